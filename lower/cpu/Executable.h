@@ -1,0 +1,35 @@
+#pragma once
+// The fast path of the cpu lowerer. compile() plans once: topological schedule, buffer liveness
+// and reuse, elementwise/broadcast chains fused into single loops, convolution and dot_general
+// bound to oneDNN primitives when they have a supported form; run() only executes the plan.
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "ir/Op.h"
+#include "lower/cpu/Checks.h"
+
+namespace hlotrain::cpu {
+
+struct CompileOptions {
+  int threads = 2;
+};
+
+class Executable {
+public:
+  // Plans `entry` of `module` (the module must outlive the Executable). Throws UnsupportedError
+  // for ops, types or attributes the lowerer cannot execute, before anything runs.
+  static std::unique_ptr<Executable> compile(const ir::Module& module, std::string_view entry,
+                                             CompileOptions options = {});
+  virtual ~Executable() = default;
+
+  // Throws RuntimeError when the inputs do not match the entry's argument types.
+  virtual std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs,
+                                      CheckLog* checks = nullptr) = 0;
+  // A readable dump of the plan (steps, fused groups, kernels chosen, buffer assignment).
+  virtual std::string dumpPlan() const = 0;
+};
+
+} // namespace hlotrain::cpu
