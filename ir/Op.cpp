@@ -26,7 +26,9 @@ bool parseEnum(const std::array<std::string_view, N>& names, std::string_view te
 }
 } // namespace
 
-std::string_view opName(OpKind kind) { return kOpNames[static_cast<size_t>(kind)]; }
+std::string_view opName(OpKind kind) {
+  return kOpNames[static_cast<size_t>(kind)];
+}
 
 bool parseOpName(std::string_view text, OpKind& out) {
   for (size_t i = 0; i < std::size(kOpNames); ++i) {
@@ -42,12 +44,20 @@ bool isElementwiseUnary(OpKind kind) {
   return (kind >= OpKind::negate && kind <= OpKind::not_) || kind == OpKind::convert;
 }
 
-bool isElementwiseBinary(OpKind kind) { return kind >= OpKind::add && kind <= OpKind::xor_; }
+bool isElementwiseBinary(OpKind kind) {
+  return kind >= OpKind::add && kind <= OpKind::xor_;
+}
 
-bool isCheck(OpKind kind) { return kind >= OpKind::check_expect_eq; }
+bool isCheck(OpKind kind) {
+  return kind >= OpKind::check_expect_eq;
+}
 
-std::string_view name(ComparisonDirection d) { return kDirections[static_cast<size_t>(d)]; }
-std::string_view name(ComparisonType t) { return kCompareTypes[static_cast<size_t>(t)]; }
+std::string_view name(ComparisonDirection d) {
+  return kDirections[static_cast<size_t>(d)];
+}
+std::string_view name(ComparisonType t) {
+  return kCompareTypes[static_cast<size_t>(t)];
+}
 bool parseComparisonDirection(std::string_view text, ComparisonDirection& out) {
   return parseEnum(kDirections, text, out);
 }

@@ -105,8 +105,8 @@ struct Attributes {
   int64_t dimension = 0;           // iota: iota_dimension; concatenate: dimension
   std::vector<int64_t> dimensions; // broadcast_in_dim: broadcast_dimensions; transpose:
                                    // permutation; reduce, reverse: dimensions
-  std::vector<int64_t> startIndices, limitIndices, strides; // slice
-  std::vector<int64_t> sliceSizes;                          // dynamic_slice
+  std::vector<int64_t> startIndices, limitIndices, strides;              // slice
+  std::vector<int64_t> sliceSizes;                                       // dynamic_slice
   std::vector<int64_t> edgePaddingLow, edgePaddingHigh, interiorPadding; // pad
   ComparisonDirection comparisonDirection = ComparisonDirection::EQ;     // compare
   ComparisonType compareType = ComparisonType::NOTYPE;                   // compare
@@ -121,8 +121,8 @@ struct Attributes {
   std::vector<std::pair<int64_t, int64_t>> padding;
   std::vector<bool> windowReversal;
   int64_t featureGroupCount = 1, batchGroupCount = 1;
-  std::string callee;        // call: the function's name, without '@'
-  double tolerance = 1e-4;   // check.expect_almost_eq[_const]
+  std::string callee;                                 // call: the function's name, without '@'
+  double tolerance = 1e-4;                            // check.expect_almost_eq[_const]
   int64_t maxUlpDifference = 3, minUlpDifference = 0; // check.expect_close
 };
 
@@ -173,7 +173,7 @@ struct Function {
 };
 
 struct Module {
-  std::string name; // without '@'; empty for an anonymous module
+  std::string name;       // without '@'; empty for an anonymous module
   std::string attributes; // the module's attribute dictionary, verbatim, empty when absent
   std::vector<std::unique_ptr<Function>> functions;
 

@@ -12,7 +12,8 @@ Tensor::Tensor(TensorType type, std::vector<uint8_t> bytes)
 }
 
 double Tensor::getAsDouble(int64_t i) const {
-  return dispatch(elementType(), [&](auto tag) { return static_cast<double>(get<decltype(tag)>(i)); });
+  return dispatch(elementType(),
+                  [&](auto tag) { return static_cast<double>(get<decltype(tag)>(i)); });
 }
 
 int64_t Tensor::getAsInt(int64_t i) const {

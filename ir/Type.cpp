@@ -5,11 +5,13 @@
 namespace hlotrain::ir {
 
 namespace {
-constexpr std::array<std::string_view, 11> kNames = {"i1",  "i8",   "i16",  "i32", "i64", "ui8",
+constexpr std::array<std::string_view, 11> kNames = {"i1",   "i8",   "i16",  "i32", "i64", "ui8",
                                                      "ui16", "ui32", "ui64", "f32", "f64"};
 } // namespace
 
-std::string_view name(ElementType type) { return kNames[static_cast<size_t>(type)]; }
+std::string_view name(ElementType type) {
+  return kNames[static_cast<size_t>(type)];
+}
 
 bool parseElementType(std::string_view text, ElementType& out) {
   for (size_t i = 0; i < kNames.size(); ++i) {
@@ -23,22 +25,29 @@ bool parseElementType(std::string_view text, ElementType& out) {
 
 int bitWidth(ElementType type) {
   switch (type) {
-  case ElementType::i1: return 1;
+  case ElementType::i1:
+    return 1;
   case ElementType::i8:
-  case ElementType::ui8: return 8;
+  case ElementType::ui8:
+    return 8;
   case ElementType::i16:
-  case ElementType::ui16: return 16;
+  case ElementType::ui16:
+    return 16;
   case ElementType::i32:
   case ElementType::ui32:
-  case ElementType::f32: return 32;
+  case ElementType::f32:
+    return 32;
   case ElementType::i64:
   case ElementType::ui64:
-  case ElementType::f64: return 64;
+  case ElementType::f64:
+    return 64;
   }
   return 0;
 }
 
-size_t byteWidth(ElementType type) { return type == ElementType::i1 ? 1 : bitWidth(type) / 8; }
+size_t byteWidth(ElementType type) {
+  return type == ElementType::i1 ? 1 : bitWidth(type) / 8;
+}
 
 int64_t TensorType::numElements() const {
   int64_t n = 1;
