@@ -18,7 +18,6 @@ std::vector<ir::Tensor> evaluateOp(const ir::Op& op, std::span<const ir::Tensor>
 // Runs `function` on `inputs`; check ops are evaluated into `checks` when given.
 // Throws RuntimeError when the inputs do not match the function's argument types.
 std::vector<ir::Tensor> interpret(const ir::Module& module, const ir::Function& function,
-                                  std::span<const ir::Tensor> inputs,
-                                  CheckLog* checks = nullptr);
+                                  std::span<const ir::Tensor> inputs, CheckLog* checks = nullptr);
 
 } // namespace hlotrain::cpu
