@@ -25,6 +25,12 @@ public:
   using std::runtime_error::runtime_error;
 };
 
+// An invalid option or option combination (exit 2), rejected before any graph is built.
+class ConfigError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
 // Failure while executing a well-formed program (bad inputs, I/O) (exit 1).
 class RuntimeError : public std::runtime_error {
 public:

@@ -1,0 +1,75 @@
+#include "grad/Vjp.h"
+
+#include <unordered_map>
+
+#include "support/Error.h"
+
+namespace hlotrain::grad {
+
+using namespace ir;
+
+Value* zerosLike(Builder& b, const TensorType& type) {
+  Value* zero = b.splat(TensorType{type.elementType, {}}, 0.0);
+  return type.rank() == 0 ? zero : b.broadcastInDim(zero, type.shape, {});
+}
+
+std::vector<Value*> vjp(Builder& b, std::span<Value* const> outputs, std::span<Value* const> seeds,
+                        std::span<Value* const> wrt,
+                        const std::unordered_set<const Value*>& constants) {
+  if (outputs.size() != seeds.size())
+    throw VerifyError("vjp: " + std::to_string(outputs.size()) + " outputs but " +
+                      std::to_string(seeds.size()) + " seeds");
+  // Snapshot: the rules append ops to the same region while we walk it.
+  std::vector<Op*> forward;
+  for (auto& op : b.region().ops) forward.push_back(op.get());
+
+  std::unordered_set<const Value*> dependsOnWrt(wrt.begin(), wrt.end());
+  for (Op* op : forward) {
+    bool depends = false;
+    for (const Value* v : op->operands)
+      if (dependsOnWrt.count(v) && !constants.count(v)) depends = true;
+    if (depends)
+      for (auto& r : op->results) dependsOnWrt.insert(r.get());
+  }
+
+  std::unordered_map<const Value*, Value*> cotangent;
+  auto accumulate = [&](const Value* v, Value* ct) {
+    auto [it, inserted] = cotangent.emplace(v, ct);
+    if (!inserted) it->second = b.add(it->second, ct);
+  };
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    if (seeds[i]->type != outputs[i]->type)
+      throw VerifyError("vjp: seed " + toString(seeds[i]->type) + " for output " +
+                        toString(outputs[i]->type));
+    accumulate(outputs[i], seeds[i]);
+  }
+
+  for (auto it = forward.rbegin(); it != forward.rend(); ++it) {
+    const Op& op = **it;
+    std::vector<Value*> resultCts;
+    bool any = false;
+    for (auto& r : op.results) {
+      auto found = cotangent.find(r.get());
+      Value* ct =
+          found == cotangent.end() || !dependsOnWrt.count(r.get()) ? nullptr : found->second;
+      any = any || ct != nullptr;
+      resultCts.push_back(ct);
+    }
+    if (!any) continue;
+    std::vector<Value*> operandCts = applyRule(b, op, resultCts);
+    for (size_t k = 0; k < op.operands.size(); ++k) {
+      const Value* operand = op.operands[k];
+      if (operandCts[k] != nullptr && dependsOnWrt.count(operand) && !constants.count(operand))
+        accumulate(operand, operandCts[k]);
+    }
+  }
+
+  std::vector<Value*> grads;
+  for (Value* w : wrt) {
+    auto found = cotangent.find(w);
+    grads.push_back(found != cotangent.end() ? found->second : zerosLike(b, w->type));
+  }
+  return grads;
+}
+
+} // namespace hlotrain::grad

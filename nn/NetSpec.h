@@ -1,0 +1,72 @@
+#pragma once
+// What a user writes: a network as a list of layers plus its input geometry. Layer emitters
+// (nn/Emit.cpp) turn a spec into forward ops; nothing here knows about losses or optimizers.
+
+#include <string>
+#include <vector>
+
+#include "ir/Type.h"
+
+namespace hlotrain::nn {
+
+enum class Activation { identity, relu, relu6 };
+
+// How a convolution or pooling window pads. `same`: XLA's SAME (output ceil(i/s); the total pad
+// split low = total/2, high = the rest). `symmetric`: k/2 on both sides. `valid`: none.
+enum class Padding { same, symmetric, valid };
+
+struct Layer {
+  enum class Kind { dense, conv2d, convBn, maxPool, flatten, globalAvgPool, activation };
+  Kind kind;
+  int64_t features = 0; // dense outputs, conv output channels
+  int64_t kernel = 1;   // conv kernel or pooling window (square)
+  int64_t stride = 1;
+  Padding padding = Padding::same;
+  Activation activation = Activation::identity;
+};
+
+Layer dense(int64_t features, Activation activation = Activation::identity);
+Layer conv2d(int64_t channels, int64_t kernel, int64_t stride = 1,
+             Activation activation = Activation::relu, Padding padding = Padding::same);
+// Convolution without bias -> BatchNorm -> activation.
+Layer convBn(int64_t channels, int64_t kernel, int64_t stride = 1,
+             Activation activation = Activation::relu, Padding padding = Padding::same);
+Layer maxPool(int64_t window, int64_t stride, Padding padding = Padding::valid);
+Layer flatten();
+Layer globalAvgPool();
+Layer activation(Activation activation);
+
+struct InputGeometry {
+  int64_t channels = 1, height = 28, width = 28;
+};
+
+struct NetSpec {
+  std::string name;
+  std::vector<Layer> layers;
+  InputGeometry input;
+  int64_t numClasses = 10;
+  std::string buildTag; // gives an ablation arm its own artifacts
+
+  NetSpec withBuildTag(std::string tag) const;
+};
+
+enum class ParamRole { weight, bias, bnScale, bnShift };
+
+struct ParamInfo {
+  std::string name; // "conv0.w", "dense5.b", "bn1.gamma", ...
+  ir::Shape shape;
+  ParamRole role;
+  int64_t fanIn = 0; // weights only: dense in-features, conv ic*k*k
+};
+
+// Parameters in spec order (the order of graph arguments and checkpoints).
+std::vector<ParamInfo> parameters(const NetSpec& spec);
+int64_t parameterCount(const NetSpec& spec);
+// Channel counts of the BatchNorm layers, in spec order.
+std::vector<int64_t> bnChannels(const NetSpec& spec);
+
+// Shape of a layer stack's output for an input batch; validates the spec (throws VerifyError
+// naming the layer when it does not fit: e.g. dense on a 4-D tensor without flatten).
+ir::Shape outputShape(const NetSpec& spec, int64_t batch);
+
+} // namespace hlotrain::nn

@@ -1,0 +1,248 @@
+// Every VJP rule against central finite differences in f64, evaluated by the reference
+// interpreter. Each case builds y = op(inputs) and the scalar loss sum(y * w) for a fixed random
+// w, so every cotangent entry is exercised with a distinct weight.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <numeric>
+#include <random>
+
+#include "grad/Vjp.h"
+#include "lower/cpu/Interpreter.h"
+#include "support/Error.h"
+
+using namespace hlotrain;
+using namespace hlotrain::ir;
+
+namespace {
+
+using BuildFn = std::function<Value*(Builder&, std::span<Value* const>)>;
+
+struct Input {
+  Shape shape;
+  double lo = -1.0, hi = 1.0; // sampling range (keeps log/sqrt/divide away from poles)
+};
+
+Tensor randomTensor(const TensorType& type, double lo, double hi, std::mt19937& rng) {
+  std::uniform_real_distribution<double> dist(lo, hi);
+  Tensor t(type);
+  for (int64_t i = 0; i < t.numElements(); ++i) t.set<double>(i, dist(rng));
+  return t;
+}
+
+// Builds main(inputs...) -> (loss, dloss/dinput...).
+std::unique_ptr<Module> buildModule(const std::vector<Input>& inputs, const BuildFn& build,
+                                    std::mt19937& rng) {
+  auto module = std::make_unique<Module>();
+  Function& f = module->addFunction("main");
+  Builder b(f.body, module.get());
+  std::vector<Value*> args;
+  for (const Input& in : inputs) args.push_back(f.body.addArgument({ElementType::f64, in.shape}));
+  Value* y = build(b, args);
+  Value* w = b.constant(randomTensor(y->type, -1.0, 1.0, rng));
+  std::vector<int64_t> all(static_cast<size_t>(y->type.rank()));
+  std::iota(all.begin(), all.end(), 0);
+  Value* loss = b.reduce(b.multiply(y, w), b.scalar<double>(0.0), all, OpKind::add);
+  Value* seed = b.scalar<double>(1.0);
+  std::vector<Value*> outs = {loss};
+  for (Value* g : grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), args)) outs.push_back(g);
+  f.setResults(outs);
+  return module;
+}
+
+void checkGradients(const std::vector<Input>& inputs, const BuildFn& build, double tol = 1e-6) {
+  std::mt19937 rng(7);
+  auto module = buildModule(inputs, build, rng);
+  const Function& f = *module->functions[0];
+  std::vector<Tensor> values;
+  for (size_t i = 0; i < inputs.size(); ++i)
+    values.push_back(randomTensor(f.body.args[i]->type, inputs[i].lo, inputs[i].hi, rng));
+  std::vector<Tensor> out = cpu::interpret(*module, f, values);
+  const double h = 1e-6;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    for (int64_t e = 0; e < values[i].numElements(); ++e) {
+      double x = values[i].get<double>(e);
+      values[i].set<double>(e, x + h);
+      double plus = cpu::interpret(*module, f, values)[0].get<double>(0);
+      values[i].set<double>(e, x - h);
+      double minus = cpu::interpret(*module, f, values)[0].get<double>(0);
+      values[i].set<double>(e, x);
+      double numeric = (plus - minus) / (2 * h);
+      double analytic = out[1 + i].get<double>(e);
+      EXPECT_NEAR(analytic, numeric, tol * std::max(1.0, std::abs(numeric)))
+          << "input " << i << " element " << e;
+    }
+  }
+}
+
+Value* unaryOf(Builder& b, OpKind k, Value* x) {
+  return b.unary(k, x);
+}
+
+TEST(VjpTest, ElementwiseBinary) {
+  for (OpKind k :
+       {OpKind::add, OpKind::subtract, OpKind::multiply, OpKind::maximum, OpKind::minimum}) {
+    SCOPED_TRACE(std::string(opName(k)));
+    checkGradients({{{2, 3}}, {{2, 3}}},
+                   [k](Builder& b, std::span<Value* const> a) { return b.binary(k, a[0], a[1]); });
+  }
+  checkGradients({{{2, 3}}, {{2, 3}, 0.5, 2.0}},
+                 [](Builder& b, std::span<Value* const> a) { return b.divide(a[0], a[1]); });
+  checkGradients({{{2, 3}, 0.5, 2.0}, {{2, 3}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.binary(OpKind::power, a[0], a[1]);
+  });
+}
+
+TEST(VjpTest, ElementwiseUnary) {
+  for (OpKind k : {OpKind::negate, OpKind::exponential, OpKind::tanh, OpKind::logistic}) {
+    SCOPED_TRACE(std::string(opName(k)));
+    checkGradients({{{3, 2}}},
+                   [k](Builder& b, std::span<Value* const> a) { return unaryOf(b, k, a[0]); });
+  }
+  for (OpKind k : {OpKind::log, OpKind::log_plus_one, OpKind::sqrt, OpKind::rsqrt, OpKind::abs}) {
+    SCOPED_TRACE(std::string(opName(k)));
+    checkGradients({{{3, 2}, 0.5, 2.0}},
+                   [k](Builder& b, std::span<Value* const> a) { return unaryOf(b, k, a[0]); });
+  }
+}
+
+TEST(VjpTest, SelectClampConvert) {
+  checkGradients({{{4}}, {{4}}}, [](Builder& b, std::span<Value* const> a) {
+    Value* pred = b.compare(a[0], a[1], ComparisonDirection::GT);
+    return b.select(pred, b.multiply(a[0], a[0]), a[1]);
+  });
+  checkGradients({{{6}, -2.0, 2.0}}, [](Builder& b, std::span<Value* const> a) {
+    return b.clamp(b.scalar<double>(-1.0), a[0], b.scalar<double>(1.0));
+  });
+  checkGradients({{{3}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.convert(a[0], ElementType::f64);
+  });
+}
+
+TEST(VjpTest, ShapeOps) {
+  checkGradients({{{3, 1}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.broadcastInDim(a[0], {2, 3, 4}, {1, 2});
+  });
+  checkGradients({{{2, 6}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.reshape(a[0], {3, 4});
+  });
+  checkGradients({{{2, 3, 4}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.transpose(a[0], {2, 0, 1});
+  });
+  checkGradients({{{5, 7}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.slice(a[0], {1, 0}, {5, 7}, {2, 3});
+  });
+  checkGradients({{{3, 4}}, {{}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.pad(a[0], a[1], {1, -1}, {-1, 2}, {1, 2});
+  });
+  checkGradients({{{2, 3}}, {{2, 1}}, {{2, 2}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.concatenate({a[0], a[1], a[2]}, 1);
+  });
+  checkGradients({{{3, 4}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.reverse(a[0], {0, 1});
+  });
+}
+
+TEST(VjpTest, DotGeneral) {
+  checkGradients({{{3, 4}}, {{4, 5}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.dotGeneral(a[0], a[1], {{}, {}, {1}, {0}});
+  });
+  // Batch dims not leading, two contracting dims in mixed order.
+  checkGradients({{{3, 2, 4, 5}}, {{5, 2, 6, 4}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.dotGeneral(a[0], a[1], {{1}, {1}, {3, 2}, {0, 3}});
+  });
+}
+
+Attributes convAttrs(std::vector<int64_t> lhs, std::vector<int64_t> rhs, std::vector<int64_t> out) {
+  Attributes a;
+  a.conv.inputBatchDimension = lhs[0];
+  a.conv.inputFeatureDimension = lhs[1];
+  a.conv.inputSpatialDimensions = {lhs[2], lhs[3]};
+  a.conv.kernelOutputFeatureDimension = rhs[0];
+  a.conv.kernelInputFeatureDimension = rhs[1];
+  a.conv.kernelSpatialDimensions = {rhs[2], rhs[3]};
+  a.conv.outputBatchDimension = out[0];
+  a.conv.outputFeatureDimension = out[1];
+  a.conv.outputSpatialDimensions = {out[2], out[3]};
+  return a;
+}
+
+TEST(VjpTest, ConvolutionNchwStridedAsymmetricPadding) {
+  checkGradients({{{2, 3, 7, 6}}, {{4, 3, 3, 3}}}, [](Builder& b, std::span<Value* const> a) {
+    Attributes c = convAttrs({0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3});
+    c.windowStrides = {2, 2};
+    c.padding = {{0, 1}, {1, 1}};
+    return b.convolution(a[0], a[1], c);
+  });
+}
+
+TEST(VjpTest, ConvolutionNhwcDilatedAndGrouped) {
+  checkGradients({{{1, 6, 6, 4}}, {{3, 3, 2, 6}}}, [](Builder& b, std::span<Value* const> a) {
+    Attributes c = convAttrs({0, 3, 1, 2}, {3, 2, 0, 1}, {0, 3, 1, 2});
+    c.rhsDilation = {2, 1};
+    c.padding = {{1, 1}, {1, 0}};
+    c.featureGroupCount = 2;
+    return b.convolution(a[0], a[1], c);
+  });
+  // Depthwise with stride.
+  checkGradients({{{2, 3, 5, 5}}, {{3, 1, 3, 3}}}, [](Builder& b, std::span<Value* const> a) {
+    Attributes c = convAttrs({0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3});
+    c.windowStrides = {2, 2};
+    c.padding = {{1, 1}, {1, 1}};
+    c.featureGroupCount = 3;
+    return b.convolution(a[0], a[1], c);
+  });
+}
+
+TEST(VjpTest, Reductions) {
+  checkGradients({{{3, 4}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.reduce(a[0], b.scalar<double>(0.0), {1}, OpKind::add);
+  });
+  checkGradients({{{3, 4}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.reduce(a[0], b.scalar<double>(-1e300), {0}, OpKind::maximum);
+  });
+  checkGradients({{{1, 2, 5, 5}}}, [](Builder& b, std::span<Value* const> a) {
+    Attributes w;
+    w.windowDimensions = {1, 1, 3, 3};
+    w.windowStrides = {1, 1, 2, 2};
+    w.padding = {{0, 0}, {0, 0}, {1, 1}, {1, 1}};
+    return b.reduceWindow(a[0], b.scalar<double>(-1e300), w, OpKind::maximum);
+  });
+}
+
+TEST(VjpTest, SoftmaxCrossEntropyComposite) {
+  checkGradients({{{4, 5}}}, [](Builder& b, std::span<Value* const> a) {
+    Value* x = a[0];
+    Value* max = b.reduce(x, b.scalar<double>(-1e300), {1}, OpKind::maximum);
+    Value* shifted = b.subtract(x, b.broadcastInDim(max, {4, 5}, {0}));
+    Value* sum =
+        b.reduce(b.unary(OpKind::exponential, shifted), b.scalar<double>(0.0), {1}, OpKind::add);
+    return b.subtract(shifted, b.broadcastInDim(b.unary(OpKind::log, sum), {4, 5}, {0}));
+  });
+}
+
+TEST(VjpTest, UnreachableWrtGetsZerosAndMissingRuleIsUnsupported) {
+  std::mt19937 rng(1);
+  auto module = buildModule(
+      {{{3}}, {{3}}}, [](Builder& b, std::span<Value* const> a) { return b.multiply(a[0], a[0]); },
+      rng);
+  const Function& f = *module->functions[0];
+  std::vector<Tensor> in = {Tensor::fromVector<double>({3}, {1, 2, 3}),
+                            Tensor::fromVector<double>({3}, {4, 5, 6})};
+  std::vector<Tensor> out = cpu::interpret(*module, f, in);
+  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(out[2].get<double>(i), 0.0);
+
+  Module m;
+  Function& g = m.addFunction("main");
+  Builder b(g.body, &m);
+  Value* x = g.body.addArgument({ElementType::f64, {4}});
+  Value* i = b.scalar<int32_t>(1);
+  Value* y = b.dynamicSlice(x, {i}, {2});
+  Value* seed = b.splat(y->type, 1.0);
+  EXPECT_THROW(grad::vjp(b, std::span(&y, 1), std::span(&seed, 1), std::span(&x, 1)),
+               UnsupportedError);
+}
+
+} // namespace
