@@ -1,0 +1,153 @@
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+
+#include "lower/cpu/Interpreter.h"
+#include "nn/Init.h"
+#include "nn/Zoo.h"
+#include "program/Program.h"
+#include "support/Error.h"
+
+using namespace hlotrain;
+
+namespace {
+
+TEST(ProgramTest, Names) {
+  EXPECT_EQ(program::sanitizedName("MNIST-CNN"), "mnist_cnn");
+  EXPECT_EQ(program::sanitizedName("ResNet-18 (v2)!"), "resnet_18_v2_");
+  nn::NetSpec spec = nn::mnistCnn().withBuildTag("CE only");
+  EXPECT_EQ(program::buildPrefix(spec, "out"), "out/mnist_cnn_ce_only");
+  EXPECT_EQ(program::buildPrefix(nn::mnistCnn()), ".hlotrain/mnist_cnn");
+  EXPECT_EQ(program::trainFnName(spec), "jit_mnist_cnn_train_step.main");
+}
+
+TEST(ProgramTest, InvalidCombinationsAreRejectedBeforeBuilding) {
+  program::ProgramOptions o;
+  o.focalGamma = 2.0f;
+  o.labelSmoothing = 0.1f;
+  EXPECT_THROW(program::buildTrainStep(nn::mnistLinear(), o), ConfigError);
+  o = {};
+  o.batch = 0;
+  EXPECT_THROW(program::validate(nn::mnistLinear(), o), ConfigError);
+  o = {};
+  o.momentum = 0.5f;
+  EXPECT_THROW(program::validate(nn::mnistLinear(), o), ConfigError);
+  o.optimizer = program::Optimizer::sgd;
+  EXPECT_NO_THROW(program::validate(nn::mnistLinear(), o));
+}
+
+TEST(ProgramTest, SignaturesFollowTheDesign) {
+  nn::NetSpec spec = nn::mnistCnn();
+  program::ProgramOptions o;
+  o.batch = 2;
+  auto step = program::buildTrainStep(spec, o);
+  const ir::Function& f = *step->functions[0];
+  EXPECT_EQ(step->name, "jit_mnist_cnn_train_step");
+  size_t p = nn::parameters(spec).size();
+  EXPECT_EQ(f.body.args.size(), 3 * p + 4);
+  EXPECT_EQ(f.resultTypes.size(), 3 * p + 1 + 2 * 4);
+  EXPECT_EQ(f.resultTypes[3 * p], (ir::TensorType{ir::ElementType::f32, {}}));
+  auto eval = program::buildEvalForward(spec, 5);
+  EXPECT_EQ(eval->functions[0]->body.args.size(), p + 8 + 1);
+  EXPECT_EQ(eval->functions[0]->resultTypes[0], (ir::TensorType{ir::ElementType::f32, {5, 10}}));
+}
+
+// One Adam step of MNIST-Linear against the same math written out in double precision.
+TEST(ProgramTest, LinearAdamStepMatchesHandComputation) {
+  const int64_t batch = 4, features = 784, classes = 10;
+  const float lr = 1e-3f, wd = 1e-4f, ls = 0.1f;
+  nn::NetSpec spec = nn::mnistLinear();
+  program::ProgramOptions o;
+  o.batch = batch;
+  o.weightDecay = wd;
+  o.labelSmoothing = ls;
+  auto module = program::buildTrainStep(spec, o);
+
+  std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::vector<ir::Tensor> in = params;
+  for (int k = 0; k < 2; ++k)
+    for (const auto& p : params) in.push_back(ir::Tensor(p.type()));
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  ir::Tensor x({ir::ElementType::f32, {batch, 1, 28, 28}});
+  for (int64_t i = 0; i < x.numElements(); ++i) x.set<float>(i, u(rng));
+  std::vector<int32_t> labels = {1, 3, 5, 7};
+  in.push_back(x);
+  in.push_back(ir::Tensor::fromVector<int32_t>({batch}, labels));
+  in.push_back(ir::Tensor::scalar<float>(lr));
+  in.push_back(ir::Tensor::scalar<float>(1.0f));
+  auto out = cpu::interpret(*module, *module->functions[0], in);
+
+  const ir::Tensor& w = params[0];
+  const ir::Tensor& bias = params[1];
+  std::vector<double> gw(features * classes, 0.0), gb(classes, 0.0);
+  double loss = 0;
+  for (int64_t n = 0; n < batch; ++n) {
+    std::vector<double> z(classes);
+    for (int64_t c = 0; c < classes; ++c) {
+      z[c] = bias.get<float>(c);
+      for (int64_t f = 0; f < features; ++f)
+        z[c] += double(x.get<float>(n * features + f)) * w.get<float>(f * classes + c);
+    }
+    double mx = *std::max_element(z.begin(), z.end()), sum = 0;
+    for (double v : z) sum += std::exp(v - mx);
+    for (int64_t c = 0; c < classes; ++c) {
+      double logp = z[c] - mx - std::log(sum);
+      double target = (c == labels[n] ? 1.0 - ls : 0.0) + ls / classes;
+      loss -= target * logp / batch;
+      double dz = (std::exp(logp) - target) / batch;
+      gb[c] += dz;
+      for (int64_t f = 0; f < features; ++f)
+        gw[f * classes + c] += dz * x.get<float>(n * features + f);
+    }
+  }
+  EXPECT_NEAR(out[6].get<float>(0), loss, 1e-5 * loss);
+  auto adam = [&](double p, double g, bool decay) { // first step: m̂ = g, v̂ = g²
+    double next = p - lr * g / (std::abs(g) + 1e-8);
+    return decay ? next - lr * wd * p : next;
+  };
+  for (int64_t i = 0; i < w.numElements(); ++i)
+    ASSERT_NEAR(out[0].get<float>(i), adam(w.get<float>(i), gw[i], true), 2e-6) << "w " << i;
+  for (int64_t c = 0; c < classes; ++c) {
+    EXPECT_NEAR(out[1].get<float>(c), adam(bias.get<float>(c), gb[c], false), 2e-6);
+    EXPECT_NEAR(out[3].get<float>(c), 0.1 * gb[c], 1e-6); // m of the bias
+  }
+}
+
+// A small conv net with BN, SGD: the loss on a fixed batch falls.
+TEST(ProgramTest, SmallConvNetLossFalls) {
+  nn::NetSpec spec{"tiny-cnn",
+                   {nn::convBn(4, 3), nn::maxPool(2, 2), nn::flatten(), nn::dense(3)},
+                   {1, 6, 6},
+                   3,
+                   ""};
+  program::ProgramOptions o;
+  o.batch = 6;
+  o.optimizer = program::Optimizer::sgd;
+  auto module = program::buildTrainStep(spec, o);
+  std::vector<ir::Tensor> state = nn::heInit(spec);
+  size_t p = state.size();
+  for (size_t i = 0; i < p; ++i) state.push_back(ir::Tensor(state[i].type()));
+  ir::Tensor x({ir::ElementType::f32, {6, 1, 6, 6}});
+  std::vector<int32_t> labels = {0, 1, 2, 0, 1, 2};
+  for (int64_t n = 0; n < 6; ++n)
+    for (int64_t i = 0; i < 36; ++i)
+      x.set<float>(n * 36 + i, (i % 6 == labels[n] * 2) ? 1.0f : 0.1f * float(i % 5));
+  float first = 0, last = 0;
+  for (int s = 1; s <= 15; ++s) {
+    std::vector<ir::Tensor> in = state;
+    in.push_back(x);
+    in.push_back(ir::Tensor::fromVector<int32_t>({6}, labels));
+    in.push_back(ir::Tensor::scalar<float>(0.1f));
+    in.push_back(ir::Tensor::scalar<float>(float(s)));
+    auto out = cpu::interpret(*module, *module->functions[0], in);
+    float loss = out[2 * p].get<float>(0);
+    if (s == 1) first = loss;
+    last = loss;
+    for (size_t i = 0; i < 2 * p; ++i) state[i] = out[i];
+  }
+  EXPECT_LT(last, 0.3f * first) << "first " << first << " last " << last;
+}
+
+} // namespace
