@@ -1,0 +1,42 @@
+#pragma once
+// Turns stored records into the float NCHW input and int32 label buffers of one batch, through
+// the dataset's own pixel and label decoding, cropping and flipping as the dataset says.
+
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "data/Dataset.h"
+
+namespace hlotrain::data {
+
+// Where a training batch sits in the run; it seeds the batch's augmentation (FORMATS.md).
+struct BatchPosition {
+  int64_t epoch = 0;
+  int64_t batchIndex = 0;
+};
+
+class BatchAssembler {
+public:
+  // Keeps references to both. Throws RuntimeError when the dataset's records cannot make the
+  // io's input rows (other channel count, images smaller than the input).
+  BatchAssembler(const DatasetIO& io, const Dataset& dataset);
+
+  // Elements of one input row (C*h*w) and of one decoded label record.
+  int64_t rowElements() const;
+  int64_t labelElements() const;
+
+  // Fills x [B, C, h, w] and y [B, labelElements()] for `records`, B = records.size(). With a
+  // position the dataset's augmentations apply; without one, the center crop and no flip.
+  // Throws RuntimeError on a record index out of range or buffers of the wrong size.
+  void assemble(std::span<const int64_t> records, std::span<float> x, std::span<int32_t> y,
+                std::optional<BatchPosition> augmentAt = std::nullopt) const;
+
+private:
+  const DatasetIO& io_;
+  const Dataset& dataset_;
+  InputShape input_;
+  std::vector<float> pixelTable_; // [channel][stored byte] -> input value
+};
+
+} // namespace hlotrain::data

@@ -1,0 +1,63 @@
+#include "data/Random.h"
+
+#include <numeric>
+#include <utility>
+
+#include "support/Error.h"
+#include "support/Xorshift.h"
+
+namespace hlotrain::data {
+
+std::vector<int64_t> shuffleOrder(int64_t n, uint64_t seed) {
+  if (n < 0) throw RuntimeError("cannot shuffle " + std::to_string(n) + " records");
+  std::vector<int64_t> order(static_cast<size_t>(n));
+  std::iota(order.begin(), order.end(), int64_t{0});
+  uint64_t s = seed + 1;
+  for (int64_t i = n - 1; i > 0; --i) {
+    s = xorshift64(s);
+    std::swap(order[i], order[s % static_cast<uint64_t>(i + 1)]);
+  }
+  return order;
+}
+
+uint64_t epochShuffleSeed(uint64_t runSeed, int64_t epoch) {
+  return runSeed + static_cast<uint64_t>(epoch);
+}
+
+uint64_t batchSeed(int64_t epoch, int64_t batchIndex) {
+  return static_cast<uint64_t>(epoch) * 10000 + static_cast<uint64_t>(batchIndex);
+}
+
+std::vector<CropOffset> randomCrops(uint64_t seed, int64_t count, int64_t height, int64_t width,
+                                    int64_t cropHeight, int64_t cropWidth) {
+  if (count < 0 || cropHeight <= 0 || cropWidth <= 0 || cropHeight > height || cropWidth > width)
+    throw RuntimeError("cannot crop " + std::to_string(count) + " images to " +
+                       std::to_string(cropHeight) + "x" + std::to_string(cropWidth) + " out of " +
+                       std::to_string(height) + "x" + std::to_string(width));
+  std::vector<CropOffset> crops(static_cast<size_t>(count));
+  uint64_t s = seed + 1;
+  for (CropOffset& crop : crops) {
+    s = xorshift64(s);
+    crop.y0 = static_cast<int64_t>(s % static_cast<uint64_t>(height - cropHeight + 1));
+    s = xorshift64(s);
+    crop.x0 = static_cast<int64_t>(s % static_cast<uint64_t>(width - cropWidth + 1));
+  }
+  return crops;
+}
+
+CropOffset centerCrop(int64_t height, int64_t width, int64_t cropHeight, int64_t cropWidth) {
+  return {(height - cropHeight) / 2, (width - cropWidth) / 2};
+}
+
+std::vector<bool> randomFlips(uint64_t seed, int64_t count) {
+  if (count < 0) throw RuntimeError("cannot flip " + std::to_string(count) + " images");
+  std::vector<bool> flips(static_cast<size_t>(count));
+  uint64_t s = seed + 1;
+  for (int64_t i = 0; i < count; ++i) {
+    s = xorshift64(s);
+    flips[static_cast<size_t>(i)] = (s & 1) != 0;
+  }
+  return flips;
+}
+
+} // namespace hlotrain::data

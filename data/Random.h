@@ -1,0 +1,37 @@
+#pragma once
+// The deterministic randomness of the data pipeline (FORMATS.md): record order per epoch and
+// per-batch augmentation, all from the xorshift64 step of support/Xorshift.h, so a run can be
+// replayed (and resumed) from its seed, epoch and batch index alone.
+
+#include <cstdint>
+#include <vector>
+
+namespace hlotrain::data {
+
+// The order of records 0..n-1 for one epoch: Fisher-Yates from the back, s = seed + 1, one
+// xorshift step per swap, j = s % (i + 1). The same order indexes images and labels, so records
+// stay aligned.
+std::vector<int64_t> shuffleOrder(int64_t n, uint64_t seed);
+// The shuffle seed of an epoch: the run's seed plus the epoch number.
+uint64_t epochShuffleSeed(uint64_t runSeed, int64_t epoch);
+
+// Seed of the crop stream of a training batch; the flip stream uses it plus kFlipSeedOffset.
+uint64_t batchSeed(int64_t epoch, int64_t batchIndex);
+constexpr uint64_t kFlipSeedOffset = 7777;
+
+struct CropOffset {
+  int64_t y0 = 0;
+  int64_t x0 = 0;
+  bool operator==(const CropOffset&) const = default;
+};
+
+// One crop of `cropHeight` x `cropWidth` out of `height` x `width` per image of a batch:
+// s = seed + 1; per image one step for y0 = s % (height - cropHeight + 1), one for x0.
+std::vector<CropOffset> randomCrops(uint64_t seed, int64_t count, int64_t height, int64_t width,
+                                    int64_t cropHeight, int64_t cropWidth);
+// The crop used without augmentation: centered, rounding the offset down.
+CropOffset centerCrop(int64_t height, int64_t width, int64_t cropHeight, int64_t cropWidth);
+// Whether to flip each image of a batch: s = seed + 1; per image one step, flip if s & 1.
+std::vector<bool> randomFlips(uint64_t seed, int64_t count);
+
+} // namespace hlotrain::data

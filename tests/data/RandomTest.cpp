@@ -1,0 +1,71 @@
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <numeric>
+
+#include "data/Random.h"
+#include "support/Error.h"
+#include "support/Xorshift.h"
+
+using namespace hlotrain;
+using namespace hlotrain::data;
+
+namespace {
+
+// Expected values below were computed independently (Python, 64-bit masked arithmetic).
+
+TEST(Xorshift, MatchesTheFormatsStep) {
+  EXPECT_EQ(xorshift64(1), 1082269761u);
+}
+
+TEST(Shuffle, IsFisherYatesWithXorshift) {
+  EXPECT_EQ(shuffleOrder(10, 42), (std::vector<int64_t>{7, 8, 4, 2, 0, 9, 6, 3, 1, 5}));
+  EXPECT_EQ(shuffleOrder(10, 43), (std::vector<int64_t>{8, 7, 6, 3, 2, 5, 0, 9, 1, 4}));
+}
+
+TEST(Shuffle, IsADeterministicPermutation) {
+  std::vector<int64_t> order = shuffleOrder(60000, epochShuffleSeed(42, 3));
+  EXPECT_EQ(order, shuffleOrder(60000, epochShuffleSeed(42, 3)));
+  EXPECT_NE(order, shuffleOrder(60000, epochShuffleSeed(42, 4)));
+  std::vector<int64_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  std::vector<int64_t> identity(60000);
+  std::iota(identity.begin(), identity.end(), int64_t{0});
+  EXPECT_EQ(sorted, identity);
+  EXPECT_NE(order, identity);
+}
+
+TEST(Shuffle, HandlesTinyAndInvalidSizes) {
+  EXPECT_TRUE(shuffleOrder(0, 1).empty());
+  EXPECT_EQ(shuffleOrder(1, 1), (std::vector<int64_t>{0}));
+  EXPECT_THROW(shuffleOrder(-1, 1), RuntimeError);
+}
+
+TEST(Augment, BatchSeedsFollowFormats) {
+  EXPECT_EQ(batchSeed(0, 0), 0u);
+  EXPECT_EQ(batchSeed(3, 5), 30005u);
+  EXPECT_EQ(kFlipSeedOffset, 7777u);
+}
+
+TEST(Augment, RandomCropsFollowFormats) {
+  EXPECT_EQ(randomCrops(batchSeed(3, 5), 4, 256, 256, 224, 224),
+            (std::vector<CropOffset>{{31, 31}, {8, 30}, {0, 14}, {24, 5}}));
+  EXPECT_EQ(randomCrops(0, 3, 4, 4, 2, 2), (std::vector<CropOffset>{{0, 2}, {0, 2}, {2, 1}}));
+  // A crop of the whole image still consumes the stream but always lands at 0.
+  for (CropOffset c : randomCrops(9, 5, 28, 28, 28, 28)) EXPECT_EQ(c, (CropOffset{0, 0}));
+  EXPECT_THROW(randomCrops(0, 1, 4, 4, 5, 4), RuntimeError);
+  EXPECT_THROW(randomCrops(0, -1, 4, 4, 2, 2), RuntimeError);
+}
+
+TEST(Augment, CenterCropRoundsDown) {
+  EXPECT_EQ(centerCrop(256, 256, 224, 224), (CropOffset{16, 16}));
+  EXPECT_EQ(centerCrop(5, 4, 2, 2), (CropOffset{1, 1}));
+}
+
+TEST(Augment, RandomFlipsFollowFormats) {
+  EXPECT_EQ(randomFlips(batchSeed(3, 5) + kFlipSeedOffset, 8),
+            (std::vector<bool>{false, false, false, true, true, false, false, true}));
+  EXPECT_EQ(randomFlips(7777, 3), (std::vector<bool>{false, true, false}));
+}
+
+} // namespace
