@@ -1,0 +1,6 @@
+module @jit_broadcast_in_dim_0_i1 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3xi1>) -> (tensor<2x3xi1> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg0, dims = [1] : (tensor<3xi1>) -> tensor<2x3xi1>
+    return %0 : tensor<2x3xi1>
+  }
+}

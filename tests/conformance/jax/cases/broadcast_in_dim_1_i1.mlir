@@ -1,0 +1,6 @@
+module @jit_broadcast_in_dim_1_i1 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3xi1>) -> (tensor<3x4xi1> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg0, dims = [0] : (tensor<3xi1>) -> tensor<3x4xi1>
+    return %0 : tensor<3x4xi1>
+  }
+}

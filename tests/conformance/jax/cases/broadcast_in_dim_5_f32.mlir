@@ -1,0 +1,6 @@
+module @jit_broadcast_in_dim_5_f32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4xf32>) -> (tensor<2x3x4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg0, dims = [2] : (tensor<4xf32>) -> tensor<2x3x4xf32>
+    return %0 : tensor<2x3x4xf32>
+  }
+}

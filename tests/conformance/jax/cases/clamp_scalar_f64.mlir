@@ -1,0 +1,8 @@
+module @jit_clamp_scalar_f64 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<f64>, %arg1: tensor<3x4xf64>, %arg2: tensor<f64>) -> (tensor<3x4xf64> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg0, dims = [] : (tensor<f64>) -> tensor<3x4xf64>
+    %1 = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<f64>) -> tensor<3x4xf64>
+    %2 = stablehlo.clamp %0, %arg1, %1 : tensor<3x4xf64>
+    return %2 : tensor<3x4xf64>
+  }
+}

@@ -1,0 +1,8 @@
+module @jit_clamp_scalar_i32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<i32>, %arg1: tensor<3x4xi32>, %arg2: tensor<i32>) -> (tensor<3x4xi32> {jax.result_info = "result"}) {
+    %0 = stablehlo.broadcast_in_dim %arg0, dims = [] : (tensor<i32>) -> tensor<3x4xi32>
+    %1 = stablehlo.broadcast_in_dim %arg2, dims = [] : (tensor<i32>) -> tensor<3x4xi32>
+    %2 = stablehlo.clamp %0, %arg1, %1 : tensor<3x4xi32>
+    return %2 : tensor<3x4xi32>
+  }
+}

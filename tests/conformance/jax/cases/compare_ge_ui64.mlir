@@ -1,0 +1,6 @@
+module @jit_compare_ge_ui64 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xui64>, %arg1: tensor<3x4xui64>) -> (tensor<3x4xi1> {jax.result_info = "result"}) {
+    %0 = stablehlo.compare GE, %arg0, %arg1, UNSIGNED : (tensor<3x4xui64>, tensor<3x4xui64>) -> tensor<3x4xi1>
+    return %0 : tensor<3x4xi1>
+  }
+}

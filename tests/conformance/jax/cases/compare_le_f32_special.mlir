@@ -1,0 +1,6 @@
+module @jit_compare_le_f32_special attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<6xf32>, %arg1: tensor<6xf32>) -> (tensor<6xi1> {jax.result_info = "result"}) {
+    %0 = stablehlo.compare LE, %arg0, %arg1, FLOAT : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xi1>
+    return %0 : tensor<6xi1>
+  }
+}

@@ -1,0 +1,7 @@
+"builtin.module"() <{sym_name = "jit_concatenate_d1_i32"}> ({
+  "func.func"() <{arg_attrs = [{}, {}, {}], function_type = (tensor<2x1xi32>, tensor<2x3xi32>, tensor<2x2xi32>) -> tensor<2x6xi32>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<2x1xi32>, %arg1: tensor<2x3xi32>, %arg2: tensor<2x2xi32>):
+    %0 = "stablehlo.concatenate"(%arg0, %arg1, %arg2) <{dimension = 1 : i64}> : (tensor<2x1xi32>, tensor<2x3xi32>, tensor<2x2xi32>) -> tensor<2x6xi32>
+    "func.return"(%0) : (tensor<2x6xi32>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()

@@ -1,0 +1,6 @@
+module @jit_convert_ui16_to_ui32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xui16>) -> (tensor<3x4xui32> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<3x4xui16>) -> tensor<3x4xui32>
+    return %0 : tensor<3x4xui32>
+  }
+}

@@ -1,0 +1,6 @@
+module @jit_convert_ui32_to_i64 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xui32>) -> (tensor<3x4xi64> {jax.result_info = "result"}) {
+    %0 = stablehlo.convert %arg0 : (tensor<3x4xui32>) -> tensor<3x4xi64>
+    return %0 : tensor<3x4xi64>
+  }
+}

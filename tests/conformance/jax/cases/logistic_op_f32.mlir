@@ -1,0 +1,6 @@
+module @jit_logistic_op_f32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xf32>) -> (tensor<3x4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.logistic %arg0 : tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
+  }
+}

@@ -1,0 +1,7 @@
+module @jit_pad_2_f32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xf32>) -> (tensor<4x9xf32> {jax.result_info = "result"}) {
+    %cst = stablehlo.constant dense<-1.000000e+00> : tensor<f32>
+    %0 = stablehlo.pad %arg0, %cst, low = [-2, 1], high = [-1, 1], interior = [2, 1] : (tensor<3x4xf32>, tensor<f32>) -> tensor<4x9xf32>
+    return %0 : tensor<4x9xf32>
+  }
+}

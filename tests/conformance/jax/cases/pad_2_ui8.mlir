@@ -1,0 +1,7 @@
+module @jit_pad_2_ui8 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xui8>) -> (tensor<4x9xui8> {jax.result_info = "result"}) {
+    %c = stablehlo.constant dense<7> : tensor<ui8>
+    %0 = stablehlo.pad %arg0, %c, low = [-2, 1], high = [-1, 1], interior = [2, 1] : (tensor<3x4xui8>, tensor<ui8>) -> tensor<4x9xui8>
+    return %0 : tensor<4x9xui8>
+  }
+}

@@ -1,0 +1,7 @@
+module @jit_pad_3_i32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xi32>) -> (tensor<3x4xi32> {jax.result_info = "result"}) {
+    %c = stablehlo.constant dense<-1> : tensor<i32>
+    %0 = stablehlo.pad %arg0, %c, low = [0, 0], high = [0, 0], interior = [0, 0] : (tensor<3x4xi32>, tensor<i32>) -> tensor<3x4xi32>
+    return %0 : tensor<3x4xi32>
+  }
+}

@@ -1,0 +1,8 @@
+"builtin.module"() <{sym_name = "jit_power_f64_int_exponent"}> ({
+  "func.func"() <{arg_attrs = [{}, {}], function_type = (tensor<3x4xf64>, tensor<3x4xi32>) -> tensor<3x4xf64>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<3x4xf64>, %arg1: tensor<3x4xi32>):
+    %0 = "stablehlo.convert"(%arg1) : (tensor<3x4xi32>) -> tensor<3x4xf64>
+    %1 = "stablehlo.power"(%arg0, %0) : (tensor<3x4xf64>, tensor<3x4xf64>) -> tensor<3x4xf64>
+    "func.return"(%1) : (tensor<3x4xf64>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()

@@ -1,0 +1,6 @@
+module @jit_reduce_init_input_f32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<3x4xf32>, %arg1: tensor<f32>) -> (tensor<4xf32> {jax.result_info = "result"}) {
+    %0 = stablehlo.reduce(%arg0 init: %arg1) applies stablehlo.maximum across dimensions = [0] : (tensor<3x4xf32>, tensor<f32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}

@@ -1,0 +1,7 @@
+module @jit_reduce_max_ui16_d0 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<4x5xui16>) -> (tensor<5xui16> {jax.result_info = "result"}) {
+    %c = stablehlo.constant dense<0> : tensor<ui16>
+    %0 = stablehlo.reduce(%arg0 init: %c) applies stablehlo.maximum across dimensions = [0] : (tensor<4x5xui16>, tensor<ui16>) -> tensor<5xui16>
+    return %0 : tensor<5xui16>
+  }
+}

@@ -1,0 +1,12 @@
+"builtin.module"() <{sym_name = "jit_reduce_min_i32_d01"}> ({
+  "func.func"() <{arg_attrs = [{}], function_type = (tensor<4x5xi32>) -> tensor<i32>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<4x5xi32>):
+    %0 = "stablehlo.constant"() <{value = dense<2147483647> : tensor<i32>}> : () -> tensor<i32>
+    %1 = "stablehlo.reduce"(%arg0, %0) <{dimensions = array<i64: 0, 1>}> ({
+    ^bb0(%arg1: tensor<i32>, %arg2: tensor<i32>):
+      %2 = "stablehlo.minimum"(%arg1, %arg2) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      "stablehlo.return"(%2) : (tensor<i32>) -> ()
+    }) : (tensor<4x5xi32>, tensor<i32>) -> tensor<i32>
+    "func.return"(%1) : (tensor<i32>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()

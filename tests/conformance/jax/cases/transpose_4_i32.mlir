@@ -1,0 +1,6 @@
+module @jit_transpose_4_i32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x3x4x5xi32>) -> (tensor<5x3x2x4xi32> {jax.result_info = "result"}) {
+    %0 = stablehlo.transpose %arg0, dims = [3, 1, 0, 2] : (tensor<2x3x4x5xi32>) -> tensor<5x3x2x4xi32>
+    return %0 : tensor<5x3x2x4xi32>
+  }
+}

@@ -1,0 +1,6 @@
+module @jit_transpose_4_ui16 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x3x4x5xui16>) -> (tensor<5x3x2x4xui16> {jax.result_info = "result"}) {
+    %0 = stablehlo.transpose %arg0, dims = [3, 1, 0, 2] : (tensor<2x3x4x5xui16>) -> tensor<5x3x2x4xui16>
+    return %0 : tensor<5x3x2x4xui16>
+  }
+}

@@ -1,0 +1,6 @@
+"builtin.module"() <{sym_name = "jit_transpose_5_i32"}> ({
+  "func.func"() <{arg_attrs = [{}], function_type = (tensor<2x3x4xi32>) -> tensor<2x3x4xi32>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<2x3x4xi32>):
+    "func.return"(%arg0) : (tensor<2x3x4xi32>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()

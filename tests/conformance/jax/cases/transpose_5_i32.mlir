@@ -1,0 +1,5 @@
+module @jit_transpose_5_i32 attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<2x3x4xi32>) -> (tensor<2x3x4xi32> {jax.result_info = "result"}) {
+    return %arg0 : tensor<2x3x4xi32>
+  }
+}
