@@ -377,12 +377,13 @@ Cts elementwiseRule(Builder& b, const Op& op, Value* g) {
   }
   case OpKind::clamp: {
     Value* lo = op.operands[0];
+    Value* operand = op.operands[1];
     Value* hi = op.operands[2];
     auto full = [&](Value* bound) {
       return bound->type.rank() == 0 ? b.broadcastInDim(bound, y->type.shape, {}) : bound;
     };
-    Value* inside = b.binary(OpKind::and_, b.compare(x, full(lo), ComparisonDirection::GE),
-                             b.compare(x, full(hi), ComparisonDirection::LE));
+    Value* inside = b.binary(OpKind::and_, b.compare(operand, full(lo), ComparisonDirection::GE),
+                             b.compare(operand, full(hi), ComparisonDirection::LE));
     return {nullptr, b.select(inside, g, scalarLike(b, g, 0.0)), nullptr};
   }
   default:

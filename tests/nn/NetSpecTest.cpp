@@ -112,8 +112,8 @@ TEST(NetSpecTest, BatchNormNormalisesPerChannel) {
   EXPECT_FLOAT_EQ(out[1].get<float>(1), 11.0f);
   EXPECT_NEAR(out[2].get<float>(0), 143.0f / 12.0f, 1e-4);
   double mean = 0;
-  for (int64_t i = 0; i < 12; ++i) mean += out[0].get<float>(i);
-  EXPECT_NEAR(mean / 12, 0.0, 1e-5);
+  for (int64_t i = 0; i < 24; ++i) mean += out[0].get<float>(i);
+  EXPECT_NEAR(mean / 24, 0.0, 1e-5);
 }
 
 } // namespace
