@@ -113,16 +113,17 @@ Updated optimizerStep(Builder& b, const ProgramOptions& o, bool decays, Value* w
   Value* update;
   std::vector<Value*> newState;
   if (o.optimizer == Optimizer::adam) {
-    auto decayed = [&](float beta) { // 1 - beta^t
-      return b.subtract(scalarF32(b, 1.0f), b.binary(OpKind::power, scalarF32(b, beta), step));
+    auto f32 = [](double x) { return static_cast<float>(x); };
+    auto decayed = [&](double beta) { // 1 - beta^t
+      return b.subtract(scalarF32(b, 1.0f), b.binary(OpKind::power, scalarF32(b, f32(beta)), step));
     };
-    Value* m = b.add(b.multiply(full(b, kAdamBeta1, s), state[0]),
-                     b.multiply(full(b, 1.0f - kAdamBeta1, s), g));
-    Value* v = b.add(b.multiply(full(b, kAdamBeta2, s), state[1]),
-                     b.multiply(full(b, 1.0f - kAdamBeta2, s), b.multiply(g, g)));
+    Value* m = b.add(b.multiply(full(b, f32(kAdamBeta1), s), state[0]),
+                     b.multiply(full(b, f32(1.0 - kAdamBeta1), s), g));
+    Value* v = b.add(b.multiply(full(b, f32(kAdamBeta2), s), state[1]),
+                     b.multiply(full(b, f32(1.0 - kAdamBeta2), s), b.multiply(g, g)));
     Value* mHat = b.divide(m, full(b, decayed(kAdamBeta1), s));
     Value* vHat = b.divide(v, full(b, decayed(kAdamBeta2), s));
-    update = b.divide(mHat, b.add(b.unary(OpKind::sqrt, vHat), full(b, kAdamEpsilon, s)));
+    update = b.divide(mHat, b.add(b.unary(OpKind::sqrt, vHat), full(b, f32(kAdamEpsilon), s)));
     newState = {m, v};
   } else {
     Value* velocity = b.add(b.multiply(full(b, o.momentum, s), state[0]), g);

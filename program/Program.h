@@ -23,7 +23,8 @@ struct ProgramOptions {
   std::optional<float> focalGamma; // focal loss (classification)
 };
 
-constexpr float kAdamBeta1 = 0.9f, kAdamBeta2 = 0.999f, kAdamEpsilon = 1e-8f;
+// Double, so that 1 - beta rounds to float once (0.001f, not 1 - 0.999f).
+constexpr double kAdamBeta1 = 0.9, kAdamBeta2 = 0.999, kAdamEpsilon = 1e-8;
 
 // Rejects invalid values and combinations with ConfigError naming the option, before any graph
 // is built.
