@@ -1,0 +1,344 @@
+// The fast path: composes the planning passes of Plan.h, Fusion.h and OneDnn.h into one plan,
+// and runs it. Every op without a fast kernel runs through the reference interpreter's
+// evaluateOp, so the fast path executes everything the reference does.
+
+#include "lower/cpu/Executable.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <omp.h>
+
+#include "lower/cpu/Fusion.h"
+#include "lower/cpu/Interpreter.h"
+#include "lower/cpu/OneDnn.h"
+#include "lower/cpu/Plan.h"
+#include "lower/cpu/ReferenceScalar.h"
+#include "lower/cpu/Windows.h"
+#include "support/Error.h"
+
+namespace hlotrain::cpu {
+
+namespace {
+
+using namespace plan;
+using ir::ElementType;
+using ir::OpKind;
+
+// Any op, through the reference interpreter. Operand tensors are kept between runs; the results
+// evaluateOp returns are its own allocation (the one exception to "no allocation in run()").
+class GenericKernel : public Kernel {
+public:
+  GenericKernel(const Graph& graph, const Step& step, const ir::Module& module)
+      : op_(*step.op), module_(module) {
+    reads = step.operands;
+    writes = step.results;
+    for (int s : step.operands) operands_.emplace_back(graph.slots[static_cast<size_t>(s)].type);
+  }
+
+  void run(RunState& state) override {
+    for (size_t i = 0; i < operands_.size(); ++i)
+      copyBytes(operands_[i].bytes(), state.slotData[static_cast<size_t>(reads[i])],
+                operands_[i].byteSize());
+    std::vector<ir::Tensor> results = evaluateOp(op_, operands_, &module_, state.checks);
+    for (size_t i = 0; i < results.size() && i < writes.size(); ++i)
+      copyBytes(state.slotData[static_cast<size_t>(writes[i])], results[i].bytes(),
+                results[i].byteSize());
+  }
+
+  std::string describe() const override { return "generic " + std::string(ir::opName(op_.kind)); }
+
+private:
+  static void copyBytes(uint8_t* dst, const uint8_t* src, size_t n) {
+    if (n > 0) std::memcpy(dst, src, n);
+  }
+
+  const ir::Op& op_;
+  const ir::Module& module_;
+  std::vector<ir::Tensor> operands_;
+};
+
+// A reduce of one f32 input with a simple combiner. The input is walked once in memory order,
+// accumulating into the result, with neighbouring dims of the same kind (reduced or kept) merged.
+class ReduceKernel : public Kernel {
+public:
+  ReduceKernel(const Graph& graph, const Step& step, OpKind combiner, int threads)
+      : combiner_(combiner), threads_(threads) {
+    reads = step.operands;
+    writes = step.results;
+    const auto& shape = graph.slots[static_cast<size_t>(step.operands[0])].type.shape;
+    const auto& reduced = step.op->attrs.dimensions;
+    for (size_t d = 0; d < shape.size(); ++d) {
+      bool r = std::find(reduced.begin(), reduced.end(), static_cast<int64_t>(d)) != reduced.end();
+      if (shape[d] == 1) continue;
+      if (!dims_.empty() && dims_.back().reduced == r)
+        dims_.back().size *= shape[d];
+      else
+        dims_.push_back({shape[d], r, 0});
+    }
+    if (dims_.empty()) dims_.push_back({1, false, 0});
+    int64_t outStride = 1;
+    for (size_t d = dims_.size(); d-- > 0;) {
+      if (dims_[d].reduced) continue;
+      dims_[d].outStride = outStride;
+      outStride *= dims_[d].size;
+    }
+    outElements_ = outStride;
+    inElements_ = graph.slots[static_cast<size_t>(step.operands[0])].type.numElements();
+  }
+
+  void run(RunState& state) override {
+    switch (combiner_) {
+    case OpKind::add:
+      return reduce(state, [](float a, float b) { return a + b; });
+    case OpKind::multiply:
+      return reduce(state, [](float a, float b) { return a * b; });
+    case OpKind::maximum:
+      return reduce(state, ref::maximum<float>);
+    default:
+      return reduce(state, ref::minimum<float>);
+    }
+  }
+
+  std::string describe() const override {
+    std::string shape;
+    for (const Dim& d : dims_)
+      shape += (shape.empty() ? "" : "x") + std::to_string(d.size) + (d.reduced ? "r" : "");
+    return "reduce " + std::string(ir::opName(combiner_).substr(10)) + " [" + shape + "]";
+  }
+
+private:
+  struct Dim {
+    int64_t size;
+    bool reduced;
+    int64_t outStride;
+  };
+
+  // Rows of the innermost merged dim either accumulate elementwise into the result (kept) or
+  // fold into one result element (reduced); outer kept dims are split between threads.
+  template <class F> void reduce(RunState& state, F f) {
+    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
+    float init = *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
+    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    std::fill(out, out + outElements_, init);
+    if (inElements_ == 0) return;
+    const int64_t inner = dims_.back().size;
+    const bool innerReduced = dims_.back().reduced;
+    const int64_t rows = inElements_ / inner;
+    const bool split = !dims_.front().reduced && dims_.size() > 1;
+    const int nt = split && inElements_ >= (int64_t(1) << 15) ? threads_ : 1;
+    const int64_t parts = nt > 1 ? dims_.front().size : 1;
+    const int64_t perPart = rows / parts;
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+    for (int64_t part = 0; part < parts; ++part) {
+      for (int64_t row = part * perPart; row < (part + 1) * perPart; ++row) {
+        int64_t o = 0, rest = row;
+        for (size_t d = dims_.size() - 1; d-- > 0;) {
+          o += (rest % dims_[d].size) * dims_[d].outStride;
+          rest /= dims_[d].size;
+        }
+        const float* src = in + row * inner;
+        float* dst = out + o;
+        if (innerReduced)
+          *dst = f(*dst, foldRow(src, inner, f));
+        else
+          for (int64_t j = 0; j < inner; ++j) dst[j] = f(dst[j], src[j]);
+      }
+    }
+  }
+
+  // Eight partial accumulators let the compiler vectorize the fold.
+  template <class F> static float foldRow(const float* row, int64_t n, F f) {
+    if (n < 16) {
+      float acc = row[0];
+      for (int64_t j = 1; j < n; ++j) acc = f(acc, row[j]);
+      return acc;
+    }
+    float acc[8];
+    for (int k = 0; k < 8; ++k) acc[k] = row[k];
+    int64_t j = 8;
+    for (; j + 8 <= n; j += 8)
+      for (int k = 0; k < 8; ++k) acc[k] = f(acc[k], row[j + k]);
+    for (; j < n; ++j) acc[0] = f(acc[0], row[j]);
+    for (int k = 1; k < 8; ++k) acc[0] = f(acc[0], acc[k]);
+    return acc[0];
+  }
+
+  OpKind combiner_;
+  int threads_;
+  std::vector<Dim> dims_;
+  int64_t outElements_ = 1, inElements_ = 0;
+};
+
+std::unique_ptr<Kernel> makeReduceKernel(const Graph& graph, const Step& step, int threads) {
+  const ir::Op& op = *step.op;
+  if (op.operands.size() != 2 || op.regions.size() != 1 || !op.regions[0]) return nullptr;
+  auto combiner = binaryBodyKind(*op.regions[0]);
+  if (!combiner) return nullptr;
+  for (int s : step.operands)
+    if (graph.slots[static_cast<size_t>(s)].type.elementType != ElementType::f32) return nullptr;
+  return std::make_unique<ReduceKernel>(graph, step, *combiner, threads);
+}
+
+struct AlignedFree {
+  void operator()(uint8_t* p) const { std::free(p); }
+};
+using AlignedBuffer = std::unique_ptr<uint8_t, AlignedFree>;
+
+AlignedBuffer allocateAligned(size_t bytes) {
+  constexpr size_t kAlign = 64;
+  size_t rounded = std::max<size_t>((bytes + kAlign - 1) / kAlign * kAlign, kAlign);
+  auto* p = static_cast<uint8_t*>(std::aligned_alloc(kAlign, rounded));
+  if (!p) throw RuntimeError("cpu: cannot allocate " + std::to_string(bytes) + " bytes");
+  return AlignedBuffer(p);
+}
+
+class FastExecutable : public Executable {
+public:
+  FastExecutable(const ir::Module& module, const ir::Function& function, CompileOptions options)
+      : module_(module), function_(function), threads_(std::max(options.threads, 1)) {
+    graph_ = flatten(module, function);
+    log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
+            std::to_string(graph_.slots.size()) + " slots\n";
+    std::vector<std::unique_ptr<Kernel>> kernelAt(graph_.steps.size());
+    selectContractions(kernelAt);
+    eliminateDeadSteps(graph_);
+    std::vector<bool> claimed(graph_.steps.size(), false);
+    for (size_t i = 0; i < kernelAt.size(); ++i) claimed[i] = kernelAt[i] != nullptr;
+    auto groups = fuseElementwise(graph_, claimed, threads_);
+    log_ += "fuse: " + std::to_string(groups.size()) + " loops\n";
+    for (auto& group : groups)
+      kernelAt[static_cast<size_t>(group.rootStep)] = std::move(group.kernel);
+    for (size_t i = 0; i < graph_.steps.size(); ++i) {
+      const Step& step = graph_.steps[i];
+      if (!step.live || claimed[i]) continue;
+      if (step.op->kind == OpKind::reduce) kernelAt[i] = makeReduceKernel(graph_, step, threads_);
+      if (step.op->kind == OpKind::reduce_window)
+        kernelAt[i] = makeReduceWindowKernel(graph_, step, threads_);
+      if (step.op->kind == OpKind::select_and_scatter)
+        kernelAt[i] = makeSelectAndScatterKernel(graph_, step);
+      if (!kernelAt[i]) kernelAt[i] = std::make_unique<GenericKernel>(graph_, step, module_);
+    }
+    for (size_t i = 0; i < kernelAt.size(); ++i)
+      if (kernelAt[i] && graph_.steps[i].live) kernels_.push_back(std::move(kernelAt[i]));
+    buffers_ = assignBuffers(graph_, kernels_);
+    for (size_t bytes : buffers_.bufferBytes) storage_.push_back(allocateAligned(bytes));
+    state_.slotData.assign(graph_.slots.size(), nullptr);
+    for (size_t s = 0; s < graph_.slots.size(); ++s) {
+      const Slot& slot = graph_.slots[s];
+      if (slot.kind == Slot::Kind::Constant)
+        state_.slotData[s] = const_cast<uint8_t*>(slot.constant->bytes());
+      else if (buffers_.slotBuffer[s] >= 0)
+        state_.slotData[s] = storage_[static_cast<size_t>(buffers_.slotBuffer[s])].get();
+    }
+  }
+
+  std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs, CheckLog* checks) override {
+    if (inputs.size() != graph_.inputs.size())
+      throw RuntimeError("@" + function_.name + " takes " + std::to_string(graph_.inputs.size()) +
+                         " arguments, got " + std::to_string(inputs.size()));
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      int slot = graph_.inputs[i];
+      const auto& expected = graph_.slots[static_cast<size_t>(slot)].type;
+      if (inputs[i].type() != expected)
+        throw RuntimeError("@" + function_.name + " argument #" + std::to_string(i) +
+                           ": expected " + ir::toString(expected) + ", got " +
+                           ir::toString(inputs[i].type()));
+      state_.slotData[static_cast<size_t>(slot)] = const_cast<uint8_t*>(inputs[i].bytes());
+    }
+    state_.checks = checks;
+    int previousThreads = omp_get_max_threads();
+    omp_set_num_threads(threads_);
+    struct Restore {
+      int threads;
+      ~Restore() { omp_set_num_threads(threads); }
+    } restore{previousThreads};
+    // Computed outputs are written in place by their kernels; inputs, constants and repeated
+    // outputs are copied after the run.
+    std::vector<ir::Tensor> outputs;
+    std::vector<bool> copyAfter(graph_.outputs.size(), true);
+    for (size_t i = 0; i < graph_.outputs.size(); ++i) {
+      auto slot = static_cast<size_t>(graph_.outputs[i]);
+      outputs.emplace_back(graph_.slots[slot].type);
+      auto begin = graph_.outputs.begin(), at = begin + static_cast<std::ptrdiff_t>(i);
+      if (std::find(begin, at, graph_.outputs[i]) == at &&
+          graph_.slots[slot].kind == Slot::Kind::Computed) {
+        state_.slotData[slot] = outputs.back().bytes();
+        copyAfter[i] = false;
+      }
+    }
+    for (auto& kernel : kernels_) kernel->run(state_);
+    for (size_t i = 0; i < outputs.size(); ++i)
+      if (copyAfter[i] && outputs[i].byteSize() > 0)
+        std::memcpy(outputs[i].bytes(), state_.slotData[static_cast<size_t>(graph_.outputs[i])],
+                    outputs[i].byteSize());
+    return outputs;
+  }
+
+  std::string dumpPlan() const override {
+    std::string text =
+        "plan for @" + function_.name + " (" + std::to_string(threads_) + " threads)\n" + log_;
+    for (size_t k = 0; k < kernels_.size(); ++k) {
+      const Kernel& kernel = *kernels_[k];
+      text += "  #" + std::to_string(k) + " ";
+      for (int s : kernel.writes) text += describeSlot(graph_, s) + bufferText(s) + " ";
+      text += "= " + kernel.describe() + " (";
+      for (size_t i = 0; i < kernel.reads.size(); ++i)
+        text += (i ? ", %" : "%") + std::to_string(kernel.reads[i]);
+      text += ")\n";
+    }
+    size_t total = 0;
+    for (size_t b : buffers_.bufferBytes) total += b;
+    text += "buffers: " + std::to_string(buffers_.bufferBytes.size()) + ", " +
+            std::to_string(total) + " bytes\noutputs:";
+    for (int s : graph_.outputs) text += " %" + std::to_string(s);
+    return text + "\n";
+  }
+
+private:
+  std::string bufferText(int slot) const {
+    int b = buffers_.slotBuffer[static_cast<size_t>(slot)];
+    return b < 0 ? "" : "@buf" + std::to_string(b);
+  }
+
+  void selectContractions(std::vector<std::unique_ptr<Kernel>>& kernelAt) {
+    for (size_t i = 0; i < graph_.steps.size(); ++i) {
+      Step& step = graph_.steps[i];
+      try {
+        if (step.op->kind == OpKind::convolution) {
+          if (auto problem = recognizeConvolution(graph_, step))
+            kernelAt[i] = makeConvKernel(*problem, dnnl_, threads_);
+        } else if (step.op->kind == OpKind::dot_general) {
+          kernelAt[i] = makeMatmulKernel(graph_, step, dnnl_, threads_);
+        }
+      } catch (const dnnl::error& e) {
+        log_ +=
+            "onednn refused step " + std::to_string(i) + " (" + e.what() + "): generic kernel\n";
+      }
+      // The kernel may read the convolution's kernel through a reverse; the reverse may die.
+      if (kernelAt[i]) step.operands = kernelAt[i]->reads;
+    }
+  }
+
+  const ir::Module& module_;
+  const ir::Function& function_;
+  int threads_;
+  Graph graph_;
+  DnnlContext dnnl_;
+  std::vector<std::unique_ptr<Kernel>> kernels_;
+  BufferPlan buffers_;
+  std::vector<AlignedBuffer> storage_;
+  RunState state_;
+  std::string log_;
+};
+
+} // namespace
+
+std::unique_ptr<Executable> Executable::compile(const ir::Module& module, std::string_view entry,
+                                                CompileOptions options) {
+  const ir::Function* function = module.lookup(entry);
+  if (!function) throw RuntimeError("cpu: no function @" + std::string(entry) + " in the module");
+  return std::make_unique<FastExecutable>(module, *function, options);
+}
+
+} // namespace hlotrain::cpu

@@ -1,0 +1,618 @@
+#include "lower/cpu/OneDnn.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "lower/cpu/Fusion.h"
+#include "support/Error.h"
+
+namespace hlotrain::cpu::plan {
+
+namespace {
+
+using dnnl::memory;
+using ir::ElementType;
+
+const ir::TensorType& typeOf(const Graph& graph, int slot) {
+  return graph.slots[static_cast<size_t>(slot)].type;
+}
+
+bool allF32NonEmpty(const Graph& graph, const Step& step) {
+  auto ok = [&](int s) {
+    const auto& t = typeOf(graph, s);
+    return t.elementType == ElementType::f32 && t.numElements() > 0;
+  };
+  return std::all_of(step.operands.begin(), step.operands.end(), ok) &&
+         std::all_of(step.results.begin(), step.results.end(), ok);
+}
+
+// The view of `slot` whose logical dimension k is the tensor's dimension tensorDims[k].
+DnnlView viewOf(const Graph& graph, int slot, const std::vector<int64_t>& tensorDims) {
+  const auto& shape = typeOf(graph, slot).shape;
+  std::vector<int64_t> strides = ir::stridesOf(shape);
+  DnnlView v;
+  v.slot = slot;
+  for (int64_t d : tensorDims) {
+    v.dims.push_back(shape[static_cast<size_t>(d)]);
+    v.strides.push_back(strides[static_cast<size_t>(d)]);
+  }
+  return v;
+}
+
+// Splits logical dimension `dim` into (groups, size / groups) and moves the group count first:
+// oneDNN's grouped weights are {G, O/G, I/G, spatial...}.
+void splitGroups(DnnlView& v, int64_t groups, size_t dim) {
+  if (groups == 1) return;
+  int64_t inner = v.dims[dim] / groups;
+  int64_t groupStride = inner * v.strides[dim];
+  v.dims[dim] = inner;
+  v.dims.insert(v.dims.begin(), groups);
+  v.strides.insert(v.strides.begin(), groupStride);
+}
+
+void reverseDim(DnnlView& v, size_t dim) {
+  if (v.dims[dim] == 1) return; // nothing to reverse; keeps the view direct
+  v.offset += (v.dims[dim] - 1) * v.strides[dim];
+  v.strides[dim] = -v.strides[dim];
+}
+
+// oneDNN checks out == (in + padL + padR - extent) / stride + 1; any padR in a window of
+// `stride` values satisfies it, and padding beyond the last window is never read, so the
+// smallest non-negative one is as good as the op's own (which may be negative).
+bool pickPadR(int64_t out, int64_t stride, int64_t extent, int64_t in, int64_t padL,
+              int64_t& padR) {
+  int64_t minimum = (out - 1) * stride + extent - in - padL;
+  padR = std::max<int64_t>(minimum, 0);
+  return padR <= minimum + stride - 1;
+}
+
+struct ConvOperands {
+  int lhs, kernel, out;
+  std::vector<bool> reversed; // per spatial dim: the kernel as read is reversed there
+};
+
+std::optional<ConvProblem> forwardProblem(const Graph& graph, const ir::Op& op,
+                                          const ConvOperands& o) {
+  const auto& a = op.attrs;
+  const auto& dn = a.conv;
+  ConvProblem p;
+  p.form = ConvForm::Forward;
+  p.src = viewOf(graph, o.lhs,
+                 {dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions[0],
+                  dn.inputSpatialDimensions[1]});
+  p.dst = viewOf(graph, o.out,
+                 {dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions[0],
+                  dn.outputSpatialDimensions[1]});
+  p.weights = viewOf(graph, o.kernel,
+                     {dn.kernelOutputFeatureDimension, dn.kernelInputFeatureDimension,
+                      dn.kernelSpatialDimensions[0], dn.kernelSpatialDimensions[1]});
+  p.groups = a.featureGroupCount;
+  splitGroups(p.weights, p.groups, 0);
+  size_t spatial0 = p.weights.dims.size() - 2;
+  for (size_t d = 0; d < 2; ++d)
+    if (o.reversed[d]) reverseDim(p.weights, spatial0 + d);
+  for (size_t d = 0; d < 2; ++d) {
+    if (a.padding[d].first < 0 || a.padding[d].second < 0) return std::nullopt;
+    p.strides.push_back(a.windowStrides[d]);
+    p.dilates.push_back(a.rhsDilation[d] - 1);
+    p.padL.push_back(a.padding[d].first);
+    p.padR.push_back(a.padding[d].second);
+  }
+  return p;
+}
+
+std::optional<ConvProblem> backwardDataProblem(const Graph& graph, const ir::Op& op,
+                                               const ConvOperands& o) {
+  const auto& a = op.attrs;
+  const auto& dn = a.conv;
+  ConvProblem p;
+  p.form = ConvForm::BackwardData;
+  p.dst = viewOf(graph, o.lhs,
+                 {dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions[0],
+                  dn.inputSpatialDimensions[1]});
+  p.src = viewOf(graph, o.out,
+                 {dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions[0],
+                  dn.outputSpatialDimensions[1]});
+  // The op's kernel input features are the forward convolution's outputs and vice versa.
+  p.weights = viewOf(graph, o.kernel,
+                     {dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
+                      dn.kernelSpatialDimensions[0], dn.kernelSpatialDimensions[1]});
+  p.groups = a.featureGroupCount;
+  splitGroups(p.weights, p.groups, 1);
+  size_t spatial0 = p.weights.dims.size() - 2;
+  for (size_t d = 0; d < 2; ++d) {
+    // The forward kernel is the op's kernel reversed: reading a reversed kernel is reading it.
+    if (!o.reversed[d]) reverseDim(p.weights, spatial0 + d);
+    if (a.windowStrides[d] != 1) return std::nullopt;
+    int64_t kernel = p.weights.dims[spatial0 + d];
+    int64_t extent = (kernel - 1) * a.rhsDilation[d] + 1;
+    int64_t padL = extent - 1 - a.padding[d].first, padR = 0;
+    if (padL < 0 ||
+        !pickPadR(p.dst.dims[2 + d], a.lhsDilation[d], extent, p.src.dims[2 + d], padL, padR))
+      return std::nullopt;
+    p.strides.push_back(a.lhsDilation[d]);
+    p.dilates.push_back(a.rhsDilation[d] - 1);
+    p.padL.push_back(padL);
+    p.padR.push_back(padR);
+  }
+  return p;
+}
+
+std::optional<ConvProblem> backwardWeightsProblem(const Graph& graph, const ir::Op& op,
+                                                  const ConvOperands& o) {
+  const auto& a = op.attrs;
+  const auto& dn = a.conv;
+  if (o.reversed[0] || o.reversed[1]) return std::nullopt;
+  ConvProblem p;
+  p.form = ConvForm::BackwardWeights;
+  // Batch and feature roles are swapped: the op's lhs batch is the forward input's channels.
+  p.src = viewOf(graph, o.lhs,
+                 {dn.inputFeatureDimension, dn.inputBatchDimension, dn.inputSpatialDimensions[0],
+                  dn.inputSpatialDimensions[1]});
+  p.dst = viewOf(graph, o.kernel,
+                 {dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
+                  dn.kernelSpatialDimensions[0], dn.kernelSpatialDimensions[1]});
+  p.weights = viewOf(graph, o.out,
+                     {dn.outputFeatureDimension, dn.outputBatchDimension,
+                      dn.outputSpatialDimensions[0], dn.outputSpatialDimensions[1]});
+  p.groups = a.batchGroupCount;
+  splitGroups(p.weights, p.groups, 0);
+  size_t spatial0 = p.weights.dims.size() - 2;
+  for (size_t d = 0; d < 2; ++d) {
+    int64_t extent = (p.weights.dims[spatial0 + d] - 1) * a.windowStrides[d] + 1;
+    int64_t padL = a.padding[d].first, padR = 0;
+    if (padL < 0 ||
+        !pickPadR(p.dst.dims[2 + d], a.rhsDilation[d], extent, p.src.dims[2 + d], padL, padR))
+      return std::nullopt;
+    p.strides.push_back(a.rhsDilation[d]);
+    p.dilates.push_back(a.windowStrides[d] - 1);
+    p.padL.push_back(padL);
+    p.padR.push_back(padR);
+  }
+  return p;
+}
+
+// A kernel operand produced by stablehlo.reverse of spatial dimensions only is read through the
+// reverse (the reverse then usually dies): JAX writes the backward-data kernel this way.
+ConvOperands convOperands(const Graph& graph, const Step& step) {
+  const auto& a = step.op->attrs;
+  const auto& spatial = a.conv.kernelSpatialDimensions;
+  ConvOperands o{step.operands[0], step.operands[1], step.results[0], a.windowReversal};
+  const Slot& k = graph.slots[static_cast<size_t>(o.kernel)];
+  if (k.kind != Slot::Kind::Computed) return o;
+  const Step& producer = graph.steps[static_cast<size_t>(k.producer)];
+  if (!producer.live || producer.op->kind != ir::OpKind::reverse) return o;
+  std::vector<bool> reversed = o.reversed;
+  for (int64_t d : producer.op->attrs.dimensions) {
+    auto it = std::find(spatial.begin(), spatial.end(), d);
+    if (it == spatial.end()) return o;
+    reversed[static_cast<size_t>(it - spatial.begin())].flip();
+  }
+  o.kernel = producer.operands[0];
+  o.reversed = reversed;
+  return o;
+}
+
+// An operand as oneDNN sees it: `view` is read in place when its strides allow, otherwise it is
+// copied densely first; `inner` is the layout the primitive chose, reached by a planned reorder.
+class BoundArg {
+public:
+  BoundArg() = default;
+  BoundArg(DnnlView view, const std::vector<int64_t>& logicalDims,
+           std::optional<std::vector<int64_t>> logicalStrides)
+      : view_(std::move(view)), dense_(!logicalStrides) {
+    std::vector<int64_t> strides = dense_ ? ir::stridesOf(logicalDims) : *logicalStrides;
+    if (dense_)
+      copy_.resize(
+          static_cast<size_t>(ir::TensorType{ElementType::f32, logicalDims}.numElements()));
+    userDesc_ = memory::desc(logicalDims, memory::data_type::f32, strides);
+  }
+
+  const memory::desc& userDesc() const { return userDesc_; }
+
+  void bind(const memory::desc& primitiveDesc, DnnlContext& context, bool isOutput) {
+    user_ = memory(userDesc_, context.engine, DNNL_MEMORY_NONE);
+    if (primitiveDesc == userDesc_) {
+      inner_ = user_;
+      return;
+    }
+    inner_ = memory(primitiveDesc, context.engine);
+    reorder_ = isOutput ? dnnl::reorder(inner_, user_) : dnnl::reorder(user_, inner_);
+  }
+
+  const memory& inner() const { return inner_; }
+  int slot() const { return view_.slot; }
+  bool reordered() const { return reorder_.has_value(); }
+  bool dense() const { return dense_; }
+
+  void prepareInput(RunState& state, DnnlContext& context, int threads) {
+    uint8_t* base = state.slotData[static_cast<size_t>(view_.slot)];
+    if (dense_) {
+      stridedCopy(reinterpret_cast<uint8_t*>(copy_.data()), base, sizeof(float), view_.offset,
+                  view_.dims, view_.strides, threads);
+      user_.set_data_handle(copy_.data());
+    } else {
+      user_.set_data_handle(reinterpret_cast<float*>(base) + view_.offset);
+    }
+    if (reorder_) reorder_->execute(context.stream, user_, inner_);
+  }
+  void prepareOutput(RunState& state) {
+    user_.set_data_handle(
+        reinterpret_cast<float*>(state.slotData[static_cast<size_t>(view_.slot)]));
+  }
+  void finishOutput(DnnlContext& context) {
+    if (reorder_) reorder_->execute(context.stream, inner_, user_);
+  }
+
+private:
+  DnnlView view_;
+  bool dense_ = false;
+  std::vector<float> copy_;
+  memory::desc userDesc_;
+  memory user_, inner_;
+  std::optional<dnnl::reorder> reorder_;
+};
+
+bool hasNegativeStride(const DnnlView& v) {
+  return std::any_of(v.strides.begin(), v.strides.end(), [](int64_t s) { return s < 0; });
+}
+
+std::optional<std::vector<int64_t>> stridesIfDirect(const DnnlView& v) {
+  if (hasNegativeStride(v)) return std::nullopt;
+  return v.strides;
+}
+
+std::string dimsText(const std::vector<int64_t>& dims) {
+  std::string s;
+  for (size_t i = 0; i < dims.size(); ++i) s += (i ? "x" : "") + std::to_string(dims[i]);
+  return s;
+}
+
+dnnl::primitive_attr userScratchpad() {
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return attr;
+}
+
+class ConvKernel : public Kernel {
+public:
+  ConvKernel(const ConvProblem& p, DnnlContext& context, int threads)
+      : context_(context), threads_(threads), src_(p.src, p.src.dims, stridesIfDirect(p.src)),
+        weights_(p.weights, p.weights.dims, stridesIfDirect(p.weights)),
+        dst_(p.dst, p.dst.dims, stridesIfDirect(p.dst)) {
+    // Activations are large: read and written in place when a direct (jit or brgemm) kernel takes
+    // the plain layout (channels-last does, NCHW only as im2col+gemm), otherwise reordered to the
+    // blocked layout oneDNN prefers. Weights always take the preferred layout (small reorder).
+    try {
+      create(p, context, true);
+      if (impl_.find("gemm") == std::string::npos && impl_.find("ref") == std::string::npos) {
+        finish(p, context);
+        return;
+      }
+    } catch (const dnnl::error&) {
+      // No implementation for the plain layout: the blocked one below always exists.
+    }
+    create(p, context, false);
+    finish(p, context);
+  }
+
+  void create(const ConvProblem& p, DnnlContext& context, bool plainActivations) {
+    auto any = [](const DnnlView& v) {
+      return memory::desc(v.dims, memory::data_type::f32, memory::format_tag::any);
+    };
+    auto act = [&](const DnnlView& v, const BoundArg& arg) {
+      return plainActivations && !arg.dense() ? arg.userDesc() : any(v);
+    };
+    memory::dims strides = p.strides, dilates = p.dilates, padL = p.padL, padR = p.padR;
+    auto attr = userScratchpad();
+    dnnl::convolution_forward::desc forwardDesc(
+        dnnl::prop_kind::forward_training, dnnl::algorithm::convolution_direct, act(p.src, src_),
+        any(p.weights), act(p.dst, dst_), strides, dilates, padL, padR);
+    dnnl::convolution_forward::primitive_desc forward(forwardDesc, attr, context.engine);
+    switch (p.form) {
+    case ConvForm::Forward: {
+      src_.bind(forward.src_desc(), context, false);
+      weights_.bind(forward.weights_desc(), context, false);
+      dst_.bind(forward.dst_desc(), context, true);
+      primitive_ = dnnl::convolution_forward(forward);
+      scratch_ = forward.scratchpad_desc();
+      impl_ = forward.impl_info_str();
+      args_ = {{DNNL_ARG_SRC, src_.inner()},
+               {DNNL_ARG_WEIGHTS, weights_.inner()},
+               {DNNL_ARG_DST, dst_.inner()}};
+      inputs_ = {&src_, &weights_};
+      output_ = &dst_;
+      break;
+    }
+    case ConvForm::BackwardData: {
+      dnnl::convolution_backward_data::desc desc(dnnl::algorithm::convolution_direct,
+                                                 act(p.src, src_), any(p.weights), act(p.dst, dst_),
+                                                 strides, dilates, padL, padR);
+      dnnl::convolution_backward_data::primitive_desc pd(desc, attr, context.engine, forward);
+      dst_.bind(pd.diff_dst_desc(), context, false);
+      weights_.bind(pd.weights_desc(), context, false);
+      src_.bind(pd.diff_src_desc(), context, true);
+      primitive_ = dnnl::convolution_backward_data(pd);
+      scratch_ = pd.scratchpad_desc();
+      impl_ = pd.impl_info_str();
+      args_ = {{DNNL_ARG_DIFF_DST, dst_.inner()},
+               {DNNL_ARG_WEIGHTS, weights_.inner()},
+               {DNNL_ARG_DIFF_SRC, src_.inner()}};
+      inputs_ = {&dst_, &weights_};
+      output_ = &src_;
+      break;
+    }
+    case ConvForm::BackwardWeights: {
+      dnnl::convolution_backward_weights::desc desc(dnnl::algorithm::convolution_direct,
+                                                    act(p.src, src_), any(p.weights),
+                                                    act(p.dst, dst_), strides, dilates, padL, padR);
+      dnnl::convolution_backward_weights::primitive_desc pd(desc, attr, context.engine, forward);
+      src_.bind(pd.src_desc(), context, false);
+      dst_.bind(pd.diff_dst_desc(), context, false);
+      weights_.bind(pd.diff_weights_desc(), context, true);
+      primitive_ = dnnl::convolution_backward_weights(pd);
+      scratch_ = pd.scratchpad_desc();
+      impl_ = pd.impl_info_str();
+      args_ = {{DNNL_ARG_SRC, src_.inner()},
+               {DNNL_ARG_DIFF_DST, dst_.inner()},
+               {DNNL_ARG_DIFF_WEIGHTS, weights_.inner()}};
+      inputs_ = {&src_, &dst_};
+      output_ = &weights_;
+      break;
+    }
+    }
+  }
+
+  void finish(const ConvProblem& p, DnnlContext& context) {
+    scratchpad_ = memory(scratch_, context.engine);
+    args_.insert({DNNL_ARG_SCRATCHPAD, scratchpad_});
+    for (BoundArg* in : inputs_) reads.push_back(in->slot());
+    writes.push_back(output_->slot());
+    text_ = "onednn conv " + std::string(name(p.form)) + " src " + dimsText(p.src.dims) +
+            " weights " + dimsText(p.weights.dims) + " dst " + dimsText(p.dst.dims) + " stride " +
+            dimsText(p.strides) + " dilate " + dimsText(p.dilates) + " pad " + dimsText(p.padL) +
+            "/" + dimsText(p.padR) + " [" + impl_ + "]";
+    for (const BoundArg* arg : {&src_, &weights_, &dst_}) {
+      if (arg->reordered()) text_ += " reorder(%" + std::to_string(arg->slot()) + ")";
+      if (arg->dense()) text_ += " densecopy(%" + std::to_string(arg->slot()) + ")";
+    }
+  }
+
+  void run(RunState& state) override {
+    for (BoundArg* in : inputs_) in->prepareInput(state, context_, threads_);
+    output_->prepareOutput(state);
+    primitive_.execute(context_.stream, args_);
+    output_->finishOutput(context_);
+    context_.stream.wait();
+  }
+
+  std::string describe() const override { return text_; }
+
+private:
+  DnnlContext& context_;
+  int threads_;
+  BoundArg src_, weights_, dst_;
+  std::vector<BoundArg*> inputs_;
+  BoundArg* output_ = nullptr;
+  dnnl::primitive primitive_;
+  memory::desc scratch_;
+  memory scratchpad_;
+  std::unordered_map<int, memory> args_;
+  std::string impl_, text_;
+};
+
+// The stride of a group of tensor dims walked as one merged dimension, or nullopt when they are
+// not laid out contiguously in that order. Unit dims are skipped; an all-unit group has size 1.
+std::optional<int64_t> mergedStride(const ir::Shape& shape, const std::vector<int64_t>& strides,
+                                    const std::vector<int64_t>& dims, int64_t& size) {
+  size = 1;
+  std::optional<int64_t> stride;
+  for (int64_t d : dims) {
+    auto i = static_cast<size_t>(d);
+    if (shape[i] == 1) continue;
+    if (stride && *stride != strides[i] * shape[i]) return std::nullopt;
+    stride = strides[i];
+    size *= shape[i];
+  }
+  return stride.value_or(0);
+}
+
+// oneDNN wants plausible strides even on unit dimensions: give them the operand's full extent.
+void fixUnitStrides(const std::vector<int64_t>& dims, std::vector<int64_t>& strides) {
+  int64_t extent = 1;
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (dims[i] != 1) extent = std::max(extent, strides[i] * dims[i]);
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (dims[i] == 1) strides[i] = extent;
+}
+
+// One dot_general operand as a 3-D {batch, rows, cols} matmul argument.
+BoundArg matmulArg(const Graph& graph, int slot, const std::vector<std::vector<int64_t>>& groups,
+                   bool forceDense) {
+  const auto& shape = typeOf(graph, slot).shape;
+  std::vector<int64_t> tensorStrides = ir::stridesOf(shape);
+  std::vector<int64_t> order;
+  std::vector<int64_t> logical, strides;
+  bool direct = !forceDense;
+  for (const auto& group : groups) {
+    int64_t size = 1;
+    auto stride = mergedStride(shape, tensorStrides, group, size);
+    direct = direct && stride.has_value();
+    logical.push_back(size);
+    strides.push_back(stride.value_or(0));
+    order.insert(order.end(), group.begin(), group.end());
+  }
+  DnnlView view = viewOf(graph, slot, order);
+  if (!direct) return BoundArg(view, logical, std::nullopt);
+  fixUnitStrides(logical, strides);
+  return BoundArg(view, logical, strides);
+}
+
+class MatmulKernel : public Kernel {
+public:
+  MatmulKernel(const Graph& graph, const Step& step, DnnlContext& context, int threads)
+      : context_(context), threads_(threads) {
+    const auto& dims = step.op->attrs.dot;
+    int lhs = step.operands[0], rhs = step.operands[1];
+    auto freeDims = [&](int slot, const std::vector<int64_t>& batch,
+                        const std::vector<int64_t>& contracting) {
+      std::vector<int64_t> free;
+      for (int64_t d = 0; d < typeOf(graph, slot).rank(); ++d)
+        if (std::find(batch.begin(), batch.end(), d) == batch.end() &&
+            std::find(contracting.begin(), contracting.end(), d) == contracting.end())
+          free.push_back(d);
+      return free;
+    };
+    auto lhsFree = freeDims(lhs, dims.lhsBatchingDimensions, dims.lhsContractingDimensions);
+    auto rhsFree = freeDims(rhs, dims.rhsBatchingDimensions, dims.rhsContractingDimensions);
+    const auto& outType = typeOf(graph, step.results[0]);
+    int64_t batch = 1;
+    for (int64_t d : dims.lhsBatchingDimensions)
+      batch *= typeOf(graph, lhs).shape[static_cast<size_t>(d)];
+    int64_t rows = outType.numElements() / batch;
+    int64_t m = 1;
+    for (int64_t d : lhsFree) m *= typeOf(graph, lhs).shape[static_cast<size_t>(d)];
+    int64_t n = rows / m;
+    std::vector<int64_t> outDims{batch, m, n}, outStrides{m * n, n, 1};
+    fixUnitStrides(outDims, outStrides);
+    DnnlView outView{step.results[0], 0, outDims, outStrides};
+
+    for (bool forceDense : {false, true}) {
+      src_ = matmulArg(graph, lhs,
+                       {dims.lhsBatchingDimensions, lhsFree, dims.lhsContractingDimensions},
+                       forceDense);
+      weights_ = matmulArg(graph, rhs,
+                           {dims.rhsBatchingDimensions, dims.rhsContractingDimensions, rhsFree},
+                           forceDense);
+      dst_ = BoundArg(outView, outDims, outStrides);
+      try {
+        dnnl::matmul::desc desc(src_.userDesc(), weights_.userDesc(), dst_.userDesc());
+        dnnl::matmul::primitive_desc pd(desc, userScratchpad(), context.engine);
+        impl_ = pd.impl_info_str();
+        // A reference implementation is far slower than copying the operands densely.
+        if (!forceDense && impl_.find("ref") != std::string::npos) continue;
+        src_.bind(pd.src_desc(), context, false);
+        weights_.bind(pd.weights_desc(), context, false);
+        dst_.bind(pd.dst_desc(), context, true);
+        primitive_ = dnnl::matmul(pd);
+        scratchpad_ = memory(pd.scratchpad_desc(), context.engine);
+        break;
+      } catch (const dnnl::error&) {
+        if (forceDense) throw;
+      }
+    }
+    args_ = {{DNNL_ARG_SRC, src_.inner()},
+             {DNNL_ARG_WEIGHTS, weights_.inner()},
+             {DNNL_ARG_DST, dst_.inner()},
+             {DNNL_ARG_SCRATCHPAD, scratchpad_}};
+    reads = {lhs, rhs};
+    writes = {step.results[0]};
+    text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" +
+            std::to_string(typeOf(graph, lhs).numElements() / std::max<int64_t>(batch * m, 1)) +
+            " [" + impl_ + "]";
+    if (src_.dense()) text_ += " densecopy(lhs)";
+    if (weights_.dense()) text_ += " densecopy(rhs)";
+  }
+
+  void run(RunState& state) override {
+    src_.prepareInput(state, context_, threads_);
+    weights_.prepareInput(state, context_, threads_);
+    dst_.prepareOutput(state);
+    primitive_.execute(context_.stream, args_);
+    dst_.finishOutput(context_);
+    context_.stream.wait();
+  }
+
+  std::string describe() const override { return text_; }
+
+private:
+  DnnlContext& context_;
+  int threads_;
+  BoundArg src_, weights_, dst_;
+  dnnl::primitive primitive_;
+  memory scratchpad_;
+  std::unordered_map<int, memory> args_;
+  std::string impl_, text_;
+};
+
+} // namespace
+
+std::string_view name(ConvForm form) {
+  switch (form) {
+  case ConvForm::Forward:
+    return "forward";
+  case ConvForm::BackwardData:
+    return "backward-data";
+  case ConvForm::BackwardWeights:
+    return "backward-weights";
+  }
+  return "?";
+}
+
+// Which stablehlo.convolution attribute patterns become which oneDNN primitive (also in
+// bench/README.md). All require f32 operands and result, rank 4 (two spatial dims), no empty
+// dimension; any dimension_numbers are accepted (they become memory strides, not copies). The
+// kernel may be read through a stablehlo.reverse of spatial dims only; such a reverse and
+// window_reversal both count as "reversed" per spatial dim (they cancel when both are present).
+//  (b) backward-data: batch_group_count = 1, window_strides = 1, and lhs_dilation > 1 in some
+//      dim OR the kernel reversed in both spatial dims and larger than 1x1. It is the transposed
+//      convolution of a forward conv with stride = lhs_dilation, dilation = rhs_dilation,
+//      kernel = the op's kernel un-reversed with its input/output feature roles swapped
+//      (kernel_input_feature = forward O, kernel_output_feature = forward I), groups =
+//      feature_group_count, padL = (k-1)*rd - padLow. This is exactly JAX's transpose of
+//      conv_general_dilated w.r.t. its lhs.
+//  (c) backward-weights: lhs_dilation = 1, feature_group_count = 1, the kernel not reversed, and
+//      batch_group_count > 1 OR the kernel's spatial area exceeds the output's: lhs is the forward
+//      input with its batch and feature dims swapped in the dimension numbers (input_batch = the
+//      forward input's channels), rhs the output gradient (kernel_input_feature = its batch,
+//      kernel_output_feature = its channels), window_strides = forward rhs dilation,
+//      rhs_dilation = forward stride, padLow = forward padLow, groups = batch_group_count, the
+//      result laid out as the weights (output_batch = I, output_feature = O). This is JAX's
+//      transpose of conv_general_dilated w.r.t. its rhs.
+//  (a) forward: lhs_dilation = 1, batch_group_count = 1, non-negative padding, anything else
+//      (strides, asymmetric padding, rhs_dilation, feature_group_count incl. depthwise); a
+//      partially reversed kernel is copied reversed before each run.
+// Paddings that oneDNN cannot express (negative low padding) and every other case run on the
+// generic kernel.
+std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& step) {
+  const ir::Op& op = *step.op;
+  const auto& a = op.attrs;
+  if (op.kind != ir::OpKind::convolution || !allF32NonEmpty(graph, step)) return std::nullopt;
+  if (typeOf(graph, step.operands[0]).rank() != 4) return std::nullopt;
+  ConvOperands o = convOperands(graph, step);
+  bool lhsDilated =
+      std::any_of(a.lhsDilation.begin(), a.lhsDilation.end(), [](int64_t d) { return d > 1; });
+  const auto& kernelShape = typeOf(graph, o.kernel).shape;
+  const auto& outShape = typeOf(graph, o.out).shape;
+  const auto& dn = a.conv;
+  int64_t kernelArea = 1, outArea = 1;
+  for (size_t d = 0; d < 2; ++d) {
+    kernelArea *= kernelShape[static_cast<size_t>(dn.kernelSpatialDimensions[d])];
+    outArea *= outShape[static_cast<size_t>(dn.outputSpatialDimensions[d])];
+  }
+  if (a.batchGroupCount == 1 && (lhsDilated || (o.reversed[0] && o.reversed[1]))) {
+    // A 1x1 kernel reads the same reversed or not; without lhs_dilation it is a plain forward
+    // convolution, and oneDNN's 1x1 forward kernels are faster than its 1x1 backward-data ones.
+    if (!lhsDilated && kernelArea == 1)
+      if (auto p = forwardProblem(graph, op, o)) return p;
+    if (auto p = backwardDataProblem(graph, op, o)) return p;
+  }
+  if (lhsDilated) return std::nullopt;
+  if (a.featureGroupCount == 1 && (a.batchGroupCount > 1 || kernelArea > outArea))
+    if (auto p = backwardWeightsProblem(graph, op, o)) return p;
+  if (a.batchGroupCount != 1) return std::nullopt;
+  return forwardProblem(graph, op, o);
+}
+
+std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
+                                       int threads) {
+  return std::make_unique<ConvKernel>(problem, context, threads);
+}
+
+std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,
+                                         int threads) {
+  if (step.op->kind != ir::OpKind::dot_general || !allF32NonEmpty(graph, step)) return nullptr;
+  return std::make_unique<MatmulKernel>(graph, step, context, threads);
+}
+
+} // namespace hlotrain::cpu::plan

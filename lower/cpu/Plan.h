@@ -1,0 +1,78 @@
+#pragma once
+// The fast path's plan: the entry function flattened into a list of steps over numbered value
+// slots, and the kernels that execute it. Planning is a sequence of small passes over this graph
+// (flatten, eliminateDeadSteps, contraction selection, fusion, buffer assignment), each usable and
+// testable on its own; Executable.cpp composes them.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ir/Op.h"
+#include "lower/cpu/Checks.h"
+
+namespace hlotrain::cpu::plan {
+
+// One SSA value of the flattened program.
+struct Slot {
+  enum class Kind { Input, Constant, Computed };
+  ir::TensorType type;
+  Kind kind = Kind::Computed;
+  int input = -1;                       // Input: argument index
+  const ir::Tensor* constant = nullptr; // Constant: the value (owned by the module)
+  int producer = -1;                    // Computed: step index
+};
+
+// One op of the flattened program; calls are inlined, so no step is a func.call.
+struct Step {
+  const ir::Op* op = nullptr;
+  std::vector<int> operands, results;
+  bool live = true;
+};
+
+struct Graph {
+  std::vector<Slot> slots;
+  std::vector<Step> steps; // in a valid execution order
+  std::vector<int> inputs, outputs;
+
+  // How many step operands and function outputs read each slot (live steps only).
+  std::vector<int> useCounts() const;
+};
+
+// Flattens `function` of `module`: every func.call is inlined, constants become constant slots.
+// Throws UnsupportedError for recursion or calls to missing functions.
+Graph flatten(const ir::Module& module, const ir::Function& function);
+
+// Marks steps whose results nobody reads as dead (check ops always stay live).
+void eliminateDeadSteps(Graph& graph);
+
+// What a kernel sees while running: the address of every slot.
+struct RunState {
+  std::vector<uint8_t*> slotData;
+  CheckLog* checks = nullptr;
+};
+
+class Kernel {
+public:
+  virtual ~Kernel() = default;
+  virtual void run(RunState& state) = 0;
+  // One line for the plan dump, e.g. "onednn conv fwd 32x64x56x56 ...".
+  virtual std::string describe() const = 0;
+
+  std::vector<int> reads, writes; // slots; the buffer pass keeps reads alive until this kernel
+};
+
+// Buffer assignment with reuse: computed slots get a buffer each; a buffer is reused once every
+// reader of its previous slot has run. Kernels run in the given order. Function outputs get none:
+// the executable binds them to the tensors it returns.
+struct BufferPlan {
+  std::vector<int> slotBuffer;     // per slot; -1 for inputs, constants, outputs, unwritten slots
+  std::vector<size_t> bufferBytes; // per buffer
+};
+BufferPlan assignBuffers(const Graph& graph, const std::vector<std::unique_ptr<Kernel>>& kernels);
+
+// "tensor<2x3xf32>" style short description of a slot for dumps.
+std::string describeSlot(const Graph& graph, int slot);
+
+} // namespace hlotrain::cpu::plan

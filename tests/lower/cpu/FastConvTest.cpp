@@ -1,0 +1,260 @@
+// Every convolution form the fast path maps to oneDNN (forward, backward-data, backward-weights),
+// with random shapes, strides, paddings, dilations, groups and dimension numbers, against the
+// reference interpreter; and the forms it must leave to the generic kernel.
+
+#include "FastTestUtil.h"
+
+namespace hlotrain::cpu::fasttest {
+namespace {
+
+// Where each logical dim (batch/feature/spatial0/spatial1 or O/I/spatial0/spatial1) lies.
+using Layout = std::array<int64_t, 4>;
+
+Layout randomLayout(std::mt19937& rng) {
+  Layout l{0, 1, 2, 3};
+  std::shuffle(l.begin(), l.end(), rng);
+  return l;
+}
+
+Shape place(const std::array<int64_t, 4>& logical, const Layout& layout) {
+  Shape s(4);
+  for (size_t k = 0; k < 4; ++k) s[static_cast<size_t>(layout[k])] = logical[k];
+  return s;
+}
+
+// A forward convolution's parameters; the backward forms are derived from them as JAX does.
+struct Forward {
+  int64_t n, groups, inPerGroup, outPerGroup, h, w, kh, kw;
+  std::array<int64_t, 2> stride, dilation, padLow, padHigh;
+
+  int64_t c() const { return groups * inPerGroup; }
+  int64_t o() const { return groups * outPerGroup; }
+  int64_t extent(int d) const { return ((d ? kw : kh) - 1) * dilation[size_t(d)] + 1; }
+  int64_t out(int d) const {
+    return ((d ? w : h) + padLow[size_t(d)] + padHigh[size_t(d)] - extent(d)) / stride[size_t(d)] +
+           1;
+  }
+};
+
+Forward randomForward(std::mt19937& rng, bool allowGroups) {
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
+  Forward f{};
+  f.n = pick(1, 2);
+  int64_t g = allowGroups ? pick(0, 2) : 1;
+  f.inPerGroup = pick(1, 4);
+  f.outPerGroup = pick(1, 4);
+  f.groups = g == 0 ? 3 : g; // 3 groups of inPerGroup channels; depthwise when inPerGroup == 1
+  f.kh = pick(1, 3);
+  f.kw = pick(1, 3);
+  for (size_t d = 0; d < 2; ++d) {
+    f.stride[d] = pick(1, 3);
+    f.dilation[d] = pick(1, 2);
+    f.padLow[d] = pick(0, 2);
+    f.padHigh[d] = pick(0, 2);
+  }
+  f.h = f.extent(0) + pick(0, 5);
+  f.w = f.extent(1) + pick(0, 5);
+  return f;
+}
+
+ConvDimensionNumbers numbers(const Layout& in, const Layout& kernel, const Layout& out) {
+  ConvDimensionNumbers dn;
+  dn.inputBatchDimension = in[0];
+  dn.inputFeatureDimension = in[1];
+  dn.inputSpatialDimensions = {in[2], in[3]};
+  dn.kernelOutputFeatureDimension = kernel[0];
+  dn.kernelInputFeatureDimension = kernel[1];
+  dn.kernelSpatialDimensions = {kernel[2], kernel[3]};
+  dn.outputBatchDimension = out[0];
+  dn.outputFeatureDimension = out[1];
+  dn.outputSpatialDimensions = {out[2], out[3]};
+  return dn;
+}
+
+void checkForward(unsigned seed) {
+  FastCase t(seed);
+  Forward f = randomForward(t.rng, true);
+  Layout in = randomLayout(t.rng), kernel = randomLayout(t.rng), out = randomLayout(t.rng);
+  Value* x = t.arg(f32(place({f.n, f.c(), f.h, f.w}, in)));
+  Value* w = t.arg(f32(place({f.o(), f.inPerGroup, f.kh, f.kw}, kernel)));
+  Attributes a;
+  a.conv = numbers(in, kernel, out);
+  a.windowStrides = {f.stride[0], f.stride[1]};
+  a.rhsDilation = {f.dilation[0], f.dilation[1]};
+  a.padding = {{f.padLow[0], f.padHigh[0]}, {f.padLow[1], f.padHigh[1]}};
+  a.featureGroupCount = f.groups;
+  t.check({t.b.convolution(x, w, a)}, 1e-5);
+  EXPECT_TRUE(t.planHas("onednn conv forward")) << t.plan;
+}
+
+// JAX's transpose w.r.t. the lhs: conv(g, reverse(w')) with lhs_dilation = stride, where w' has
+// the forward kernel's O and I roles swapped (and, with groups, O/G input features).
+void checkBackwardData(unsigned seed, bool viaReverseOp) {
+  FastCase t(seed);
+  Forward f = randomForward(t.rng, true);
+  Layout in = randomLayout(t.rng), kernel = randomLayout(t.rng), out = randomLayout(t.rng);
+  Value* g = t.arg(f32(place({f.n, f.o(), f.out(0), f.out(1)}, in)));
+  // Logical (kernel output feature, kernel input feature, spatial): (C, O/G, kh, kw).
+  Value* w = t.arg(f32(place({f.c(), f.outPerGroup, f.kh, f.kw}, kernel)));
+  Attributes a;
+  a.conv = numbers(in, kernel, out);
+  a.lhsDilation = {f.stride[0], f.stride[1]};
+  a.rhsDilation = {f.dilation[0], f.dilation[1]};
+  for (int d = 0; d < 2; ++d) {
+    int64_t before = f.extent(d) - 1 - f.padLow[size_t(d)];
+    int64_t dilatedOut = (f.out(d) - 1) * f.stride[size_t(d)] + 1;
+    int64_t after = (d ? f.w : f.h) + f.extent(d) - 1 - dilatedOut - before;
+    a.padding.push_back({before, after});
+  }
+  a.featureGroupCount = f.groups;
+  Value* k = w;
+  if (viaReverseOp)
+    k = t.b.reverse(w, {kernel[2], kernel[3]});
+  else
+    a.windowReversal = {true, true};
+  Value* dx = t.b.convolution(g, k, a);
+  ASSERT_EQ(dx->type.shape, place({f.n, f.c(), f.h, f.w}, out));
+  t.check({dx}, 1e-5);
+  // A 1x1 kernel without lhs dilation runs as a forward convolution when its padding allows.
+  bool unitForward = f.kh == 1 && f.kw == 1 && f.stride[0] == 1 && f.stride[1] == 1;
+  EXPECT_TRUE(t.planHas(unitForward ? "onednn conv" : "onednn conv backward-data")) << t.plan;
+  EXPECT_FALSE(t.planHas("densecopy")) << t.plan;
+  EXPECT_FALSE(t.planHas("strided copy")) << t.plan; // the reverse is read through, not run
+}
+
+// JAX's transpose w.r.t. the rhs: conv(x, g) with batch and feature swapped in the dimension
+// numbers, window_strides = forward dilation, rhs_dilation = forward stride, and
+// batch_group_count = groups.
+void checkBackwardWeights(unsigned seed) {
+  FastCase t(seed);
+  Forward f = randomForward(t.rng, true);
+  Layout in = randomLayout(t.rng), gl = randomLayout(t.rng), wl = randomLayout(t.rng);
+  Value* x = t.arg(f32(place({f.n, f.c(), f.h, f.w}, in)));
+  Value* g = t.arg(f32(place({f.n, f.o(), f.out(0), f.out(1)}, gl)));
+  Attributes a;
+  a.conv.inputBatchDimension = in[1];
+  a.conv.inputFeatureDimension = in[0];
+  a.conv.inputSpatialDimensions = {in[2], in[3]};
+  a.conv.kernelInputFeatureDimension = gl[0];
+  a.conv.kernelOutputFeatureDimension = gl[1];
+  a.conv.kernelSpatialDimensions = {gl[2], gl[3]};
+  a.conv.outputFeatureDimension = wl[0];
+  a.conv.outputBatchDimension = wl[1];
+  a.conv.outputSpatialDimensions = {wl[2], wl[3]};
+  a.windowStrides = {f.dilation[0], f.dilation[1]};
+  a.rhsDilation = {f.stride[0], f.stride[1]};
+  for (int d = 0; d < 2; ++d) {
+    int64_t k = d ? f.kw : f.kh;
+    int64_t high = (k - 1) * f.dilation[size_t(d)] + (f.out(d) - 1) * f.stride[size_t(d)] + 1 -
+                   (d ? f.w : f.h) - f.padLow[size_t(d)];
+    a.padding.push_back({f.padLow[size_t(d)], high});
+  }
+  a.batchGroupCount = f.groups;
+  Value* dw = t.b.convolution(x, g, a);
+  ASSERT_EQ(dw->type.shape, place({f.o(), f.inPerGroup, f.kh, f.kw}, wl));
+  t.check({dw}, 1e-5);
+  bool kernelLarger = f.out(0) * f.out(1) > f.kh * f.kw;
+  if (f.groups > 1 || kernelLarger)
+    EXPECT_TRUE(t.planHas("onednn conv backward-weights")) << t.plan;
+  else
+    EXPECT_TRUE(t.planHas("onednn conv")) << t.plan;
+}
+
+TEST(FastConv, ForwardRandomShapesAndLayouts) {
+  for (unsigned seed = 0; seed < 40; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    checkForward(seed);
+  }
+}
+
+TEST(FastConv, BackwardDataThroughReverseOp) {
+  for (unsigned seed = 100; seed < 130; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    checkBackwardData(seed, true);
+  }
+}
+
+TEST(FastConv, BackwardDataWithWindowReversal) {
+  for (unsigned seed = 200; seed < 215; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    checkBackwardData(seed, false);
+  }
+}
+
+TEST(FastConv, BackwardWeightsRandomShapesAndLayouts) {
+  for (unsigned seed = 300; seed < 340; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    checkBackwardWeights(seed);
+  }
+}
+
+class FastConvFixture : public FastFixture {
+protected:
+  Value* nchwConv(Value* x, Value* w, Attributes a) {
+    a.conv = numbers({0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3});
+    return b.convolution(x, w, std::move(a));
+  }
+};
+
+TEST_F(FastConvFixture, LhsDilatedWithPlainKernelCopiesItReversed) {
+  Value* x = arg(f32({2, 3, 5, 4}));
+  Value* w = arg(f32({4, 3, 3, 2}));
+  Attributes a;
+  a.lhsDilation = {2, 3};
+  a.padding = {{2, 2}, {1, 1}};
+  check({nchwConv(x, w, a)});
+  EXPECT_TRUE(planHas("onednn conv backward-data")) << plan;
+  EXPECT_TRUE(planHas("densecopy")) << plan;
+}
+
+TEST_F(FastConvFixture, PartialWindowReversalRunsForward) {
+  Value* x = arg(f32({1, 2, 6, 6}));
+  Value* w = arg(f32({3, 2, 3, 3}));
+  Attributes a;
+  a.windowReversal = {true, false};
+  check({nchwConv(x, w, a)});
+  EXPECT_TRUE(planHas("onednn conv forward")) << plan;
+}
+
+TEST_F(FastConvFixture, NegativePaddingRunsGeneric) {
+  Value* x = arg(f32({1, 2, 6, 6}));
+  Value* w = arg(f32({3, 2, 3, 3}));
+  Attributes a;
+  a.padding = {{-1, 0}, {0, 1}};
+  check({nchwConv(x, w, a)});
+  EXPECT_TRUE(planHas("generic stablehlo.convolution")) << plan;
+}
+
+TEST_F(FastConvFixture, ThreeDimensionalAndF64RunGeneric) {
+  Value* x = arg(f32({1, 2, 4, 4, 4}));
+  Value* w = arg(f32({2, 2, 2, 2, 2}));
+  Attributes a;
+  a.conv.inputBatchDimension = 0;
+  a.conv.inputFeatureDimension = 1;
+  a.conv.inputSpatialDimensions = {2, 3, 4};
+  a.conv.kernelOutputFeatureDimension = 0;
+  a.conv.kernelInputFeatureDimension = 1;
+  a.conv.kernelSpatialDimensions = {2, 3, 4};
+  a.conv.outputBatchDimension = 0;
+  a.conv.outputFeatureDimension = 1;
+  a.conv.outputSpatialDimensions = {2, 3, 4};
+  Value* y = b.convolution(x, w, a);
+  Value* xd = arg({ElementType::f64, {1, 2, 5, 5}});
+  Value* wd = arg({ElementType::f64, {3, 2, 2, 2}});
+  check({y, nchwConv(xd, wd, {})});
+  EXPECT_FALSE(planHas("onednn")) << plan;
+}
+
+TEST_F(FastConvFixture, ResNetStemShapes) {
+  Value* x = arg(f32({2, 3, 32, 32}));
+  Value* w = arg(f32({8, 3, 7, 7}));
+  Attributes a;
+  a.windowStrides = {2, 2};
+  a.padding = {{3, 3}, {3, 3}};
+  Value* y = nchwConv(x, w, a);
+  check({b.unary(OpKind::tanh, y)}, 1e-5);
+  EXPECT_TRUE(planHas("onednn conv forward")) << plan;
+}
+
+} // namespace
+} // namespace hlotrain::cpu::fasttest
