@@ -42,26 +42,26 @@ void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float>
       throw RuntimeError("record " + std::to_string(record) + " is outside the dataset of " +
                          std::to_string(dataset_.size()));
 
+  // Each augmentation's stream steps once per image of the batch (FORMATS.md). Nothing here
+  // allocates, so a prefetcher can assemble batch after batch into the same buffers.
   const int64_t h = input_.height, w = input_.width;
-  Augmentation aug = augmentAt ? io_.augmentation() : Augmentation{};
-  std::vector<CropOffset> crops(records.size(), centerCrop(g.height, g.width, h, w));
-  if (aug.randomCrop)
-    crops = randomCrops(batchSeed(augmentAt->epoch, augmentAt->batchIndex), rows, g.height, g.width,
-                        h, w);
-  std::vector<bool> flips(records.size(), false);
-  if (aug.horizontalFlip)
-    flips = randomFlips(batchSeed(augmentAt->epoch, augmentAt->batchIndex) + kFlipSeedOffset, rows);
+  const Augmentation aug = augmentAt ? io_.augmentation() : Augmentation{};
+  const uint64_t seed = augmentAt ? batchSeed(augmentAt->epoch, augmentAt->batchIndex) : 0;
+  const CropOffset center = centerCrop(g.height, g.width, h, w);
+  CropStream cropStream(seed, g.height, g.width, h, w);
+  FlipStream flipStream(seed + kFlipSeedOffset);
 
   for (int64_t r = 0; r < rows; ++r) {
     std::span<const uint8_t> image = dataset_.image(records[r]);
     float* out = x.data() + r * rowElements();
-    const CropOffset crop = crops[r];
+    const CropOffset crop = aug.randomCrop ? cropStream.next() : center;
+    const bool flip = aug.horizontalFlip && flipStream.next();
     for (int64_t c = 0; c < input_.channels; ++c) {
       const float* table = pixelTable_.data() + c * 256;
       for (int64_t i = 0; i < h; ++i) {
         const uint8_t* src = image.data() + (c * g.height + crop.y0 + i) * g.width + crop.x0;
         float* dst = out + (c * h + i) * w;
-        if (flips[r])
+        if (flip)
           for (int64_t j = 0; j < w; ++j) dst[j] = table[src[w - 1 - j]];
         else
           for (int64_t j = 0; j < w; ++j) dst[j] = table[src[j]];

@@ -1,17 +1,20 @@
 #include "data/Dataset.h"
 
+#include <algorithm>
 #include <array>
 #include <cstring>
 #include <functional>
 #include <numeric>
 
+#include "data/Cifar.h"
+#include "data/Imagenette.h"
 #include "data/Mnist.h"
 #include "support/Error.h"
 
 namespace hlotrain::data {
 namespace {
 
-constexpr std::array kKinds = {DatasetKind::mnist};
+constexpr std::array kKinds = {DatasetKind::mnist, DatasetKind::cifar10, DatasetKind::imagenette};
 
 } // namespace
 
@@ -19,6 +22,10 @@ std::string_view datasetKindName(DatasetKind kind) {
   switch (kind) {
   case DatasetKind::mnist:
     return "mnist";
+  case DatasetKind::cifar10:
+    return "cifar10";
+  case DatasetKind::imagenette:
+    return "imagenette";
   }
   return "?";
 }
@@ -38,29 +45,73 @@ int64_t Geometry::labelElements() const {
                          std::multiplies<int64_t>());
 }
 
+namespace {
+
+// Whether `count` records of `bytes` each, `stride` apart, fit in `span`.
+bool holds(std::span<const uint8_t> span, int64_t stride, int64_t bytes, int64_t count) {
+  if (count == 0) return true;
+  const int64_t size = static_cast<int64_t>(span.size());
+  if (stride < bytes || size < bytes) return false;
+  return (size - bytes) / stride >= count - 1;
+}
+
+} // namespace
+
 Dataset::Dataset(Geometry geometry, std::vector<uint8_t> images, std::vector<uint8_t> labels)
-    : geometry_(std::move(geometry)), images_(std::move(images)), labels_(std::move(labels)) {
+    : geometry_(std::move(geometry)) {
   int64_t imageBytes = geometry_.imageBytes();
   int64_t labelBytes = geometry_.labelBytes;
   if (imageBytes <= 0 || labelBytes <= 0)
     throw RuntimeError("dataset geometry has an empty image or label record");
-  int64_t n = static_cast<int64_t>(images_.size()) / imageBytes;
-  if (n * imageBytes != static_cast<int64_t>(images_.size()) ||
-      n * labelBytes != static_cast<int64_t>(labels_.size()))
-    throw RuntimeError("dataset holds " + std::to_string(images_.size()) + " image bytes and " +
-                       std::to_string(labels_.size()) + " label bytes, not whole records of " +
+  int64_t n = static_cast<int64_t>(images.size()) / imageBytes;
+  if (n * imageBytes != static_cast<int64_t>(images.size()) ||
+      n * labelBytes != static_cast<int64_t>(labels.size()))
+    throw RuntimeError("dataset holds " + std::to_string(images.size()) + " image bytes and " +
+                       std::to_string(labels.size()) + " label bytes, not whole records of " +
                        std::to_string(imageBytes) + " and " + std::to_string(labelBytes));
+  auto owned = std::make_shared<std::pair<std::vector<uint8_t>, std::vector<uint8_t>>>(
+      std::move(images), std::move(labels));
+  runs_.push_back({owned, owned->first, imageBytes, owned->second, labelBytes, n});
+  runEnds_.push_back(n);
   size_ = n;
 }
 
+Dataset::Dataset(Geometry geometry, std::vector<RecordRun> runs)
+    : geometry_(std::move(geometry)), runs_(std::move(runs)) {
+  int64_t imageBytes = geometry_.imageBytes();
+  int64_t labelBytes = geometry_.labelBytes;
+  if (imageBytes <= 0 || labelBytes <= 0)
+    throw RuntimeError("dataset geometry has an empty image or label record");
+  for (const RecordRun& run : runs_) {
+    if (run.count < 0 || !holds(run.images, run.imageStride, imageBytes, run.count) ||
+        !holds(run.labels, run.labelStride, labelBytes, run.count))
+      throw RuntimeError("a run of " + std::to_string(run.count) + " records does not fit its " +
+                         std::to_string(run.images.size()) + " image and " +
+                         std::to_string(run.labels.size()) + " label bytes");
+    size_ += run.count;
+    runEnds_.push_back(size_);
+  }
+}
+
+std::pair<const RecordRun*, int64_t> Dataset::locate(int64_t record) const {
+  size_t run =
+      runs_.size() == 1
+          ? 0
+          : static_cast<size_t>(std::upper_bound(runEnds_.begin(), runEnds_.end(), record) -
+                                runEnds_.begin());
+  return {&runs_[run], record - (runEnds_[run] - runs_[run].count)};
+}
+
 std::span<const uint8_t> Dataset::image(int64_t record) const {
-  size_t bytes = static_cast<size_t>(geometry_.imageBytes());
-  return std::span(images_).subspan(static_cast<size_t>(record) * bytes, bytes);
+  auto [run, i] = locate(record);
+  return run->images.subspan(static_cast<size_t>(i * run->imageStride),
+                             static_cast<size_t>(geometry_.imageBytes()));
 }
 
 std::span<const uint8_t> Dataset::label(int64_t record) const {
-  size_t bytes = static_cast<size_t>(geometry_.labelBytes);
-  return std::span(labels_).subspan(static_cast<size_t>(record) * bytes, bytes);
+  auto [run, i] = locate(record);
+  return run->labels.subspan(static_cast<size_t>(i * run->labelStride),
+                             static_cast<size_t>(geometry_.labelBytes));
 }
 
 void DatasetIO::decodeLabel(std::span<const uint8_t> stored, std::span<int32_t> out) const {
@@ -74,6 +125,10 @@ const DatasetIO& datasetIO(DatasetKind kind) {
   switch (kind) {
   case DatasetKind::mnist:
     return mnistIO();
+  case DatasetKind::cifar10:
+    return cifar10IO();
+  case DatasetKind::imagenette:
+    return imagenetteIO();
   }
   throw RuntimeError("unknown dataset kind");
 }

@@ -5,15 +5,17 @@
 // augmentation are shared.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace hlotrain::data {
 
-enum class DatasetKind { mnist };
+enum class DatasetKind { mnist, cifar10, imagenette };
 enum class Split { train, test };
 
 std::string_view datasetKindName(DatasetKind kind);
@@ -35,22 +37,42 @@ struct Geometry {
   bool operator==(const Geometry&) const = default;
 };
 
-// The records of one split exactly as stored: images and label records back to back. For
-// classification a label record is one native-endian int32.
+// `count` records inside storage that `owner` keeps alive (a memory-mapped file, or vectors the
+// dataset owns): record i's image starts at images[i * imageStride] and its label record at
+// labels[i * labelStride]. Interleaved files and separate image/label arrays are both runs.
+struct RecordRun {
+  std::shared_ptr<const void> owner;
+  std::span<const uint8_t> images;
+  int64_t imageStride = 0;
+  std::span<const uint8_t> labels;
+  int64_t labelStride = 0;
+  int64_t count = 0;
+};
+
+// The records of one split exactly as stored, never converted: one or more runs of records
+// (CIFAR-10's five train batches are five runs) indexed as one sequence. Copies share storage.
 class Dataset {
 public:
-  // Throws RuntimeError unless the byte counts are whole records of `geometry`, equal in number.
+  // Takes the byte vectors: images and label records back to back (label records as the
+  // dataset's DatasetIO decodes them; MNIST's are native int32). Throws RuntimeError unless the
+  // byte counts are whole records of `geometry`, equal in number.
   Dataset(Geometry geometry, std::vector<uint8_t> images, std::vector<uint8_t> labels);
+  // Throws RuntimeError unless every run's spans hold its records of `geometry`.
+  Dataset(Geometry geometry, std::vector<RecordRun> runs);
 
   const Geometry& geometry() const { return geometry_; }
   int64_t size() const { return size_; }
+  // The stored bytes of `record`, which must be in [0, size()).
   std::span<const uint8_t> image(int64_t record) const;
   std::span<const uint8_t> label(int64_t record) const;
 
 private:
+  // The run holding `record` and the record's index inside it.
+  std::pair<const RecordRun*, int64_t> locate(int64_t record) const;
+
   Geometry geometry_;
-  std::vector<uint8_t> images_;
-  std::vector<uint8_t> labels_;
+  std::vector<RecordRun> runs_;
+  std::vector<int64_t> runEnds_; // exclusive end record of each run
   int64_t size_ = 0;
 };
 

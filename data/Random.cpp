@@ -28,20 +28,37 @@ uint64_t batchSeed(int64_t epoch, int64_t batchIndex) {
   return static_cast<uint64_t>(epoch) * 10000 + static_cast<uint64_t>(batchIndex);
 }
 
+CropStream::CropStream(uint64_t seed, int64_t height, int64_t width, int64_t cropHeight,
+                       int64_t cropWidth)
+    : s_(seed + 1) {
+  if (cropHeight <= 0 || cropWidth <= 0 || cropHeight > height || cropWidth > width)
+    throw RuntimeError("cannot crop " + std::to_string(cropHeight) + "x" +
+                       std::to_string(cropWidth) + " out of " + std::to_string(height) + "x" +
+                       std::to_string(width));
+  rows_ = static_cast<uint64_t>(height - cropHeight + 1);
+  cols_ = static_cast<uint64_t>(width - cropWidth + 1);
+}
+
+CropOffset CropStream::next() {
+  CropOffset crop;
+  s_ = xorshift64(s_);
+  crop.y0 = static_cast<int64_t>(s_ % rows_);
+  s_ = xorshift64(s_);
+  crop.x0 = static_cast<int64_t>(s_ % cols_);
+  return crop;
+}
+
+bool FlipStream::next() {
+  s_ = xorshift64(s_);
+  return (s_ & 1) != 0;
+}
+
 std::vector<CropOffset> randomCrops(uint64_t seed, int64_t count, int64_t height, int64_t width,
                                     int64_t cropHeight, int64_t cropWidth) {
-  if (count < 0 || cropHeight <= 0 || cropWidth <= 0 || cropHeight > height || cropWidth > width)
-    throw RuntimeError("cannot crop " + std::to_string(count) + " images to " +
-                       std::to_string(cropHeight) + "x" + std::to_string(cropWidth) + " out of " +
-                       std::to_string(height) + "x" + std::to_string(width));
+  if (count < 0) throw RuntimeError("cannot crop " + std::to_string(count) + " images");
+  CropStream stream(seed, height, width, cropHeight, cropWidth);
   std::vector<CropOffset> crops(static_cast<size_t>(count));
-  uint64_t s = seed + 1;
-  for (CropOffset& crop : crops) {
-    s = xorshift64(s);
-    crop.y0 = static_cast<int64_t>(s % static_cast<uint64_t>(height - cropHeight + 1));
-    s = xorshift64(s);
-    crop.x0 = static_cast<int64_t>(s % static_cast<uint64_t>(width - cropWidth + 1));
-  }
+  for (CropOffset& crop : crops) crop = stream.next();
   return crops;
 }
 
@@ -51,12 +68,9 @@ CropOffset centerCrop(int64_t height, int64_t width, int64_t cropHeight, int64_t
 
 std::vector<bool> randomFlips(uint64_t seed, int64_t count) {
   if (count < 0) throw RuntimeError("cannot flip " + std::to_string(count) + " images");
+  FlipStream stream(seed);
   std::vector<bool> flips(static_cast<size_t>(count));
-  uint64_t s = seed + 1;
-  for (int64_t i = 0; i < count; ++i) {
-    s = xorshift64(s);
-    flips[static_cast<size_t>(i)] = (s & 1) != 0;
-  }
+  for (int64_t i = 0; i < count; ++i) flips[static_cast<size_t>(i)] = stream.next();
   return flips;
 }
 

@@ -25,13 +25,34 @@ struct CropOffset {
   bool operator==(const CropOffset&) const = default;
 };
 
-// One crop of `cropHeight` x `cropWidth` out of `height` x `width` per image of a batch:
-// s = seed + 1; per image one step for y0 = s % (height - cropHeight + 1), one for x0.
+// The crop stream of a batch, one image at a time: s = seed + 1; per image one step for
+// y0 = s % (height - cropHeight + 1), one for x0. Throws RuntimeError when the crop does not fit.
+class CropStream {
+public:
+  CropStream(uint64_t seed, int64_t height, int64_t width, int64_t cropHeight, int64_t cropWidth);
+  CropOffset next();
+
+private:
+  uint64_t s_;
+  uint64_t rows_, cols_; // choices of y0 and x0
+};
+
+// The flip stream of a batch, one image at a time: s = seed + 1; per image one step, flip if s & 1.
+class FlipStream {
+public:
+  explicit FlipStream(uint64_t seed) : s_(seed + 1) {}
+  bool next();
+
+private:
+  uint64_t s_;
+};
+
+// The first `count` crops of a CropStream.
 std::vector<CropOffset> randomCrops(uint64_t seed, int64_t count, int64_t height, int64_t width,
                                     int64_t cropHeight, int64_t cropWidth);
 // The crop used without augmentation: centered, rounding the offset down.
 CropOffset centerCrop(int64_t height, int64_t width, int64_t cropHeight, int64_t cropWidth);
-// Whether to flip each image of a batch: s = seed + 1; per image one step, flip if s & 1.
+// The first `count` draws of a FlipStream.
 std::vector<bool> randomFlips(uint64_t seed, int64_t count);
 
 } // namespace hlotrain::data

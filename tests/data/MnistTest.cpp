@@ -84,7 +84,8 @@ TEST_F(MnistTest, MissingFileNamesBothSpellings) {
 
 TEST_F(MnistTest, TruncatedImagesNameExpectedAndFoundLength) {
   std::vector<uint8_t> images = idxFile(2051, {5, 28, 28}, testPixels(5));
-  images.resize(images.size() - 100);
+  images.erase(images.end() - 100,
+               images.end()); // resize() trips GCC 12 -Wstringop-overflow under ASan
   writeImages("train", images, false);
   writeLabels("train", idxFile(2049, {5}, testLabels(5)), false);
   EXPECT_EQ(loadError(), (dir / "train-images-idx3-ubyte").string() +

@@ -1,0 +1,42 @@
+#include "data/RecordFile.h"
+
+#include <algorithm>
+
+#include "support/Error.h"
+
+namespace hlotrain::data {
+
+RecordRun labelledRecords(std::shared_ptr<const MappedFile> file, uint64_t headerBytes,
+                          uint64_t count, const Geometry& geometry) {
+  const uint64_t recordBytes = 1 + static_cast<uint64_t>(geometry.imageBytes());
+  std::span<const uint8_t> bytes = file->bytes().subspan(headerBytes);
+  uint64_t bad = count;
+  file->adviseRandomAccess(true); // one byte per record: do not read whole images ahead
+  for (uint64_t i = 0; i < count && bad == count; ++i)
+    if (bytes[i * recordBytes] >= geometry.numClasses) bad = i;
+  file->adviseRandomAccess(false);
+  if (bad < count)
+    throw ParseError(file->path() + ": expected labels below " +
+                     std::to_string(geometry.numClasses) + ", found " +
+                     std::to_string(bytes[bad * recordBytes]) + " for record " +
+                     std::to_string(bad) + " (byte offset " +
+                     std::to_string(headerBytes + bad * recordBytes) + ")");
+  const int64_t stride = static_cast<int64_t>(recordBytes);
+  return RecordRun{file,   bytes.subspan(std::min<uint64_t>(1, bytes.size())),
+                   stride, bytes,
+                   stride, static_cast<int64_t>(count)};
+}
+
+Geometry byteLabelledRgb(int64_t side, int64_t numClasses) {
+  return Geometry{3, side, side, {}, 1, numClasses};
+}
+
+void ByteLabelIO::decodeLabel(std::span<const uint8_t> stored, std::span<int32_t> out) const {
+  if (stored.size() != 1 || out.size() != 1)
+    throw RuntimeError("a one-byte label record decodes to one int32, got " +
+                       std::to_string(stored.size()) + " bytes for " + std::to_string(out.size()) +
+                       " values");
+  out[0] = stored[0];
+}
+
+} // namespace hlotrain::data
