@@ -11,22 +11,23 @@ using namespace ir;
 
 namespace {
 
-Value* scalarF32(Builder& b, float v) {
-  return b.scalar<float>(v);
+Value* scalarLike(Builder& b, double v, ElementType type) {
+  return b.splat({type, {}}, v);
 }
 
-Value* full(Builder& b, float v, const Shape& shape) {
-  return b.broadcastInDim(scalarF32(b, v), shape, {});
+Value* full(Builder& b, double v, ElementType type, const Shape& shape) {
+  return b.broadcastInDim(scalarLike(b, v, type), shape, {});
 }
 
 Value* activate(Builder& b, Value* x, Activation a) {
+  ElementType t = x->type.elementType;
   switch (a) {
   case Activation::identity:
     return x;
   case Activation::relu:
-    return b.maximum(x, full(b, 0.0f, x->type.shape));
+    return b.maximum(x, full(b, 0.0, t, x->type.shape));
   case Activation::relu6:
-    return b.clamp(scalarF32(b, 0.0f), x, scalarF32(b, 6.0f));
+    return b.clamp(scalarLike(b, 0.0, t), x, scalarLike(b, 6.0, t));
   }
   return x;
 }
@@ -36,14 +37,15 @@ Value* perChannel(Builder& b, Value* v, const Shape& shape) {
   return b.broadcastInDim(v, shape, {1});
 }
 
-Value* conv(Builder& b, const Layer& layer, Value* x, Value* w) {
+Value* conv(Builder& b, const Step& step, Value* x, Value* w) {
   Attributes a;
   a.conv.inputSpatialDimensions = {2, 3};
   a.conv.kernelSpatialDimensions = {2, 3};
   a.conv.outputSpatialDimensions = {2, 3};
-  a.windowStrides = {layer.stride, layer.stride};
+  a.windowStrides = {step.stride, step.stride};
   for (int d = 2; d < 4; ++d)
-    a.padding.push_back(windowPadding(layer.padding, x->type.shape[d], layer.kernel, layer.stride));
+    a.padding.push_back(windowPadding(step.padding, x->type.shape[d], step.kernel, step.stride));
+  a.featureGroupCount = step.depthwise ? x->type.shape[1] : 1;
   return b.convolution(x, w, a);
 }
 
@@ -56,20 +58,21 @@ struct BnOut {
 BnOut batchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* runningMean,
                 Value* runningVar) {
   const Shape& shape = x->type.shape;
+  ElementType t = x->type.elementType;
   Value* mean = runningMean;
   Value* var = runningVar;
   Value* centered;
   if (mean == nullptr) {
-    float count = static_cast<float>(shape[0] * shape[2] * shape[3]);
-    Value* zero = scalarF32(b, 0.0f);
-    Value* n = full(b, count, {shape[1]});
+    double count = static_cast<double>(shape[0] * shape[2] * shape[3]);
+    Value* zero = scalarLike(b, 0.0, t);
+    Value* n = full(b, count, t, {shape[1]});
     mean = b.divide(b.reduce(x, zero, {0, 2, 3}, OpKind::add), n);
     centered = b.subtract(x, perChannel(b, mean, shape));
     var = b.divide(b.reduce(b.multiply(centered, centered), zero, {0, 2, 3}, OpKind::add), n);
   } else {
     centered = b.subtract(x, perChannel(b, mean, shape));
   }
-  Value* invStd = b.unary(OpKind::rsqrt, b.add(var, full(b, kBnEpsilon, {shape[1]})));
+  Value* invStd = b.unary(OpKind::rsqrt, b.add(var, full(b, kBnEpsilon, t, {shape[1]})));
   Value* scale = b.multiply(invStd, gamma);
   Value* y = b.add(b.multiply(centered, perChannel(b, scale, shape)), perChannel(b, beta, shape));
   return {y, mean, var};
@@ -80,73 +83,81 @@ BnOut batchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* runningM
 ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* const> params, Value* x,
                           BnMode mode, std::span<Value* const> runningMean,
                           std::span<Value* const> runningVar) {
+  const Shape& xs = x->type.shape;
+  if (xs.size() != 4 || xs[1] != spec.input.channels || xs[2] != spec.input.height ||
+      xs[3] != spec.input.width)
+    throw VerifyError(spec.name + ": input " + toString(xs) + " does not match the geometry " +
+                      std::to_string(spec.input.channels) + "x" +
+                      std::to_string(spec.input.height) + "x" + std::to_string(spec.input.width));
   size_t expected = parameters(spec).size();
   if (params.size() != expected)
     throw VerifyError(spec.name + ": " + std::to_string(params.size()) + " parameters given, " +
                       std::to_string(expected) + " expected");
   size_t bnCount = bnChannels(spec).size();
-  if (mode == BnMode::running && (runningMean.size() != bnCount || runningVar.size() != bnCount))
+  bool running = mode == BnMode::running;
+  if (running && (runningMean.size() != bnCount || runningVar.size() != bnCount))
     throw VerifyError(spec.name + ": running statistics for " + std::to_string(bnCount) +
                       " BatchNorm layers expected");
   ForwardValues out;
   size_t p = 0, bn = 0;
-  Value* h = x;
-  for (const Layer& layer : spec.layers) {
-    switch (layer.kind) {
-    case Layer::Kind::dense: {
-      Value* y = b.dotGeneral(h, params[p], {{}, {}, {1}, {0}});
-      h = activate(b, b.add(y, b.broadcastInDim(params[p + 1], y->type.shape, {1})),
-                   layer.activation);
-      p += 2;
+  Value* values[2] = {x, nullptr}; // indexed by Path
+  walkSteps(spec, xs[0], [&](const Step& step, const Shape& in, const Shape&) {
+    Value*& h = values[static_cast<int>(step.path)];
+    std::span<Value* const> w = params.subspan(p, stepParameters(step, in).size());
+    p += w.size();
+    switch (step.kind) {
+    case Step::Kind::dense: {
+      Value* y = b.dotGeneral(h, w[0], {{}, {}, {1}, {0}});
+      h = b.add(y, b.broadcastInDim(w[1], y->type.shape, {1}));
       break;
     }
-    case Layer::Kind::conv2d: {
-      Value* y = conv(b, layer, h, params[p]);
-      h = activate(b, b.add(y, perChannel(b, params[p + 1], y->type.shape)), layer.activation);
-      p += 2;
+    case Step::Kind::conv:
+      h = conv(b, step, h, w[0]);
+      if (step.bias) h = b.add(h, perChannel(b, w[1], h->type.shape));
       break;
-    }
-    case Layer::Kind::convBn: {
-      Value* y = conv(b, layer, h, params[p]);
-      bool running = mode == BnMode::running;
-      BnOut n = batchNorm(b, y, params[p + 1], params[p + 2], running ? runningMean[bn] : nullptr,
+    case Step::Kind::batchNorm: {
+      BnOut n = batchNorm(b, h, w[0], w[1], running ? runningMean[bn] : nullptr,
                           running ? runningVar[bn] : nullptr);
       if (!running) {
         out.batchMean.push_back(n.mean);
         out.batchVar.push_back(n.var);
       }
-      h = activate(b, n.y, layer.activation);
-      p += 3;
+      h = n.y;
       ++bn;
       break;
     }
-    case Layer::Kind::maxPool: {
-      Attributes w;
-      w.windowDimensions = {1, 1, layer.kernel, layer.kernel};
-      w.windowStrides = {1, 1, layer.stride, layer.stride};
-      w.padding = {{0, 0}, {0, 0}};
+    case Step::Kind::activation:
+      h = activate(b, h, step.activation);
+      break;
+    case Step::Kind::maxPool: {
+      Attributes a;
+      a.windowDimensions = {1, 1, step.kernel, step.kernel};
+      a.windowStrides = {1, 1, step.stride, step.stride};
+      a.padding = {{0, 0}, {0, 0}};
       for (int d = 2; d < 4; ++d)
-        w.padding.push_back(
-            windowPadding(layer.padding, h->type.shape[d], layer.kernel, layer.stride));
-      h = b.reduceWindow(h, scalarF32(b, -std::numeric_limits<float>::infinity()), w,
-                         OpKind::maximum);
+        a.padding.push_back(windowPadding(step.padding, in[d], step.kernel, step.stride));
+      Value* lowest = scalarLike(b, -std::numeric_limits<double>::infinity(), h->type.elementType);
+      h = b.reduceWindow(h, lowest, a, OpKind::maximum);
       break;
     }
-    case Layer::Kind::flatten:
-      h = b.reshape(h, {h->type.shape[0], h->type.numElements() / h->type.shape[0]});
+    case Step::Kind::flatten:
+      h = b.reshape(h, {in[0], h->type.numElements() / in[0]});
       break;
-    case Layer::Kind::globalAvgPool: {
-      const Shape& s = h->type.shape;
-      Value* sum = b.reduce(h, scalarF32(b, 0.0f), {2, 3}, OpKind::add);
-      h = b.divide(sum, full(b, static_cast<float>(s[2] * s[3]), sum->type.shape));
-      break;
-    }
-    case Layer::Kind::activation:
-      h = activate(b, h, layer.activation);
+    case Step::Kind::globalAvgPool: {
+      Value* sum = b.reduce(h, scalarLike(b, 0.0, h->type.elementType), {2, 3}, OpKind::add);
+      h = b.divide(
+          sum, full(b, static_cast<double>(in[2] * in[3]), h->type.elementType, sum->type.shape));
       break;
     }
-  }
-  out.logits = h;
+    case Step::Kind::fork:
+      values[static_cast<int>(Path::shortcut)] = h;
+      break;
+    case Step::Kind::join:
+      h = b.add(h, values[static_cast<int>(Path::shortcut)]);
+      break;
+    }
+  });
+  out.logits = values[static_cast<int>(Path::main)];
   return out;
 }
 

@@ -16,6 +16,16 @@ Layer convBn(int64_t channels, int64_t kernel, int64_t stride, Activation activa
              Padding padding) {
   return {Layer::Kind::convBn, channels, kernel, stride, padding, activation};
 }
+Layer depthwiseConv(int64_t kernel, int64_t stride, Activation activation, Padding padding) {
+  Layer layer = conv2d(0, kernel, stride, activation, padding);
+  layer.depthwise = true;
+  return layer;
+}
+Layer depthwiseConvBn(int64_t kernel, int64_t stride, Activation activation, Padding padding) {
+  Layer layer = convBn(0, kernel, stride, activation, padding);
+  layer.depthwise = true;
+  return layer;
+}
 Layer maxPool(int64_t window, int64_t stride, Padding padding) {
   return {Layer::Kind::maxPool, 0, window, stride, padding, Activation::identity};
 }
@@ -29,6 +39,37 @@ Layer activation(Activation activation) {
   return {Layer::Kind::activation, 0, 1, 1, Padding::valid, activation};
 }
 
+namespace {
+
+Layer block(Layer::Kind kind, int64_t ic, int64_t oc, int64_t n, int64_t stride, Padding padding) {
+  Layer layer{kind, oc, 3, stride, padding, Activation::identity};
+  layer.inChannels = ic;
+  layer.repeats = n;
+  return layer;
+}
+
+} // namespace
+
+Layer residualBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride, Padding padding) {
+  return block(Layer::Kind::residualBlock, ic, oc, n, firstStride, padding);
+}
+Layer bottleneckBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride, Padding padding) {
+  return block(Layer::Kind::bottleneckBlock, ic, oc, n, firstStride, padding);
+}
+Layer invertedResidual(int64_t ic, int64_t oc, int64_t expand, int64_t stride, int64_t n,
+                       Padding padding) {
+  Layer layer = block(Layer::Kind::invertedResidual, ic, oc, n, stride, padding);
+  layer.expandRatio = expand;
+  return layer;
+}
+
+NetSpec NetSpec::withSymmetricPadding() const {
+  NetSpec copy = *this;
+  for (Layer& layer : copy.layers)
+    if (layer.padding == Padding::same) layer.padding = Padding::symmetric;
+  return copy;
+}
+
 NetSpec NetSpec::withBuildTag(std::string tag) const {
   NetSpec copy = *this;
   copy.buildTag = std::move(tag);
@@ -37,25 +78,8 @@ NetSpec NetSpec::withBuildTag(std::string tag) const {
 
 std::vector<ParamInfo> parameters(const NetSpec& spec) {
   std::vector<ParamInfo> params;
-  walkLayers(spec, 1, [&](size_t index, const Layer& layer, const ir::Shape& in, const ir::Shape&) {
-    std::string prefix = std::to_string(index);
-    if (layer.kind == Layer::Kind::dense) {
-      params.push_back(
-          {"dense" + prefix + ".w", {in[1], layer.features}, ParamRole::weight, in[1]});
-      params.push_back({"dense" + prefix + ".b", {layer.features}, ParamRole::bias, 0});
-    } else if (layer.kind == Layer::Kind::conv2d || layer.kind == Layer::Kind::convBn) {
-      int64_t k = layer.kernel;
-      params.push_back({"conv" + prefix + ".w",
-                        {layer.features, in[1], k, k},
-                        ParamRole::weight,
-                        in[1] * k * k});
-      if (layer.kind == Layer::Kind::conv2d) {
-        params.push_back({"conv" + prefix + ".b", {layer.features}, ParamRole::bias, 0});
-      } else {
-        params.push_back({"bn" + prefix + ".gamma", {layer.features}, ParamRole::bnScale, 0});
-        params.push_back({"bn" + prefix + ".beta", {layer.features}, ParamRole::bnShift, 0});
-      }
-    }
+  walkSteps(spec, 1, [&](const Step& step, const ir::Shape& in, const ir::Shape&) {
+    for (ParamInfo& p : stepParameters(step, in)) params.push_back(std::move(p));
   });
   return params;
 }
@@ -72,16 +96,14 @@ int64_t parameterCount(const NetSpec& spec) {
 
 std::vector<int64_t> bnChannels(const NetSpec& spec) {
   std::vector<int64_t> channels;
-  for (const Layer& layer : spec.layers)
-    if (layer.kind == Layer::Kind::convBn) channels.push_back(layer.features);
+  walkSteps(spec, 1, [&](const Step& step, const ir::Shape& in, const ir::Shape&) {
+    if (step.kind == Step::Kind::batchNorm) channels.push_back(in[1]);
+  });
   return channels;
 }
 
 ir::Shape outputShape(const NetSpec& spec, int64_t batch) {
-  ir::Shape out;
-  walkLayers(spec, batch,
-             [&](size_t, const Layer&, const ir::Shape&, const ir::Shape& shape) { out = shape; });
-  return out;
+  return walkSteps(spec, batch, [](const Step&, const ir::Shape&, const ir::Shape&) {});
 }
 
 } // namespace hlotrain::nn

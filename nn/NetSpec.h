@@ -15,14 +15,32 @@ enum class Activation { identity, relu, relu6 };
 // split low = total/2, high = the rest). `symmetric`: k/2 on both sides. `valid`: none.
 enum class Padding { same, symmetric, valid };
 
+// One entry of a spec. A block (residual, bottleneck, inverted residual) is one entry that stands
+// for `repeats` blocks; nn/Shapes.cpp expands every entry into the primitive steps that parameter
+// listing, BatchNorm bookkeeping, shape checking and emission all walk.
 struct Layer {
-  enum class Kind { dense, conv2d, convBn, maxPool, flatten, globalAvgPool, activation };
+  enum class Kind {
+    dense,
+    conv2d,
+    convBn,
+    maxPool,
+    flatten,
+    globalAvgPool,
+    activation,
+    residualBlock,
+    bottleneckBlock,
+    invertedResidual
+  };
   Kind kind;
-  int64_t features = 0; // dense outputs, conv output channels
-  int64_t kernel = 1;   // conv kernel or pooling window (square)
-  int64_t stride = 1;
+  int64_t features = 0; // dense outputs, conv and block output channels
+  int64_t kernel = 1;   // conv kernel or pooling window (square); blocks: 3, the spatial conv
+  int64_t stride = 1;   // blocks: the first block's stride (the others use 1)
   Padding padding = Padding::same;
   Activation activation = Activation::identity;
+  bool depthwise = false;  // conv2d, convBn: one filter per input channel
+  int64_t inChannels = 0;  // blocks: the declared input channels, checked against the input
+  int64_t repeats = 1;     // blocks: how many blocks in a row
+  int64_t expandRatio = 1; // invertedResidual: hidden channels = input channels * expandRatio
 };
 
 Layer dense(int64_t features, Activation activation = Activation::identity);
@@ -31,10 +49,36 @@ Layer conv2d(int64_t channels, int64_t kernel, int64_t stride = 1,
 // Convolution without bias -> BatchNorm -> activation.
 Layer convBn(int64_t channels, int64_t kernel, int64_t stride = 1,
              Activation activation = Activation::relu, Padding padding = Padding::same);
+// Depthwise convolution (feature_group_count = channels, kernel [C,1,k,k]); keeps the channel
+// count. With a bias, or without one and followed by BatchNorm.
+Layer depthwiseConv(int64_t kernel, int64_t stride = 1, Activation activation = Activation::relu,
+                    Padding padding = Padding::same);
+Layer depthwiseConvBn(int64_t kernel, int64_t stride = 1, Activation activation = Activation::relu,
+                      Padding padding = Padding::same);
 Layer maxPool(int64_t window, int64_t stride, Padding padding = Padding::valid);
 Layer flatten();
 Layer globalAvgPool();
 Layer activation(Activation activation);
+
+// Blocks. Every convolution in a block has no bias (BatchNorm follows). The shortcut is the
+// identity, or a 1x1 conv+BN projection when the channels or the stride change. Parameters of
+// block j of layer i, in this order (a block's BNs are listed in the same order):
+//   residualBlock:    res<i>.<j>.{conv1.w, bn1.gamma, bn1.beta, conv2.w, bn2.*[, proj.w, projbn.*]}
+//     3x3(stride)+BN+ReLU -> 3x3+BN, add the shortcut, ReLU.
+//   bottleneckBlock:  bottleneck<i>.<j>.{conv1.w, bn1.*, conv2.w, bn2.*, conv3.w, bn3.*[, proj.w,
+//                     projbn.*]}
+//     1x1 to oc/4 +BN+ReLU -> 3x3(stride) +BN+ReLU -> 1x1 to oc +BN, add the shortcut, ReLU.
+//   invertedResidual: invres<i>.<j>.{[expand.w, expandbn.*,] dw.w, dwbn.*, project.w, projectbn.*}
+//     [1x1 to ic*expand +BN+ReLU6 when expand != 1] -> 3x3 depthwise(stride) +BN+ReLU6 -> 1x1 +BN;
+//     the input is added when the stride is 1 and the channels match (no projection, no ReLU).
+// The first block of a layer has `ic` inputs and `firstStride`; the others oc inputs, stride 1.
+// `padding` applies to every window of the block.
+Layer residualBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride,
+                    Padding padding = Padding::same);
+Layer bottleneckBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride,
+                      Padding padding = Padding::same);
+Layer invertedResidual(int64_t ic, int64_t oc, int64_t expand, int64_t stride, int64_t n,
+                       Padding padding = Padding::same);
 
 struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;
@@ -48,6 +92,8 @@ struct NetSpec {
   std::string buildTag; // gives an ablation arm its own artifacts
 
   NetSpec withBuildTag(std::string tag) const;
+  // Every SAME window becomes symmetric (k/2 on both sides): PyTorch's padding of the same net.
+  NetSpec withSymmetricPadding() const;
 };
 
 enum class ParamRole { weight, bias, bnScale, bnShift };
@@ -56,7 +102,7 @@ struct ParamInfo {
   std::string name; // "conv0.w", "dense5.b", "bn1.gamma", ...
   ir::Shape shape;
   ParamRole role;
-  int64_t fanIn = 0; // weights only: dense in-features, conv ic*k*k
+  int64_t fanIn = 0; // weights only: dense in-features, conv (ic/groups)*k*k
 };
 
 // Parameters in spec order (the order of graph arguments and checkpoints).

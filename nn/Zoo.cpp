@@ -27,8 +27,65 @@ NetSpec mnistCnn() {
           ""};
 }
 
+NetSpec cifar10Bn() {
+  return {"CIFAR-10-BN",
+          {convBn(32, 3), convBn(32, 3), maxPool(2, 2), convBn(64, 3), convBn(64, 3), maxPool(2, 2),
+           flatten(), dense(512, Activation::relu), dense(512, Activation::relu), dense(10)},
+          {3, 32, 32},
+          10,
+          ""};
+}
+
+namespace {
+
+// Stem, four stages of `block` layers with widths base * {1, 2, 4, 8}, pooled dense head.
+NetSpec resNet(std::string name, Layer (*block)(int64_t, int64_t, int64_t, int64_t, Padding),
+               int64_t base, const std::vector<int64_t>& depths) {
+  NetSpec spec{
+      std::move(name), {convBn(64, 7, 2), maxPool(3, 2, Padding::same)}, {3, 224, 224}, 10, ""};
+  int64_t channels = 64;
+  for (size_t stage = 0; stage < depths.size(); ++stage) {
+    int64_t width = base << stage;
+    spec.layers.push_back(block(channels, width, depths[stage], stage == 0 ? 1 : 2, Padding::same));
+    channels = width;
+  }
+  spec.layers.push_back(globalAvgPool());
+  spec.layers.push_back(dense(10));
+  return spec;
+}
+
+} // namespace
+
+NetSpec resNet18() {
+  return resNet("ResNet-18", residualBlock, 64, {2, 2, 2, 2});
+}
+NetSpec resNet34() {
+  return resNet("ResNet-34", residualBlock, 64, {3, 4, 6, 3});
+}
+NetSpec resNet50() {
+  return resNet("ResNet-50", bottleneckBlock, 256, {3, 4, 6, 3});
+}
+
+NetSpec mobileNetV2() {
+  NetSpec spec{"MobileNetV2", {convBn(32, 3, 2, Activation::relu6)}, {3, 224, 224}, 10, ""};
+  struct Stage {
+    int64_t expand, channels, repeats, stride;
+  };
+  const Stage stages[] = {{1, 16, 1, 1}, {6, 24, 2, 2},  {6, 32, 3, 2}, {6, 64, 4, 2},
+                          {6, 96, 3, 1}, {6, 160, 3, 2}, {6, 320, 1, 1}};
+  int64_t channels = 32;
+  for (const Stage& s : stages) {
+    spec.layers.push_back(invertedResidual(channels, s.channels, s.expand, s.stride, s.repeats));
+    channels = s.channels;
+  }
+  for (Layer layer : {convBn(1280, 1, 1, Activation::relu6), globalAvgPool(), dense(10)})
+    spec.layers.push_back(layer);
+  return spec;
+}
+
 std::vector<NetSpec> zoo() {
-  return {mnistLinear(), mnistMlp(), mnistCnn()};
+  return {mnistLinear(), mnistMlp(), mnistCnn(), cifar10Bn(),
+          resNet18(),    resNet34(), resNet50(), mobileNetV2()};
 }
 
 std::string cliName(const NetSpec& spec) {

@@ -11,6 +11,18 @@ namespace hlotrain::nn {
 NetSpec mnistLinear();
 NetSpec mnistMlp();
 NetSpec mnistCnn();
+// MNIST-CNN's CIFAR sibling: convBn 3x3 32, 32, max pool 2, convBn 64, 64, max pool 2, flatten
+// (64*8*8), dense 512 ReLU, dense 512 ReLU, dense 10 (2,431,210 parameters).
+NetSpec cifar10Bn();
+// torchvision's ResNets and MobileNetV2 with 10 classes on 3x224x224, XLA SAME padding (use
+// withSymmetricPadding() for PyTorch's): stem 7x7/2 conv+BN+ReLU and 3x3/2 max pool, four stages
+// of 64, 128, 256, 512 channels (x4 for the bottleneck ResNet-50), global average pool, dense 10.
+NetSpec resNet18();
+NetSpec resNet34();
+NetSpec resNet50();
+// Stem 3x3/2 conv 32, the seven inverted-residual stages (t, c, n, s), 1x1 conv to 1280, global
+// average pool, dense 10; ReLU6 throughout, no dropout.
+NetSpec mobileNetV2();
 
 // Every reference net, in listing order.
 std::vector<NetSpec> zoo();

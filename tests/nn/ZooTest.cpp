@@ -1,0 +1,176 @@
+#include <gtest/gtest.h>
+
+#include "ir/Verifier.h"
+#include "lower/cpu/Interpreter.h"
+#include "nn/Emit.h"
+#include "nn/Init.h"
+#include "nn/Shapes.h"
+#include "nn/Zoo.h"
+#include "support/Error.h"
+
+using namespace hlotrain;
+
+namespace {
+
+struct Expected {
+  const char* cliName;
+  int64_t parameters;
+  ir::Shape input;
+};
+
+TEST(ZooTest, ParameterCountsAndGeometry) {
+  const Expected expected[] = {
+      {"mnist-linear", 7850, {1, 28, 28}},    {"mnist-mlp", 669706, {1, 28, 28}},
+      {"mnist-cnn", 1676458, {1, 28, 28}},    {"cifar-10-bn", 2431210, {3, 32, 32}},
+      {"resnet-18", 11181642, {3, 224, 224}}, {"resnet-34", 21289802, {3, 224, 224}},
+      {"resnet-50", 23528522, {3, 224, 224}}, {"mobilenetv2", 2236682, {3, 224, 224}},
+  };
+  std::vector<nn::NetSpec> zoo = nn::zoo();
+  ASSERT_EQ(zoo.size(), std::size(expected));
+  for (size_t i = 0; i < zoo.size(); ++i) {
+    const nn::NetSpec& spec = zoo[i];
+    EXPECT_EQ(nn::cliName(spec), expected[i].cliName);
+    EXPECT_EQ(nn::parameterCount(spec), expected[i].parameters) << spec.name;
+    EXPECT_EQ((ir::Shape{spec.input.channels, spec.input.height, spec.input.width}),
+              expected[i].input)
+        << spec.name;
+    EXPECT_EQ(nn::outputShape(spec, 3), (ir::Shape{3, 10})) << spec.name;
+    EXPECT_EQ(nn::netByName(expected[i].cliName).name, spec.name);
+    // Symmetric padding gives the same geometry for every window of these nets.
+    EXPECT_EQ(nn::parameterCount(spec.withSymmetricPadding()), expected[i].parameters);
+    EXPECT_EQ(nn::outputShape(spec.withSymmetricPadding(), 3), (ir::Shape{3, 10})) << spec.name;
+  }
+}
+
+// Shapes of the feature maps after each layer of ResNet-18, where SAME padding matters: 7x7/2 on
+// 224 pads 2 low and 3 high to give 112; the 3x3/2 max pool pads 0 low and 1 high to give 56.
+TEST(ZooTest, ResNetStemAndStageShapes) {
+  nn::NetSpec spec = nn::resNet18();
+  EXPECT_EQ(nn::windowPadding(nn::Padding::same, 224, 7, 2), (std::pair<int64_t, int64_t>{2, 3}));
+  EXPECT_EQ(nn::windowPadding(nn::Padding::same, 112, 3, 2), (std::pair<int64_t, int64_t>{0, 1}));
+  EXPECT_EQ(nn::windowPadding(nn::Padding::symmetric, 112, 3, 2),
+            (std::pair<int64_t, int64_t>{1, 1}));
+  std::vector<ir::Shape> expected = {{2, 64, 112, 112}, {2, 64, 56, 56},  {2, 64, 56, 56},
+                                     {2, 128, 28, 28},  {2, 256, 14, 14}, {2, 512, 7, 7},
+                                     {2, 512},          {2, 10}};
+  for (size_t i = 0; i < expected.size(); ++i) {
+    nn::NetSpec prefix = spec;
+    prefix.layers.resize(i + 1);
+    EXPECT_EQ(nn::outputShape(prefix, 2), expected[i]) << "after layer " << i;
+  }
+}
+
+TEST(ZooTest, BlockParameterOrderAndBatchNormList) {
+  // A basic block that projects (channels change), then one with an identity skip.
+  nn::NetSpec spec{"res", {nn::residualBlock(4, 8, 2, 2)}, {4, 8, 8}, 10, ""};
+  std::vector<std::string> names;
+  for (const nn::ParamInfo& p : nn::parameters(spec)) names.push_back(p.name);
+  std::vector<std::string> expected = {
+      "res0.0.conv1.w",     "res0.0.bn1.gamma", "res0.0.bn1.beta",  "res0.0.conv2.w",
+      "res0.0.bn2.gamma",   "res0.0.bn2.beta",  "res0.0.proj.w",    "res0.0.projbn.gamma",
+      "res0.0.projbn.beta", "res0.1.conv1.w",   "res0.1.bn1.gamma", "res0.1.bn1.beta",
+      "res0.1.conv2.w",     "res0.1.bn2.gamma", "res0.1.bn2.beta"};
+  EXPECT_EQ(names, expected);
+  EXPECT_EQ(nn::bnChannels(spec), (std::vector<int64_t>{8, 8, 8, 8, 8}));
+  auto params = nn::parameters(spec);
+  EXPECT_EQ(params[0].shape, (ir::Shape{8, 4, 3, 3}));
+  EXPECT_EQ(params[6].shape, (ir::Shape{8, 4, 1, 1}));
+  EXPECT_EQ(params[6].fanIn, 4);
+
+  nn::NetSpec bottleneck{"b", {nn::bottleneckBlock(8, 16, 1, 1)}, {8, 4, 4}, 10, ""};
+  EXPECT_EQ(nn::bnChannels(bottleneck), (std::vector<int64_t>{4, 4, 16, 16}));
+  EXPECT_EQ(nn::parameters(bottleneck)[9].name, "bottleneck0.0.proj.w");
+
+  // Expansion 1 has no expand conv; the second block adds its input (no projection).
+  nn::NetSpec inverted{"i",
+                       {nn::invertedResidual(8, 8, 1, 1, 1), nn::invertedResidual(8, 16, 6, 2, 2)},
+                       {8, 8, 8},
+                       10,
+                       ""};
+  names.clear();
+  for (const nn::ParamInfo& p : nn::parameters(inverted)) names.push_back(p.name);
+  EXPECT_EQ(names[0], "invres0.0.dw.w");
+  EXPECT_EQ(names[6], "invres1.0.expand.w");
+  EXPECT_EQ(nn::parameters(inverted)[0].shape, (ir::Shape{8, 1, 3, 3}));
+  EXPECT_EQ(nn::parameters(inverted)[0].fanIn, 9);
+  EXPECT_EQ(nn::parameters(inverted)[9].shape, (ir::Shape{48, 1, 3, 3}));
+  EXPECT_EQ(nn::bnChannels(inverted), (std::vector<int64_t>{8, 8, 48, 48, 16, 96, 96, 16}));
+  EXPECT_EQ(nn::outputShape(inverted, 1), (ir::Shape{1, 16, 4, 4}));
+}
+
+TEST(ZooTest, BadBlocksNameTheLayer) {
+  auto expectError = [](const nn::NetSpec& spec, const char* text) {
+    try {
+      nn::outputShape(spec, 1);
+      ADD_FAILURE() << "expected VerifyError for " << text;
+    } catch (const VerifyError& e) {
+      EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+    }
+  };
+  expectError({"r", {nn::convBn(8, 3), nn::residualBlock(4, 8, 1, 1)}, {3, 8, 8}, 10, ""},
+              "layer 1: the block declares 4 input channels, its input has 8");
+  expectError({"r", {nn::bottleneckBlock(3, 6, 1, 1)}, {3, 8, 8}, 10, ""}, "multiple of 4");
+  expectError({"r", {nn::flatten(), nn::residualBlock(3, 8, 1, 1)}, {3, 8, 8}, 10, ""},
+              "layer 1: a block needs an NCHW input");
+  expectError({"r", {nn::residualBlock(3, 8, 0, 1)}, {3, 8, 8}, 10, ""}, "must be positive");
+}
+
+// Every reference net's forward, eval-forward-style (running statistics) and batch-statistics
+// variants emit and verify; the big ones are only built, never run.
+TEST(ZooTest, EveryNetEmitsAndVerifies) {
+  for (const nn::NetSpec& spec : nn::zoo()) {
+    for (nn::BnMode mode : {nn::BnMode::batch, nn::BnMode::running}) {
+      ir::Module m;
+      ir::Function& f = m.addFunction("main");
+      ir::Builder b(f.body, &m);
+      std::vector<ir::Value*> params, mean, var;
+      for (const nn::ParamInfo& p : nn::parameters(spec))
+        params.push_back(f.body.addArgument({ir::ElementType::f32, p.shape}));
+      if (mode == nn::BnMode::running) {
+        for (int64_t c : nn::bnChannels(spec))
+          mean.push_back(f.body.addArgument({ir::ElementType::f32, {c}}));
+        for (int64_t c : nn::bnChannels(spec))
+          var.push_back(f.body.addArgument({ir::ElementType::f32, {c}}));
+      }
+      ir::Value* x = f.body.addArgument(
+          {ir::ElementType::f32, {2, spec.input.channels, spec.input.height, spec.input.width}});
+      nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, mode, mean, var);
+      EXPECT_EQ(fwd.logits->type.shape, (ir::Shape{2, 10})) << spec.name;
+      size_t bn = mode == nn::BnMode::batch ? nn::bnChannels(spec).size() : 0;
+      EXPECT_EQ(fwd.batchMean.size(), bn);
+      f.setResults({fwd.logits});
+      EXPECT_NO_THROW(ir::verify(m)) << spec.name;
+    }
+  }
+}
+
+// A depthwise convolution computes each channel from its own filter only.
+TEST(ZooTest, DepthwiseConvolutionIsPerChannel) {
+  nn::NetSpec spec{
+      "dw", {nn::depthwiseConv(3, 1, nn::Activation::identity), nn::flatten()}, {2, 3, 3}, 18, ""};
+  ir::Module m;
+  ir::Function& f = m.addFunction("main");
+  ir::Builder b(f.body, &m);
+  auto params = nn::parameters(spec);
+  ASSERT_EQ(params.size(), 2u);
+  EXPECT_EQ(params[0].shape, (ir::Shape{2, 1, 3, 3}));
+  std::vector<ir::Value*> args;
+  for (const auto& p : params) args.push_back(f.body.addArgument({ir::ElementType::f32, p.shape}));
+  ir::Value* x = f.body.addArgument({ir::ElementType::f32, {1, 2, 3, 3}});
+  f.setResults({nn::emitForward(b, spec, args, x, nn::BnMode::batch).logits});
+  ir::verify(m);
+  std::vector<float> w(18, 0.0f), xs(18);
+  w[4] = 2.0f; // channel 0: centre tap, doubles
+  w[9] = 1.0f; // channel 1: top-left tap, shifts down-right
+  for (int i = 0; i < 18; ++i) xs[static_cast<size_t>(i)] = static_cast<float>(i + 1);
+  std::vector<ir::Tensor> in = {ir::Tensor::fromVector<float>({2, 1, 3, 3}, w),
+                                ir::Tensor::fromVector<float>({2}, {0.0f, 0.5f}),
+                                ir::Tensor::fromVector<float>({1, 2, 3, 3}, xs)};
+  ir::Tensor y = cpu::interpret(m, f, in)[0];
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(y.get<float>(i), 2.0f * float(i + 1));
+  // Channel 1 at (r, c) reads (r-1, c-1): zero padding on the first row and column.
+  std::vector<float> shifted = {0.5f, 0.5f, 0.5f, 0.5f, 10.5f, 11.5f, 0.5f, 13.5f, 14.5f};
+  for (int i = 0; i < 9; ++i) EXPECT_EQ(y.get<float>(9 + i), shifted[static_cast<size_t>(i)]);
+}
+
+} // namespace
