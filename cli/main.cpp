@@ -1,6 +1,10 @@
-#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
 
-int main() {
-  std::puts("usage: hlotrain run FILE.mlir");
-  return 2;
+#include "cli/Cli.h"
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  return hlotrain::cli::runCli(args, std::cout, std::cerr);
 }

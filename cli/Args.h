@@ -1,0 +1,40 @@
+#pragma once
+// Command-line parsing shared by every subcommand: each declares its flags once, and the parser
+// turns argv into positional arguments and flag values or a UsageError naming the culprit.
+
+#include <map>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hlotrain::cli {
+
+// The command line itself is wrong (unknown flag, missing value or argument): exit 2.
+class UsageError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+struct FlagSpec {
+  std::string_view name; // with the dashes, e.g. "--entry"
+  bool takesValue = true;
+  bool repeatable = false;
+};
+
+struct ParsedArgs {
+  std::vector<std::string> positional;
+  std::map<std::string, std::vector<std::string>, std::less<>> flags; // "--x" -> values
+
+  bool has(std::string_view flag) const { return flags.find(flag) != flags.end(); }
+  // The flag's (last) value, or `fallback` when the flag is absent.
+  std::string value(std::string_view flag, std::string fallback = {}) const;
+  // Every value of a repeatable flag, in order.
+  std::vector<std::string> values(std::string_view flag) const;
+};
+
+// Accepts `--flag value` and `--flag=value`; `--` ends the flags. Throws UsageError.
+ParsedArgs parseArgs(std::span<const std::string> args, std::span<const FlagSpec> specs);
+
+} // namespace hlotrain::cli

@@ -1,0 +1,111 @@
+#include "cli/Cli.h"
+
+#include <algorithm>
+#include <new>
+#include <string_view>
+
+#include "cli/Args.h"
+#include "cli/Bench.h"
+#include "cli/Run.h"
+#include "cli/Train.h"
+#include "support/Error.h"
+
+namespace hlotrain::cli {
+
+namespace {
+
+struct Command {
+  std::string_view name;
+  std::string_view summary;
+  int (*main)(std::span<const std::string> args, std::ostream& out);
+  const char* const* usage;
+};
+
+// A new subcommand is one row here plus its own file.
+constexpr Command kCommands[] = {
+    {"run", "execute a StableHLO .mlir file on the cpu lowerer and evaluate its checks", runCommand,
+     &kRunUsage},
+    {"train", "train a net on a dataset (graphs, schedule, evaluation, checkpoints)", trainCommand,
+     &kTrainUsage},
+    {"eval", "evaluate a checkpoint on every test record", evalCommand, &kEvalUsage},
+    {"emit", "write a net's forward, eval-forward and train-step StableHLO", emitCommand,
+     &kEmitUsage},
+    {"bench", "train-step and eval throughput of a net on synthetic input, as one JSON line",
+     benchCommand, &kBenchUsage},
+    {"list", "list the nets with their parameter counts and input geometry", listCommand,
+     &kListUsage},
+};
+
+void printUsage(std::ostream& out) {
+  out << "usage: hlotrain COMMAND [ARGS...]\n\ncommands:\n";
+  for (const Command& c : kCommands) out << "  " << c.name << "  " << c.summary << "\n";
+  out << "\n`hlotrain COMMAND --help` describes a command.\n";
+}
+
+bool wantsHelp(std::span<const std::string> args) {
+  for (const std::string& arg : args) {
+    if (arg == "--") return false;
+    if (arg == "--help" || arg == "-h") return true;
+  }
+  return false;
+}
+
+int dispatch(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+  if (args.empty()) {
+    printUsage(err);
+    return kMalformed;
+  }
+  if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    printUsage(out);
+    return kOk;
+  }
+  auto command = std::find_if(std::begin(kCommands), std::end(kCommands),
+                              [&](const Command& c) { return c.name == args[0]; });
+  if (command == std::end(kCommands))
+    throw UsageError("unknown command '" + args[0] + "' (try `hlotrain --help`)");
+  std::span<const std::string> rest = args.subspan(1);
+  if (wantsHelp(rest)) {
+    out << *command->usage;
+    return kOk;
+  }
+  return command->main(rest, out);
+}
+
+} // namespace
+
+int runCli(std::span<const std::string> args, std::ostream& out, std::ostream& err) {
+  // The one place where errors become exit codes; nothing below calls exit().
+  try {
+    return dispatch(args, out, err);
+  } catch (const UsageError& e) {
+    err << "error: " << e.what() << "\n";
+    return kMalformed;
+  } catch (const ParseError& e) {
+    err << e.what() << "\n";
+    return kMalformed;
+  } catch (const VerifyError& e) {
+    err << e.what() << "\n";
+    return kMalformed;
+  } catch (const ConfigError& e) {
+    err << "error: " << e.what() << "\n";
+    return kMalformed;
+  } catch (const UnsupportedError& e) {
+    std::string_view message = e.what();
+    err << (message.starts_with("unsupported") ? "" : "unsupported: ") << message << "\n";
+    return kUnsupported;
+  } catch (const RuntimeError& e) {
+    err << "error: " << e.what() << "\n";
+    return kFailed;
+  } catch (const std::bad_alloc&) {
+    err << "error: out of memory\n";
+    return kFailed;
+  } catch (const std::exception& e) {
+    err << "internal error: " << e.what() << "\n";
+    return kFailed;
+  } catch (...) {
+    err << "internal error: unknown exception\n";
+    return kFailed;
+  }
+}
+
+} // namespace hlotrain::cli

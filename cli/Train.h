@@ -1,0 +1,21 @@
+#pragma once
+// The training subcommands: `train`, `eval`, `emit` and `list`. Each flag maps onto one field of
+// train::TrainConfig, so the command line and the C++ API describe a run the same way.
+
+#include <ostream>
+#include <span>
+#include <string>
+
+namespace hlotrain::cli {
+
+int trainCommand(std::span<const std::string> args, std::ostream& out);
+int evalCommand(std::span<const std::string> args, std::ostream& out);
+int emitCommand(std::span<const std::string> args, std::ostream& out);
+int listCommand(std::span<const std::string> args, std::ostream& out);
+
+extern const char* const kTrainUsage;
+extern const char* const kEvalUsage;
+extern const char* const kEmitUsage;
+extern const char* const kListUsage;
+
+} // namespace hlotrain::cli

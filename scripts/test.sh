@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds hlotrain and runs its whole test suite: the README's test command.
+#
+#   scripts/test.sh [BUILD_DIR] [CMAKE_ARGS...]
+#
+# Run as root on Debian 12, it first installs the packages the build needs (set HLOTRAIN_NO_APT=1
+# to skip that); elsewhere those packages must already be present.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+build_dir=${1:-build}
+shift || true
+
+if [[ $(id -u) == 0 && -z ${HLOTRAIN_NO_APT:-} ]] && command -v apt-get >/dev/null; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y cmake ninja-build g++ libdnnl-dev libgtest-dev libbenchmark-dev zlib1g-dev
+fi
+
+cmake -S . -B "$build_dir" -G Ninja "$@"
+cmake --build "$build_dir" -j "${HLOTRAIN_JOBS:-$(nproc)}"
+cd "$build_dir"
+ctest --output-on-failure -j2

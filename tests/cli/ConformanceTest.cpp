@@ -1,0 +1,94 @@
+// Runs the conformance files through `hlotrain run`: every tests/conformance/*.mlir must pass
+// on the fast path and on the reference interpreter; every tests/conformance/errors/*.mlir must
+// exit with the code its first line announces (`// EXIT: N`), with a message and never a signal.
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "Harness.h"
+
+namespace hlotrain::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<fs::path> conformanceFiles() {
+  return filesIn(sourcePath("tests/conformance"), ".mlir");
+}
+std::vector<fs::path> errorFiles() {
+  return filesIn(sourcePath("tests/conformance/errors"), ".mlir");
+}
+
+std::string paramName(const ::testing::TestParamInfo<fs::path>& info) {
+  return testName(info.param.stem().string());
+}
+
+int expectedExit(const fs::path& file) {
+  std::ifstream in(file);
+  std::string first;
+  std::getline(in, first);
+  const std::string marker = "// EXIT: ";
+  if (!first.starts_with(marker)) return -1;
+  return std::stoi(first.substr(marker.size()));
+}
+
+class Conformance : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(Conformance, PassesOnFastPathAndReference) {
+  for (bool reference : {false, true}) {
+    std::vector<std::string> args = {"run", GetParam().string()};
+    if (reference) args.push_back("--reference");
+    CliResult r = runInProcess(args);
+    EXPECT_EQ(r.exitCode, 0) << (reference ? "reference: " : "fast path: ") << r.out << r.err;
+    EXPECT_NE(r.out.find(" checks passed"), std::string::npos);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, Conformance, ::testing::ValuesIn(conformanceFiles()), paramName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(Conformance);
+
+class ConformanceErrors : public ::testing::TestWithParam<fs::path> {};
+
+TEST_P(ConformanceErrors, ExitCodeAndMessage) {
+  int expected = expectedExit(GetParam());
+  ASSERT_GE(expected, 1) << GetParam() << " lacks a first line `// EXIT: N`";
+  for (bool reference : {false, true}) {
+    std::vector<std::string> args = {"run", GetParam().string()};
+    if (reference) args.push_back("--reference");
+    CliResult r = runInProcess(args);
+    EXPECT_EQ(r.exitCode, expected) << r.out << r.err;
+    if (expected == 1 && r.err.empty()) {
+      EXPECT_EQ(r.out.rfind("FAIL: ", 0), 0u) << r.out;
+    } else {
+      EXPECT_FALSE(r.err.empty());
+      EXPECT_EQ(r.out.find("checks passed"), std::string::npos) << r.out;
+    }
+    if (expected == 3) {
+      EXPECT_EQ(r.err.rfind("unsupported: ", 0), 0u) << r.err;
+    }
+  }
+}
+
+// The real binary, as users run it: the same exit codes, and never a signal.
+TEST_P(ConformanceErrors, BinaryExitsCleanly) {
+  int expected = expectedExit(GetParam());
+  CliResult r = runBinary({"run", GetParam().string()});
+  EXPECT_FALSE(r.signaled) << r.err;
+  EXPECT_EQ(r.exitCode, expected) << r.out << r.err;
+  EXPECT_FALSE(r.out.empty() && r.err.empty());
+}
+
+INSTANTIATE_TEST_SUITE_P(Files, ConformanceErrors, ::testing::ValuesIn(errorFiles()), paramName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(ConformanceErrors);
+
+TEST(ConformanceBinary, PassingFileAndHelp) {
+  CliResult r = runBinary({"run", sourcePath("tests/conformance/binary.mlir").string()});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find(" checks passed"), std::string::npos);
+  EXPECT_EQ(runBinary({"--help"}).exitCode, 0);
+  EXPECT_EQ(runBinary({"run", "--help"}).exitCode, 0);
+}
+
+} // namespace
+} // namespace hlotrain::testing

@@ -1,0 +1,171 @@
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "TrainFixtures.h"
+#include "nn/Zoo.h"
+#include "support/Error.h"
+#include "train/Checkpoint.h"
+
+using namespace hlotrain;
+using namespace hlotrain::train;
+
+namespace {
+
+class CheckpointTest : public data::testing::ScratchDir {
+protected:
+  nn::NetSpec spec = fixtures::tinyBnNet();
+
+  // A state in which every tensor holds distinct values, so a swapped tensor cannot go unnoticed.
+  TrainState sampleState() {
+    TrainState s = initialState(spec, program::Optimizer::adam);
+    float v = 0.5f;
+    for (auto* group : {&s.params, &s.bnMean, &s.bnVar, &s.optState})
+      for (ir::Tensor& t : *group)
+        for (int64_t i = 0; i < t.numElements(); ++i) t.set<float>(i, v += 0.25f);
+    s.position = {123, 2, 7, 99, false, 32};
+    return s;
+  }
+  std::vector<char> encoded() { return encodeCheckpoint(sampleState()); }
+  std::string write(const std::vector<char>& bytes) {
+    std::string path = (dir / "ckpt.bin").string();
+    std::ofstream(path, std::ios::binary)
+        .write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    return path;
+  }
+  // The ParseError of loading `bytes`; fails the test when it loads.
+  std::string loadError(const std::vector<char>& bytes, const nn::NetSpec& as) {
+    std::string path = write(bytes);
+    try {
+      loadCheckpoint(path, as);
+    } catch (const ParseError& e) {
+      std::string m = e.what();
+      EXPECT_EQ(m.rfind(path + ": ", 0), 0u) << m;
+      EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+      return m;
+    }
+    ADD_FAILURE() << "loading succeeded";
+    return "";
+  }
+  std::string loadError(const std::vector<char>& bytes) { return loadError(bytes, spec); }
+  static void putU32(std::vector<char>& bytes, size_t offset, uint32_t v) {
+    std::memcpy(bytes.data() + offset, &v, 4);
+  }
+};
+
+void expectSameState(const TrainState& a, const TrainState& b) {
+  EXPECT_EQ(a.params, b.params);
+  EXPECT_EQ(a.bnMean, b.bnMean);
+  EXPECT_EQ(a.bnVar, b.bnVar);
+  EXPECT_EQ(a.optState, b.optState);
+  EXPECT_EQ(a.optimizer, b.optimizer);
+  EXPECT_EQ(a.position.step, b.position.step);
+  EXPECT_EQ(a.position.epoch, b.position.epoch);
+  EXPECT_EQ(a.position.batchIndex, b.position.batchIndex);
+  EXPECT_EQ(a.position.seed, b.position.seed);
+  EXPECT_EQ(a.position.shuffle, b.position.shuffle);
+  EXPECT_EQ(a.position.batch, b.position.batch);
+}
+
+TEST_F(CheckpointTest, RoundTripsEveryTensorAndThePosition) {
+  TrainState s = sampleState();
+  std::string path = (dir / "x_checkpoint.bin").string();
+  saveCheckpoint(path, s);
+  expectSameState(loadCheckpoint(path, spec), s);
+  // Nothing but the checkpoint itself is left in the directory (the temporary was renamed).
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 1);
+
+  TrainState sgd = initialState(spec, program::Optimizer::sgd);
+  sgd.position = {5, 0, 5, 1, true, 8};
+  saveCheckpoint(path, sgd);
+  TrainState back = loadCheckpoint(path, spec);
+  EXPECT_EQ(back.optState.size(), back.params.size());
+  expectSameState(back, sgd);
+}
+
+TEST_F(CheckpointTest, RawExportsHaveTheDocumentedLayout) {
+  TrainState s = sampleState();
+  writeRawParams((dir / "p.bin").string(), s.params);
+  writeBnStats((dir / "bn.bin").string(), s);
+  EXPECT_EQ(std::filesystem::file_size(dir / "p.bin"),
+            static_cast<uintmax_t>(nn::parameterCount(spec)) * 4);
+  std::ifstream in(dir / "bn.bin", std::ios::binary);
+  std::vector<float> bn(2 * (4 + 4));
+  in.read(reinterpret_cast<char*>(bn.data()), static_cast<std::streamsize>(bn.size() * 4));
+  ASSERT_TRUE(in.good());
+  EXPECT_EQ(in.peek(), EOF);
+  EXPECT_EQ(bn[0], s.bnMean[0].get<float>(0)); // all means, then all vars
+  EXPECT_EQ(bn[4], s.bnMean[1].get<float>(0));
+  EXPECT_EQ(bn[8], s.bnVar[0].get<float>(0));
+  EXPECT_EQ(bn[15], s.bnVar[1].get<float>(3));
+}
+
+TEST_F(CheckpointTest, TruncatedAtEveryRegionIsRejected) {
+  std::vector<char> bytes = encoded();
+  for (size_t keep : {size_t{0}, size_t{5}, size_t{20}, size_t{60}, size_t{90}, bytes.size() / 2,
+                      bytes.size() - 1}) {
+    std::vector<char> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(keep));
+    EXPECT_NE(loadError(cut).find("truncated"), std::string::npos) << keep;
+  }
+  std::vector<char> longer = bytes;
+  longer.push_back(0);
+  EXPECT_NE(loadError(longer).find("longer than any checkpoint of this net"), std::string::npos);
+  TrainState sgd = initialState(spec, program::Optimizer::sgd);
+  sgd.position.batch = 8;
+  longer = encodeCheckpoint(sgd);
+  longer.push_back(0);
+  EXPECT_NE(loadError(longer).find("trailing data"), std::string::npos);
+}
+
+TEST_F(CheckpointTest, WrongMagicVersionAndCountsAreNamed) {
+  std::vector<char> bytes = encoded();
+  bytes[0] = 'X';
+  EXPECT_NE(loadError(bytes).find("expected the magic \"HLOTCKPT\""), std::string::npos);
+  bytes = encoded();
+  putU32(bytes, 8, 7);
+  EXPECT_NE(loadError(bytes).find("version 7 is not supported"), std::string::npos);
+  bytes = encoded();
+  putU32(bytes, 12, 9);
+  EXPECT_NE(loadError(bytes).find("unknown optimizer code 9"), std::string::npos);
+  bytes = encoded();
+  putU32(bytes, 24, 1000);
+  EXPECT_NE(loadError(bytes).find("tensor count: expected 28 for Tiny-BN, found 1000"),
+            std::string::npos)
+      << loadError(bytes);
+}
+
+TEST_F(CheckpointTest, AnotherNetsCheckpointNamesTheFirstMismatch) {
+  nn::NetSpec wider = spec;
+  wider.layers[2] = nn::convBn(8, 3); // second conv: 4 -> 8 channels, same tensor count
+  std::string m = loadError(encoded(), wider);
+  EXPECT_NE(m.find("tensor 3 (conv2.w): expected shape [8, 4, 3, 3], found [4, 4, 3, 3]"),
+            std::string::npos)
+      << m;
+  m = loadError(encoded(), nn::mnistCnn());
+  EXPECT_NE(m.find("parameter tensor count: expected"), std::string::npos) << m;
+}
+
+TEST_F(CheckpointTest, HugeRankOrDimensionsNeverAllocate) {
+  std::vector<char> bytes = encoded();
+  putU32(bytes, 76, 0xFFFFFFFFu); // rank of tensor 0
+  EXPECT_NE(loadError(bytes).find("tensor 0"), std::string::npos);
+  bytes = encoded();
+  int64_t huge = int64_t{1} << 62;
+  std::memcpy(bytes.data() + 80, &huge, 8); // first dimension of tensor 0
+  EXPECT_NE(loadError(bytes).find("tensor 0"), std::string::npos);
+}
+
+TEST_F(CheckpointTest, MissingFileIsARuntimeError) {
+  EXPECT_THROW(loadCheckpoint((dir / "absent.bin").string(), spec), RuntimeError);
+  EXPECT_THROW(loadCheckpoint(dir.string(), spec), RuntimeError);
+}
+
+TEST_F(CheckpointTest, FailedWriteLeavesNothingBehind) {
+  std::string path = (dir / "missing-dir" / "ckpt.bin").string();
+  EXPECT_THROW(saveCheckpoint(path, sampleState()), RuntimeError);
+  EXPECT_EQ(std::distance(std::filesystem::directory_iterator(dir), {}), 0);
+}
+
+} // namespace

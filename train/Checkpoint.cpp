@@ -1,0 +1,275 @@
+#include "train/Checkpoint.h"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "nn/Init.h"
+#include "support/Error.h"
+#include "train/AtomicFile.h"
+
+namespace hlotrain::train {
+
+namespace {
+
+constexpr char kMagic[8] = {'H', 'L', 'O', 'T', 'C', 'K', 'P', 'T'};
+constexpr uint32_t kVersion = 1;
+constexpr uint32_t kMaxRank = 8;
+
+struct Expected {
+  std::string name;
+  ir::Shape shape;
+};
+
+// The tensors a checkpoint of `spec` holds, in file order.
+std::vector<Expected> expectedTensors(const nn::NetSpec& spec, program::Optimizer optimizer) {
+  std::vector<Expected> out;
+  std::vector<nn::ParamInfo> params = nn::parameters(spec);
+  for (const nn::ParamInfo& p : params) out.push_back({p.name, p.shape});
+  std::vector<int64_t> bn = nn::bnChannels(spec);
+  for (const char* stat : {"running_mean", "running_var"})
+    for (size_t i = 0; i < bn.size(); ++i)
+      out.push_back({std::string(stat) + " of BN layer " + std::to_string(i), {bn[i]}});
+  const char* slots[] = {optimizer == program::Optimizer::adam ? "adam_m" : "sgd_velocity",
+                         "adam_v"};
+  for (int64_t slot = 0; slot < program::optimizerSlots(optimizer); ++slot)
+    for (const nn::ParamInfo& p : params)
+      out.push_back({std::string(slots[slot]) + "." + p.name, p.shape});
+  return out;
+}
+
+uint64_t tensorBytes(const Expected& e) {
+  uint64_t bytes = 4 + 8 * e.shape.size();
+  uint64_t elements = 1;
+  for (int64_t d : e.shape) elements *= static_cast<uint64_t>(d);
+  return bytes + 4 * elements;
+}
+
+constexpr uint64_t kHeaderBytes = 8 + 4 * 5 + 8 * 6;
+
+uint64_t checkpointBytes(const std::vector<Expected>& tensors) {
+  uint64_t total = kHeaderBytes;
+  for (const Expected& e : tensors) total += tensorBytes(e);
+  return total;
+}
+
+class Writer {
+public:
+  template <class T> void put(T v) {
+    const char* p = reinterpret_cast<const char*>(&v);
+    bytes_.insert(bytes_.end(), p, p + sizeof(T));
+  }
+  void tensor(const ir::Tensor& t) {
+    put<uint32_t>(static_cast<uint32_t>(t.shape().size()));
+    for (int64_t d : t.shape()) put<int64_t>(d);
+    raw(t);
+  }
+  void raw(const ir::Tensor& t) {
+    const char* p = reinterpret_cast<const char*>(t.bytes());
+    bytes_.insert(bytes_.end(), p, p + t.byteSize());
+  }
+  std::vector<char>& bytes() { return bytes_; }
+
+private:
+  std::vector<char> bytes_;
+};
+
+// Bounds-checked reads; every failure names the offset and what was expected there.
+class Reader {
+public:
+  Reader(const std::vector<char>& bytes, std::string where)
+      : bytes_(bytes), where_(std::move(where)) {}
+
+  [[noreturn]] void fail(const std::string& what) const { throw ParseError(where_ + ": " + what); }
+  void need(uint64_t count, const std::string& what) const {
+    if (bytes_.size() - offset_ < count)
+      fail("truncated at byte " + std::to_string(offset_) + ": expected " + what + " (" +
+           std::to_string(count) + " more bytes), file is " + std::to_string(bytes_.size()) +
+           " bytes");
+  }
+  template <class T> T get(const std::string& what) {
+    need(sizeof(T), what);
+    T v;
+    std::memcpy(&v, bytes_.data() + offset_, sizeof(T));
+    offset_ += sizeof(T);
+    return v;
+  }
+  const char* take(uint64_t count, const std::string& what) {
+    need(count, what);
+    const char* p = bytes_.data() + offset_;
+    offset_ += count;
+    return p;
+  }
+  uint64_t offset() const { return offset_; }
+  uint64_t size() const { return bytes_.size(); }
+
+private:
+  const std::vector<char>& bytes_;
+  std::string where_;
+  uint64_t offset_ = 0;
+};
+
+ir::Tensor readTensor(Reader& in, size_t index, const Expected& e) {
+  std::string label = "tensor " + std::to_string(index) + " (" + e.name + ")";
+  uint32_t rank = in.get<uint32_t>("the rank of " + label);
+  if (rank > kMaxRank || rank != e.shape.size()) {
+    in.fail(label + ": expected shape " + ir::toString(e.shape) + " (rank " +
+            std::to_string(e.shape.size()) + "), found rank " + std::to_string(rank));
+  }
+  ir::Shape shape(rank);
+  for (uint32_t d = 0; d < rank; ++d) shape[d] = in.get<int64_t>("the dimensions of " + label);
+  if (shape != e.shape)
+    in.fail(label + ": expected shape " + ir::toString(e.shape) + ", found " + ir::toString(shape));
+  ir::Tensor t(ir::TensorType{ir::ElementType::f32, shape});
+  const char* data = in.take(t.byteSize(), "the data of " + label);
+  std::memcpy(t.bytes(), data, t.byteSize());
+  return t;
+}
+
+std::vector<ir::Tensor> zerosLike(const std::vector<ir::Tensor>& tensors) {
+  std::vector<ir::Tensor> out;
+  for (const ir::Tensor& t : tensors) out.emplace_back(t.type());
+  return out;
+}
+
+std::vector<char> readFile(const std::string& path, uint64_t limit) {
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec))
+    throw RuntimeError(path + ": no checkpoint there (not a readable regular file)");
+  uint64_t size = std::filesystem::file_size(path, ec);
+  if (ec) throw RuntimeError(path + ": cannot read the checkpoint's size");
+  if (size > limit)
+    throw ParseError(path + ": " + std::to_string(size) +
+                     " bytes is longer than any checkpoint of this net (at most " +
+                     std::to_string(limit) + ")");
+  std::vector<char> bytes(size);
+  std::ifstream in(path, std::ios::binary);
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(size)))
+    throw RuntimeError(path + ": cannot read the checkpoint");
+  return bytes;
+}
+
+} // namespace
+
+TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer) {
+  TrainState s;
+  s.params = nn::heInit(spec);
+  for (int64_t c : nn::bnChannels(spec)) {
+    s.bnMean.push_back(ir::Tensor::fromVector<float>({c}, std::vector<float>(c, 0.0f)));
+    s.bnVar.push_back(ir::Tensor::fromVector<float>({c}, std::vector<float>(c, 1.0f)));
+  }
+  s.optimizer = optimizer;
+  for (int64_t slot = 0; slot < program::optimizerSlots(optimizer); ++slot)
+    for (ir::Tensor& t : zerosLike(s.params)) s.optState.push_back(std::move(t));
+  return s;
+}
+
+std::string checkpointPath(const std::string& prefix) {
+  return prefix + "_checkpoint.bin";
+}
+std::string paramsPath(const std::string& prefix) {
+  return prefix + "_params.bin";
+}
+std::string bnStatsPath(const std::string& prefix) {
+  return prefix + "_bn_stats.bin";
+}
+
+std::vector<char> encodeCheckpoint(const TrainState& s) {
+  Writer out;
+  for (char c : kMagic) out.put<char>(c);
+  out.put<uint32_t>(kVersion);
+  out.put<uint32_t>(s.optimizer == program::Optimizer::adam ? 0 : 1);
+  const size_t tensors = s.params.size() + s.bnMean.size() + s.bnVar.size() + s.optState.size();
+  out.put<uint32_t>(static_cast<uint32_t>(s.params.size()));
+  out.put<uint32_t>(static_cast<uint32_t>(s.bnMean.size()));
+  out.put<uint32_t>(static_cast<uint32_t>(tensors));
+  const DataPosition& p = s.position;
+  for (int64_t v : {p.step, p.epoch, p.batchIndex, static_cast<int64_t>(p.seed),
+                    static_cast<int64_t>(p.shuffle), p.batch})
+    out.put<int64_t>(v);
+  for (const auto* group : {&s.params, &s.bnMean, &s.bnVar, &s.optState})
+    for (const ir::Tensor& t : *group) out.tensor(t);
+  return std::move(out.bytes());
+}
+
+TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& spec,
+                            const std::string& where) {
+  Reader in(bytes, where);
+  const char* magic = in.take(sizeof(kMagic), "the magic \"HLOTCKPT\"");
+  if (std::memcmp(magic, kMagic, sizeof(kMagic)) != 0)
+    in.fail("not an hlotrain checkpoint (expected the magic \"HLOTCKPT\" at byte 0)");
+  uint32_t version = in.get<uint32_t>("the version");
+  if (version != kVersion)
+    in.fail("checkpoint version " + std::to_string(version) + " is not supported (expected " +
+            std::to_string(kVersion) + ")");
+  uint32_t optimizer = in.get<uint32_t>("the optimizer");
+  if (optimizer > 1)
+    in.fail("unknown optimizer code " + std::to_string(optimizer) + " (expected 0 adam, 1 sgd)");
+  TrainState s;
+  s.optimizer = optimizer == 0 ? program::Optimizer::adam : program::Optimizer::sgd;
+  std::vector<Expected> expected = expectedTensors(spec, s.optimizer);
+  const size_t numParams = nn::parameters(spec).size();
+  const size_t numBn = nn::bnChannels(spec).size();
+  auto count = [&](const char* what, size_t want) {
+    uint32_t found = in.get<uint32_t>(std::string("the ") + what + " count");
+    if (found != want)
+      in.fail(std::string(what) + " count: expected " + std::to_string(want) + " for " + spec.name +
+              ", found " + std::to_string(found));
+  };
+  count("parameter tensor", numParams);
+  count("BatchNorm layer", numBn);
+  count("tensor", expected.size());
+  DataPosition& p = s.position;
+  p.step = in.get<int64_t>("the global step");
+  p.epoch = in.get<int64_t>("the epoch");
+  p.batchIndex = in.get<int64_t>("the batch index");
+  p.seed = static_cast<uint64_t>(in.get<int64_t>("the data seed"));
+  int64_t shuffle = in.get<int64_t>("the shuffle flag");
+  p.batch = in.get<int64_t>("the batch size");
+  if (p.step < 0 || p.epoch < 0 || p.batchIndex < 0 || (shuffle != 0 && shuffle != 1) ||
+      p.batch < 1)
+    in.fail("invalid data position (step " + std::to_string(p.step) + ", epoch " +
+            std::to_string(p.epoch) + ", batch index " + std::to_string(p.batchIndex) +
+            ", shuffle " + std::to_string(shuffle) + ", batch " + std::to_string(p.batch) + ")");
+  p.shuffle = shuffle == 1;
+  for (size_t i = 0; i < expected.size(); ++i) {
+    ir::Tensor t = readTensor(in, i, expected[i]);
+    if (i < numParams)
+      s.params.push_back(std::move(t));
+    else if (i < numParams + numBn)
+      s.bnMean.push_back(std::move(t));
+    else if (i < numParams + 2 * numBn)
+      s.bnVar.push_back(std::move(t));
+    else
+      s.optState.push_back(std::move(t));
+  }
+  if (in.offset() != in.size())
+    in.fail("expected " + std::to_string(in.offset()) + " bytes, found " +
+            std::to_string(in.size()) + " (trailing data after the last tensor)");
+  return s;
+}
+
+void saveCheckpoint(const std::string& path, const TrainState& state) {
+  writeFileAtomically(path, encodeCheckpoint(state));
+}
+
+void writeRawParams(const std::string& path, const std::vector<ir::Tensor>& params) {
+  Writer out;
+  for (const ir::Tensor& t : params) out.raw(t);
+  writeFileAtomically(path, out.bytes());
+}
+
+void writeBnStats(const std::string& path, const TrainState& state) {
+  Writer out;
+  for (const auto* group : {&state.bnMean, &state.bnVar})
+    for (const ir::Tensor& t : *group) out.raw(t);
+  writeFileAtomically(path, out.bytes());
+}
+
+TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec) {
+  uint64_t limit = std::max(checkpointBytes(expectedTensors(spec, program::Optimizer::adam)),
+                            checkpointBytes(expectedTensors(spec, program::Optimizer::sgd)));
+  return decodeCheckpoint(readFile(path, limit), spec, path);
+}
+
+} // namespace hlotrain::train

@@ -1,0 +1,72 @@
+#pragma once
+// Training state on disk.
+//
+// Checkpoint format, version 1 (all integers little-endian):
+//   bytes 0..7   magic "HLOTCKPT"
+//   u32          version (1)
+//   u32          optimizer: 0 adam (state m…, v…), 1 sgd (state velocity…)
+//   u32          P  parameter tensors
+//   u32          L  BatchNorm layers
+//   u32          T  tensors that follow = P + 2·L + slots·P (slots: adam 2, sgd 1)
+//   i64 × 5      global step (steps done), epoch (0-based, of the next step), batch index of the
+//                next step within that epoch, data seed, shuffle (0/1)
+//   i64          batch size the data order was cut with
+//   T tensors    each: u32 rank, i64 dims[rank], f32 data[∏dims] (row-major)
+//                order: params in spec order, BN running means per BN layer, BN running vars per
+//                BN layer, optimizer state slot-major (all m, then all v; or all velocities)
+// The file ends exactly after the last tensor.
+//
+// Raw exports (no header, f32 little-endian): `<prefix>_params.bin` holds the P parameters in
+// spec order back to back; `<prefix>_bn_stats.bin` holds every BN layer's running mean (spec
+// order) followed by every BN layer's running var.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "ir/Tensor.h"
+#include "nn/NetSpec.h"
+#include "program/Program.h"
+
+namespace hlotrain::train {
+
+// Where the next step of a run starts in the data: resuming replays the same record order.
+struct DataPosition {
+  int64_t step = 0;       // global steps done
+  int64_t epoch = 0;      // epoch of the next step
+  int64_t batchIndex = 0; // batch of the next step within its epoch
+  uint64_t seed = 0;
+  bool shuffle = true;
+  int64_t batch = 0;
+};
+
+struct TrainState {
+  std::vector<ir::Tensor> params;
+  std::vector<ir::Tensor> bnMean, bnVar; // running statistics, one per BN layer
+  program::Optimizer optimizer = program::Optimizer::adam;
+  std::vector<ir::Tensor> optState; // slot-major, as the train step takes them
+  DataPosition position;
+};
+
+// Fresh state: He-initialised params, running mean 0 / var 1, zero optimizer state.
+TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer);
+
+std::string checkpointPath(const std::string& prefix); // `<prefix>_checkpoint.bin`
+std::string paramsPath(const std::string& prefix);     // `<prefix>_params.bin`
+std::string bnStatsPath(const std::string& prefix);    // `<prefix>_bn_stats.bin`
+
+std::vector<char> encodeCheckpoint(const TrainState& state);
+// Validates everything against `spec` before trusting any size: magic, version, optimizer, the
+// counts, each tensor's rank and shape (the first mismatch is named), the exact length. Throws
+// ParseError "<where>: ..." on any of it.
+TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& spec,
+                            const std::string& where);
+
+// Atomic writes; throw RuntimeError on I/O failure.
+void saveCheckpoint(const std::string& path, const TrainState& state);
+void writeRawParams(const std::string& path, const std::vector<ir::Tensor>& params);
+void writeBnStats(const std::string& path, const TrainState& state);
+// Throws RuntimeError when the file is missing or unreadable, ParseError when it is malformed.
+TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec);
+
+} // namespace hlotrain::train

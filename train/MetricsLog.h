@@ -1,0 +1,55 @@
+#pragma once
+// The record of a run: human-readable lines on a stream and one JSON object per line in
+// `<prefix>_metrics.jsonl` (one per epoch, one per evaluation), flushed as they happen so a
+// long run can be followed with `tail -f`.
+
+#include <cstdint>
+#include <fstream>
+#include <ostream>
+#include <string>
+
+namespace hlotrain::train {
+
+struct EpochRecord {
+  int64_t epoch = 0; // 1-based
+  int64_t step = 0;  // global step at the end of the epoch
+  int64_t steps = 0; // steps run in this epoch by this process
+  double loss = 0;   // mean step loss
+  double lr = 0;     // rate of the last step
+  double seconds = 0;
+  double imagesPerSecond = 0;
+};
+
+struct EvalRecord {
+  int64_t epoch = 0;
+  int64_t step = 0;
+  double accuracy = 0;
+  int64_t correct = 0;
+  int64_t total = 0;
+  double seconds = 0;
+};
+
+class MetricsLog {
+public:
+  // `append` keeps the records of the run being resumed; otherwise the file starts empty.
+  // Throws RuntimeError when the file cannot be opened.
+  MetricsLog(std::ostream& out, const std::string& jsonlPath, bool append);
+
+  std::ostream& out() { return out_; }
+  void epoch(const EpochRecord& r, int64_t epochs);
+  void eval(const EvalRecord& r);
+
+private:
+  void line(const std::string& json);
+
+  std::ostream& out_;
+  std::string path_;
+  std::ofstream jsonl_;
+};
+
+// A number as JSON: up to 9 significant digits; null for NaN and infinities.
+std::string jsonNumber(double v);
+// `digits` digits after the point, for the human-readable lines.
+std::string formatFixed(double v, int digits);
+
+} // namespace hlotrain::train

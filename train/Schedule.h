@@ -1,0 +1,29 @@
+#pragma once
+// The per-step numerics the host owns (FORMATS.md "Training numerics"): the learning-rate
+// schedule and the BatchNorm running-statistic EMA.
+
+#include <cstdint>
+#include <span>
+
+namespace hlotrain::train {
+
+struct LrSchedule {
+  double base = 1e-3;
+  bool cosine = true;
+  int64_t warmupEpochs = 1;
+  int64_t epochs = 1;
+  int64_t stepsPerEpoch = 1;
+
+  // The rate of 1-based global step t: linear warmup base·t/ws over ws = warmupEpochs ·
+  // stepsPerEpoch steps, then a half cosine from base down to 0 at epochs · stepsPerEpoch.
+  // Constant `base` with cosine off.
+  float at(int64_t t) const;
+};
+
+// The momentum of the running-statistic update at 1-based global step t: 1 on the first step
+// (the running stats become the first batch's), 0.1 after.
+float bnMomentum(int64_t t);
+// running = (1 − m)·running + m·batch, element by element.
+void emaUpdate(std::span<float> running, std::span<const float> batch, float m);
+
+} // namespace hlotrain::train

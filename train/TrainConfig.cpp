@@ -1,0 +1,74 @@
+#include "train/TrainConfig.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "support/Error.h"
+
+namespace hlotrain::train {
+
+namespace {
+
+void require(bool ok, const std::string& field, const std::string& expected,
+             const std::string& found) {
+  if (!ok) throw ConfigError(field + " must be " + expected + ", got " + found);
+}
+
+std::string str(double v) {
+  std::ostringstream out;
+  out << v;
+  return out.str();
+}
+
+} // namespace
+
+void validate(const TrainConfig& c) {
+  require(std::isfinite(c.learningRate) && c.learningRate > 0, "lr", "a finite value > 0",
+          str(c.learningRate));
+  require(c.batch >= 1, "batch", "at least 1", std::to_string(c.batch));
+  require(c.epochs >= 1, "epochs", "at least 1", std::to_string(c.epochs));
+  require(std::isfinite(c.momentum) && c.momentum >= 0 && c.momentum < 1, "momentum", "in [0, 1)",
+          str(c.momentum));
+  require(c.optimizer == program::Optimizer::sgd || c.momentum == 0.9f, "momentum",
+          "left at 0.9 with the adam optimizer (it applies to sgd only)", str(c.momentum));
+  require(std::isfinite(c.weightDecay) && c.weightDecay >= 0, "weight-decay", "a finite value >= 0",
+          str(c.weightDecay));
+  require(c.warmupEpochs >= 0, "warmup-epochs", "at least 0", std::to_string(c.warmupEpochs));
+  require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",
+          "less than epochs (" + std::to_string(c.epochs) + ") with the cosine schedule",
+          std::to_string(c.warmupEpochs));
+  require(c.labelSmoothing >= 0 && c.labelSmoothing < 1, "label-smoothing", "in [0, 1)",
+          str(c.labelSmoothing));
+  require(c.evalEvery >= 0, "eval-every", "at least 0", std::to_string(c.evalEvery));
+  require(c.checkpointEvery >= 0, "checkpoint-every", "at least 0",
+          std::to_string(c.checkpointEvery));
+  require(c.logEvery >= 0, "log-every", "at least 0", std::to_string(c.logEvery));
+  require(c.maxSteps >= 0, "max-steps", "at least 0", std::to_string(c.maxSteps));
+  require(!c.artifactsDir.empty(), "artifacts", "a directory", "an empty path");
+}
+
+nn::NetSpec taggedSpec(const nn::NetSpec& spec, const TrainConfig& config) {
+  if (config.buildTag.empty()) return spec;
+  return spec.withBuildTag(spec.buildTag.empty() ? config.buildTag
+                                                 : spec.buildTag + "_" + config.buildTag);
+}
+
+program::ProgramOptions programOptions(const TrainConfig& c) {
+  program::ProgramOptions o;
+  o.batch = c.batch;
+  o.optimizer = c.optimizer;
+  o.momentum = c.momentum;
+  o.weightDecay = c.weightDecay;
+  o.labelSmoothing = c.labelSmoothing;
+  return o;
+}
+
+std::string artifactPrefix(const nn::NetSpec& spec, const TrainConfig& config) {
+  return program::buildPrefix(taggedSpec(spec, config), config.artifactsDir);
+}
+
+std::string optimizerName(program::Optimizer optimizer) {
+  return optimizer == program::Optimizer::adam ? "adam" : "sgd";
+}
+
+} // namespace hlotrain::train

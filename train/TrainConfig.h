@@ -1,0 +1,46 @@
+#pragma once
+// Everything a training run is configured by; the CLI has one flag per field. Defaults are the
+// reference config (Adam 1e-3, batch 128, 15 epochs, cosine with 1 warmup epoch, wd 1e-4).
+
+#include <cstdint>
+#include <string>
+
+#include "nn/NetSpec.h"
+#include "program/Program.h"
+
+namespace hlotrain::train {
+
+struct TrainConfig {
+  double learningRate = 1e-3;
+  int64_t batch = 128;
+  int64_t epochs = 15;
+  program::Optimizer optimizer = program::Optimizer::adam;
+  float momentum = 0.9f; // SGD only
+  float weightDecay = 1e-4f;
+  bool cosine = true;
+  int64_t warmupEpochs = 1;
+  float labelSmoothing = 0.0f;
+  bool augment = true;         // the dataset's own train-time augmentations (none for MNIST)
+  int64_t evalEvery = 1;       // epochs between evaluations; 0: only after the last epoch
+  int64_t checkpointEvery = 1; // epochs between checkpoints; 0: only after the last epoch
+  int64_t logEvery = 50;       // steps between step-loss lines; 0: none
+  uint64_t seed = 0;           // data order (per-epoch shuffle seed is seed + epoch)
+  int64_t maxSteps = 0;        // stop after this global step (0: no limit); the schedule still
+                               // spans `epochs`, so a short debug run sees the real LR curve
+  bool shuffle = true;
+  std::string artifactsDir = ".hlotrain";
+  std::string buildTag; // appended to the spec's own tag for separate artifacts
+};
+
+// Throws ConfigError naming the first invalid field (by its CLI flag name, e.g. "lr").
+void validate(const TrainConfig& config);
+
+// The spec with the config's build tag applied (the artifacts prefix follows from it).
+nn::NetSpec taggedSpec(const nn::NetSpec& spec, const TrainConfig& config);
+program::ProgramOptions programOptions(const TrainConfig& config);
+// `<artifacts>/<sanitized>[_<tag>]`.
+std::string artifactPrefix(const nn::NetSpec& spec, const TrainConfig& config);
+
+std::string optimizerName(program::Optimizer optimizer);
+
+} // namespace hlotrain::train
