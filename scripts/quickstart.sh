@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(cmake ninja-build g++ libdnnl-dev libgtest-dev libbenchmark-dev zlib1g-dev
+packages=(cmake ninja-build g++ libdnnl-dev libgtest-dev libbenchmark-dev zlib1g-dev libjpeg-dev
           dataset-fashion-mnist)
 if [[ -z ${HLOTRAIN_NO_APT:-} ]] && command -v apt-get >/dev/null; then
   missing=()
