@@ -1,0 +1,15 @@
+#pragma once
+// `hlotrain bench`: train-step (and eval-forward) throughput of a zoo net on synthetic input, on
+// the graphs as training runs them (emitted, printed, parsed back, compiled on the cpu fast
+// path), reported as one JSON line.
+
+#include <ostream>
+#include <span>
+#include <string>
+
+namespace hlotrain::cli {
+
+int benchCommand(std::span<const std::string> args, std::ostream& out);
+extern const char* const kBenchUsage;
+
+} // namespace hlotrain::cli
