@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include <oneapi/dnnl/dnnl.hpp>
-
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
+#include "lower/cpu/Measure.h"
 
 using namespace hlotrain;
 using namespace hlotrain::ir;
+using hlotrain::cpu::matmulPeakGflops;
 
 namespace {
 
@@ -32,15 +32,6 @@ double seconds(const std::function<void()>& f, int repeats) {
     best = std::min(best, d.count());
   }
   return best;
-}
-
-double matmulPeakGflops(int64_t n, int repeats) {
-  std::vector<float> a(static_cast<size_t>(n * n), 0.5f), b(a), c(a);
-  auto run = [&] {
-    dnnl_sgemm('N', 'N', n, n, n, 1.0f, a.data(), n, b.data(), n, 0.0f, c.data(), n);
-  };
-  run(); // warm-up: threads, page faults
-  return 2.0 * double(n) * double(n) * double(n) / seconds(run, repeats) / 1e9;
 }
 
 TensorType f32(Shape s) {

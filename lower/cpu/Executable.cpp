@@ -5,9 +5,13 @@
 #include "lower/cpu/Executable.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <omp.h>
+#include <optional>
 
 #include "lower/cpu/Fusion.h"
 #include "lower/cpu/Interpreter.h"
@@ -126,7 +130,7 @@ private:
     const bool innerReduced = dims_.back().reduced;
     const int64_t rows = inElements_ / inner;
     const bool split = !dims_.front().reduced && dims_.size() > 1;
-    const int nt = split && inElements_ >= (int64_t(1) << 15) ? threads_ : 1;
+    const int nt = split && inElements_ >= kParallelElements ? threads_ : 1;
     const int64_t parts = nt > 1 ? dims_.front().size : 1;
     const int64_t perPart = rows / parts;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
@@ -193,6 +197,70 @@ AlignedBuffer allocateAligned(size_t bytes) {
   return AlignedBuffer(p);
 }
 
+// HLOTRAIN_PROFILE=1: time every kernel (the first run, a warm-up, is not counted) and print
+// the totals per kind of kernel and the costliest kernels to stderr when the plan is destroyed.
+class Profile {
+public:
+  explicit Profile(size_t kernels) : seconds_(kernels, 0.0) {}
+
+  template <class F> void time(size_t kernel, F run) {
+    auto start = std::chrono::steady_clock::now();
+    run();
+    if (runs_ > 0)
+      seconds_[kernel] +=
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+  void endRun() { ++runs_; }
+
+  void print(const std::vector<std::unique_ptr<Kernel>>& kernels) const {
+    if (runs_ < 2) return;
+    const double runs = double(runs_ - 1);
+    std::map<std::string, std::pair<double, int>> byKind;
+    double total = 0;
+    for (size_t k = 0; k < kernels.size(); ++k) {
+      auto& entry = byKind[kind(kernels[k]->describe())];
+      entry.first += seconds_[k];
+      ++entry.second;
+      total += seconds_[k];
+    }
+    std::vector<std::pair<double, std::string>> kinds;
+    for (auto& [name, entry] : byKind)
+      kinds.push_back({entry.first, name + " (" + std::to_string(entry.second) + ")"});
+    std::sort(kinds.rbegin(), kinds.rend());
+    std::fprintf(stderr, "HLOTRAIN_PROFILE: %.2f ms per run over %d runs (first run not counted)\n",
+                 1e3 * total / runs, runs_ - 1);
+    for (auto& [s, name] : kinds)
+      std::fprintf(stderr, "  %9.2f ms %5.1f%%  %s\n", 1e3 * s / runs, 100 * s / total,
+                   name.c_str());
+    std::vector<std::pair<double, size_t>> costliest;
+    for (size_t k = 0; k < kernels.size(); ++k) costliest.push_back({seconds_[k], k});
+    std::sort(costliest.rbegin(), costliest.rend());
+    costliest.resize(std::min<size_t>(costliest.size(), 40));
+    std::fprintf(stderr, "  costliest kernels:\n");
+    for (auto& [s, k] : costliest)
+      std::fprintf(stderr, "  %9.2f ms  #%zu %s\n", 1e3 * s / runs, k,
+                   kernels[k]->describe().substr(0, 160).c_str());
+  }
+
+private:
+  // The leading words of a kernel's description, up to the first with a digit or bracket.
+  static std::string kind(const std::string& text) {
+    std::string out;
+    size_t at = 0;
+    for (int words = 0; words < 3 && at < text.size(); ++words) {
+      size_t end = std::min(text.find(' ', at), text.size());
+      std::string word = text.substr(at, end - at);
+      if (word.find_first_of("0123456789[(") != std::string::npos) break;
+      out += (out.empty() ? "" : " ") + word;
+      at = end + 1;
+    }
+    return out;
+  }
+
+  std::vector<double> seconds_;
+  int runs_ = 0;
+};
+
 class FastExecutable : public Executable {
 public:
   FastExecutable(const ir::Module& module, const ir::Function& function, CompileOptions options)
@@ -201,6 +269,7 @@ public:
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
             std::to_string(graph_.slots.size()) + " slots\n";
     std::vector<std::unique_ptr<Kernel>> kernelAt(graph_.steps.size());
+    assignLayouts(graph_);
     selectContractions(kernelAt);
     eliminateDeadSteps(graph_);
     std::vector<bool> claimed(graph_.steps.size(), false);
@@ -216,7 +285,7 @@ public:
       if (step.op->kind == OpKind::reduce_window)
         kernelAt[i] = makeReduceWindowKernel(graph_, step, threads_);
       if (step.op->kind == OpKind::select_and_scatter)
-        kernelAt[i] = makeSelectAndScatterKernel(graph_, step);
+        kernelAt[i] = makeSelectAndScatterKernel(graph_, step, threads_);
       if (!kernelAt[i]) kernelAt[i] = std::make_unique<GenericKernel>(graph_, step, module_);
     }
     for (size_t i = 0; i < kernelAt.size(); ++i)
@@ -231,6 +300,12 @@ public:
       else if (buffers_.slotBuffer[s] >= 0)
         state_.slotData[s] = storage_[static_cast<size_t>(buffers_.slotBuffer[s])].get();
     }
+    if (const char* env = std::getenv("HLOTRAIN_PROFILE"); env && std::string_view(env) == "1")
+      profile_ = std::make_unique<Profile>(kernels_.size());
+  }
+
+  ~FastExecutable() override {
+    if (profile_) profile_->print(kernels_);
   }
 
   std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs, CheckLog* checks) override {
@@ -267,7 +342,13 @@ public:
         copyAfter[i] = false;
       }
     }
-    for (auto& kernel : kernels_) kernel->run(state_);
+    if (profile_) {
+      for (size_t k = 0; k < kernels_.size(); ++k)
+        profile_->time(k, [&] { kernels_[k]->run(state_); });
+      profile_->endRun();
+    } else {
+      for (auto& kernel : kernels_) kernel->run(state_);
+    }
     for (size_t i = 0; i < outputs.size(); ++i)
       if (copyAfter[i] && outputs[i].byteSize() > 0)
         std::memcpy(outputs[i].bytes(), state_.slotData[static_cast<size_t>(graph_.outputs[i])],
@@ -301,11 +382,40 @@ private:
     return b < 0 ? "" : "@buf" + std::to_string(b);
   }
 
+  // transpose(dot_general(a, b)) of 2-D operands without batch dims, where the transpose is the
+  // product's only reader (as autodiff writes a dense layer's weight gradient): the matmul
+  // dot_general(b, a) writes the transposed result directly, so no later loop reads it strided.
+  std::optional<Step> transposedProduct(const Step& step, const std::vector<int>& uses) {
+    if (step.op->kind != OpKind::transpose ||
+        step.op->attrs.dimensions != std::vector<int64_t>{1, 0})
+      return std::nullopt;
+    const Slot& product = graph_.slots[static_cast<size_t>(step.operands[0])];
+    if (product.kind != Slot::Kind::Computed || uses[static_cast<size_t>(step.operands[0])] != 1 ||
+        std::find(graph_.outputs.begin(), graph_.outputs.end(), step.operands[0]) !=
+            graph_.outputs.end())
+      return std::nullopt;
+    const Step& dot = graph_.steps[static_cast<size_t>(product.producer)];
+    const ir::DotDimensionNumbers& d = dot.op->attrs.dot;
+    if (dot.op->kind != OpKind::dot_general || !dot.live || !d.lhsBatchingDimensions.empty() ||
+        product.type.rank() != 2)
+      return std::nullopt;
+    auto swapped = std::make_unique<ir::Op>();
+    swapped->kind = OpKind::dot_general;
+    swapped->attrs.dot.lhsContractingDimensions = d.rhsContractingDimensions;
+    swapped->attrs.dot.rhsContractingDimensions = d.lhsContractingDimensions;
+    Step result{swapped.get(), {dot.operands[1], dot.operands[0]}, step.results, true};
+    synthesized_.push_back(std::move(swapped));
+    return result;
+  }
+
   void selectContractions(std::vector<std::unique_ptr<Kernel>>& kernelAt) {
+    std::vector<int> uses = graph_.useCounts();
     for (size_t i = 0; i < graph_.steps.size(); ++i) {
       Step& step = graph_.steps[i];
       try {
-        if (step.op->kind == OpKind::convolution) {
+        if (auto product = transposedProduct(step, uses)) {
+          kernelAt[i] = makeMatmulKernel(graph_, *product, dnnl_, threads_);
+        } else if (step.op->kind == OpKind::convolution) {
           if (auto problem = recognizeConvolution(graph_, step))
             kernelAt[i] = makeConvKernel(*problem, dnnl_, threads_);
         } else if (step.op->kind == OpKind::dot_general) {
@@ -325,11 +435,13 @@ private:
   int threads_;
   Graph graph_;
   DnnlContext dnnl_;
+  std::vector<std::unique_ptr<ir::Op>> synthesized_; // ops of rewritten steps (transposedProduct)
   std::vector<std::unique_ptr<Kernel>> kernels_;
   BufferPlan buffers_;
   std::vector<AlignedBuffer> storage_;
   RunState state_;
   std::string log_;
+  std::unique_ptr<Profile> profile_;
 };
 
 } // namespace

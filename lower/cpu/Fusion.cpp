@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 #include <omp.h>
 #include <optional>
 
 #include "lower/cpu/ReferenceScalar.h"
+#include "lower/cpu/Windows.h"
 
 namespace hlotrain::cpu::plan {
 
@@ -16,8 +18,9 @@ using ir::OpKind;
 
 // Elements per chunk of a fused loop: every node's chunk of values stays in L1.
 constexpr int kChunk = 256;
-// Below this many elements a loop runs on one thread (fork/join costs more than it saves).
-constexpr int64_t kParallelThreshold = int64_t(1) << 15;
+// Partial results of a parallel fused reduce (more than threads: a descheduled thread's share
+// is picked up by the other).
+constexpr int64_t kReduceBlocks = 8;
 
 bool isView(OpKind k) {
   return k == OpKind::broadcast_in_dim || k == OpKind::transpose || k == OpKind::slice ||
@@ -100,16 +103,18 @@ std::optional<float> splatValue(const ir::Tensor& t) {
 class GroupBuilder {
 public:
   GroupBuilder(const Graph& graph, std::vector<bool>& claimed, const std::vector<int>& uses,
-               const std::vector<bool>& isOutput, bool registers, int rootRank)
-      : graph_(graph), claimed_(claimed), uses_(uses), isOutput_(isOutput), registers_(registers),
-        rootRank_(rootRank) {}
+               const std::vector<bool>& isOutput, const std::vector<bool>& duplicable,
+               bool registers, int rootRank)
+      : graph_(graph), claimed_(claimed), uses_(uses), isOutput_(isOutput), duplicable_(duplicable),
+        registers_(registers), rootRank_(rootRank) {}
 
   // Returns the node computing `slot` at the root index mapped by `map`.
   int build(int slot, const IndexMap& map, bool underBroadcast, bool isRoot) {
     const Slot& s = graph_.slots[static_cast<size_t>(slot)];
     if (registers_ && s.kind == Slot::Kind::Constant)
       if (auto v = splatValue(*s.constant)) return addNode({Node::Kind::Imm, nullptr, {}, -1, *v});
-    if (!isRoot && !absorbable(slot)) return leafNode(slot, map, s.type.shape);
+    const bool alsoStored = !isRoot && !absorbable(slot) && coOutput(slot, map, underBroadcast);
+    if (!isRoot && !absorbable(slot) && !alsoStored) return leafNode(slot, map, s.type.shape);
     const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
     const ir::Op& op = *step.op;
     if (op.kind == OpKind::reshape) {
@@ -131,22 +136,51 @@ public:
       bool scalar = graph_.slots[static_cast<size_t>(operand)].type.rank() == 0;
       node.args.push_back(build(operand, scalar ? IndexMap{} : map, false, false));
     }
-    return addNode(std::move(node));
+    int index = addNode(std::move(node));
+    if (alsoStored) coOutputs.push_back({index, slot});
+    return index;
   }
+
+  // Lets the loop also compute and store values like the root (see coOutput).
+  void storeAlongside(int rootSlot) { rootSlot_ = rootSlot; }
 
   std::vector<Node> nodes;
   std::vector<Leaf> leaves;
   std::vector<int> absorbed;
+  std::vector<std::pair<int, int>> coOutputs; // (node, slot) stored besides the root
 
 private:
   bool absorbable(int slot) const {
     const Slot& s = graph_.slots[static_cast<size_t>(slot)];
     if (s.kind != Slot::Kind::Computed) return false;
     const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
-    if (!step.live || claimed_[static_cast<size_t>(s.producer)] || step.results.size() != 1)
-      return false;
+    if (!step.live) return false;
+    if (registers_ && duplicable_[static_cast<size_t>(slot)]) return true;
+    if (claimed_[static_cast<size_t>(s.producer)] || step.results.size() != 1) return false;
     if (uses_[static_cast<size_t>(slot)] != 1 || isOutput_[static_cast<size_t>(slot)]) return false;
     return isView(step.op->kind) || (registers_ && fusibleElementwise(*step.op));
+  }
+
+  // A function output read only by this loop, computed elementwise at the root's own index
+  // with the root's type and layout (Adam's m' and v', read by the parameter update): the loop
+  // computes it in registers and stores it too, instead of a loop of its own that this one
+  // reads back.
+  bool coOutput(int slot, const IndexMap& map, bool underBroadcast) const {
+    if (rootSlot_ < 0 || !registers_ || underBroadcast) return false;
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    const Slot& root = graph_.slots[static_cast<size_t>(rootSlot_)];
+    if (s.kind != Slot::Kind::Computed || s.type != root.type || s.layout != root.layout ||
+        s.type.elementType != ElementType::f32 || !isOutput_[static_cast<size_t>(slot)] ||
+        uses_[static_cast<size_t>(slot)] != 2) // returned once, read once (here)
+      return false;
+    const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
+    if (!step.live || claimed_[static_cast<size_t>(s.producer)] || step.results.size() != 1 ||
+        !fusibleElementwise(*step.op))
+      return false;
+    for (size_t j = 0; j < map.size(); ++j)
+      if (map[j].rootDim != static_cast<int>(j) || map[j].scale != 1 || map[j].offset != 0)
+        return false;
+    return map.size() == s.type.shape.size();
   }
 
   void take(int step) {
@@ -162,7 +196,8 @@ private:
   int leafNode(int slot, const IndexMap& map, const ir::Shape& shape) {
     Leaf leaf{slot, graph_.slots[static_cast<size_t>(slot)].type.elementType, 0,
               std::vector<int64_t>(static_cast<size_t>(rootRank_), 0)};
-    std::vector<int64_t> strides = ir::stridesOf(shape);
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    std::vector<int64_t> strides = shape == s.type.shape ? slotStrides(s) : ir::stridesOf(shape);
     for (size_t j = 0; j < map.size(); ++j) {
       leaf.offset += strides[j] * map[j].offset;
       if (map[j].rootDim >= 0)
@@ -207,8 +242,10 @@ private:
   std::vector<bool>& claimed_;
   const std::vector<int>& uses_;
   const std::vector<bool>& isOutput_;
+  const std::vector<bool>& duplicable_;
   bool registers_;
   int rootRank_;
+  int rootSlot_ = -1;
 };
 
 // Drops unit dimensions and merges neighbours that every leaf walks contiguously, so the inner
@@ -233,6 +270,19 @@ void collapseDims(std::vector<int64_t>& dims, std::vector<Leaf>& leaves) {
   for (size_t l = 0; l < leaves.size(); ++l) leaves[l].strides = std::move(outStrides[l]);
 }
 
+// Reorders the loop's dims (and every leaf's strides) to `order`, outermost first.
+void permuteDims(std::vector<int64_t>& dims, std::vector<Leaf>& leaves,
+                 const std::vector<int64_t>& order) {
+  if (order.empty()) return;
+  auto permute = [&](std::vector<int64_t>& v) {
+    std::vector<int64_t> out;
+    for (int64_t d : order) out.push_back(v[static_cast<size_t>(d)]);
+    v = std::move(out);
+  };
+  permute(dims);
+  for (Leaf& leaf : leaves) permute(leaf.strides);
+}
+
 // Chunks never alias (each node has its own register); `omp simd` vectorizes at -O2 too.
 template <class F> void map1(float* __restrict d, const float* __restrict a, int n, F f) {
 #pragma omp simd
@@ -242,20 +292,6 @@ template <class F>
 void map2(float* __restrict d, const float* __restrict a, const float* __restrict b, int n, F f) {
 #pragma omp simd
   for (int i = 0; i < n; ++i) d[i] = f(a[i], b[i]);
-}
-
-// ref::maximum / ref::minimum (NaN propagates, -0 < +0) written as selects, so they vectorize.
-inline float maxSelect(float a, float b) {
-  float m = a > b ? a : b;
-  m = a == b ? (std::signbit(a) ? b : a) : m;
-  m = b != b ? b : m;
-  return a != a ? a : m;
-}
-inline float minSelect(float a, float b) {
-  float m = a < b ? a : b;
-  m = a == b ? (std::signbit(a) ? a : b) : m;
-  m = b != b ? b : m;
-  return a != a ? a : m;
 }
 
 void evalOp(const Node& node, float* d, const float* const* v, int n) {
@@ -314,11 +350,23 @@ void evalOp(const Node& node, float* d, const float* const* v, int n) {
     return map2(d, a, b, n, [](float x, float y) { return std::max(x, y); });
   case OpKind::xor_:
     return map2(d, a, b, n, [](float x, float y) { return x != y ? 1.0f : 0.0f; });
-  case OpKind::compare: {
-    auto dir = op.attrs.comparisonDirection;
-    return map2(d, a, b, n,
-                [dir](float x, float y) { return ref::compareValues(x, y, dir) ? 1.0f : 0.0f; });
-  }
+  case OpKind::compare:
+    // One loop per direction, so each vectorizes.
+    switch (op.attrs.comparisonDirection) {
+    case ir::ComparisonDirection::EQ:
+      return map2(d, a, b, n, [](float x, float y) { return x == y ? 1.0f : 0.0f; });
+    case ir::ComparisonDirection::NE:
+      return map2(d, a, b, n, [](float x, float y) { return x != y ? 1.0f : 0.0f; });
+    case ir::ComparisonDirection::GE:
+      return map2(d, a, b, n, [](float x, float y) { return x >= y ? 1.0f : 0.0f; });
+    case ir::ComparisonDirection::GT:
+      return map2(d, a, b, n, [](float x, float y) { return x > y ? 1.0f : 0.0f; });
+    case ir::ComparisonDirection::LE:
+      return map2(d, a, b, n, [](float x, float y) { return x <= y ? 1.0f : 0.0f; });
+    case ir::ComparisonDirection::LT:
+      return map2(d, a, b, n, [](float x, float y) { return x < y ? 1.0f : 0.0f; });
+    }
+    return;
   case OpKind::select: {
     const float* c = v[node.args[2]];
 #pragma omp simd
@@ -342,21 +390,45 @@ std::string joinDims(const std::vector<int64_t>& dims) {
   return s.empty() ? "scalar" : s;
 }
 
-// Runs `body(outerIndex, innerStart, count, thread)` over rows of `dims` split in chunks.
+// How a loop over `dims` is cut into chunks of at most kChunk elements: a long row into several
+// chunks, short rows several to a chunk (a channels-last loop whose inner dim is a few dozen
+// channels would otherwise pay the per-chunk work for every pixel).
+struct ChunkGrid {
+  struct Chunk {
+    int64_t outer, start; // the first row and the offset in it
+    int n, rows;          // elements in all; rows > 1 only when each is whole
+  };
+
+  ChunkGrid(const std::vector<int64_t>& dims, int64_t numElements) {
+    if (numElements == 0) return;
+    inner = dims.empty() ? 1 : dims.back();
+    rows = numElements / inner;
+    rowsPerChunk = inner >= kChunk ? 1 : kChunk / inner;
+    chunksPerRow = (inner + kChunk - 1) / kChunk;
+    tasks = rowsPerChunk == 1 ? rows * chunksPerRow : (rows + rowsPerChunk - 1) / rowsPerChunk;
+  }
+
+  Chunk at(int64_t t) const {
+    if (rowsPerChunk == 1) {
+      int64_t start = (t % chunksPerRow) * kChunk;
+      return {t / chunksPerRow, start, static_cast<int>(std::min<int64_t>(kChunk, inner - start)),
+              1};
+    }
+    int64_t outer = t * rowsPerChunk;
+    auto r = static_cast<int>(std::min(rowsPerChunk, rows - outer));
+    return {outer, 0, static_cast<int>(r * inner), r};
+  }
+
+  int64_t inner = 1, rows = 0, rowsPerChunk = 1, chunksPerRow = 1, tasks = 0;
+};
+
+// Runs `body(chunk, thread)` over every chunk of the grid.
 template <class F>
-void forEachChunk(const std::vector<int64_t>& dims, int64_t numElements, int threads, F body) {
-  if (numElements == 0) return;
-  int64_t inner = dims.empty() ? 1 : dims.back();
-  int64_t chunksPerRow = (inner + kChunk - 1) / kChunk;
-  int64_t tasks = (numElements / inner) * chunksPerRow;
-  int nt = numElements >= kParallelThreshold ? threads : 1;
+void forEachChunk(const ChunkGrid& grid, int64_t numElements, int threads, F body) {
+  int nt = numElements >= kParallelElements ? threads : 1;
   // Dynamic: a thread the OS descheduled does not hold up the whole loop on a shared machine.
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 16) if (nt > 1)
-  for (int64_t t = 0; t < tasks; ++t) {
-    int64_t start = (t % chunksPerRow) * kChunk;
-    body(t / chunksPerRow, start, static_cast<int>(std::min<int64_t>(kChunk, inner - start)),
-         omp_get_thread_num());
-  }
+  for (int64_t t = 0; t < grid.tasks; ++t) body(grid.at(t), omp_get_thread_num());
 }
 
 // The base offset of a leaf for the row `outer` of the collapsed loop.
@@ -377,16 +449,38 @@ public:
       : nodes_(std::move(nodes)), leaves_(std::move(leaves)), dims_(std::move(dims)),
         outSlot_(outSlot), outType_(outType), numElements_(numElements), threads_(threads),
         scratch_(static_cast<size_t>(threads) * nodes_.size() * kChunk),
-        values_(static_cast<size_t>(threads) * nodes_.size()) {
+        values_(static_cast<size_t>(threads) * nodes_.size()), grid_(dims_, numElements_) {
     for (const Leaf& l : leaves_) reads.push_back(l.slot);
     writes.push_back(outSlot);
   }
 
+  // The loop feeds a reduce instead of storing: `outStrides` (per collapsed dim) say where each
+  // element folds into the result, 0 along reduced dims.
+  struct Reduction {
+    OpKind combiner;
+    int initSlot;
+    std::vector<int64_t> outStrides;
+    int64_t outElements;
+  };
+
+  void reduceInto(Reduction reduction) {
+    reduction_ = std::move(reduction);
+    reads.push_back(reduction_->initSlot);
+    partials_.assign(static_cast<size_t>(kReduceBlocks * reduction_->outElements), 0.0f);
+  }
+
   void run(RunState& state) override {
-    forEachChunk(dims_, numElements_, threads_,
-                 [&](int64_t outer, int64_t start, int n, int thread) {
-                   runChunk(state, outer, start, n, thread);
-                 });
+    if (reduction_) return runReduction(state);
+    forEachChunk(grid_, numElements_, threads_, [&](const ChunkGrid::Chunk& chunk, int thread) {
+      store(state, outSlot_, chunk, evaluate(state, chunk, thread));
+      const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
+      for (auto [node, slot] : coOutputs_) store(state, slot, chunk, v[node]);
+    });
+  }
+
+  void alsoStore(std::vector<std::pair<int, int>> coOutputs) {
+    coOutputs_ = std::move(coOutputs);
+    for (auto [node, slot] : coOutputs_) writes.push_back(slot);
   }
 
   std::string describe() const override {
@@ -400,11 +494,94 @@ public:
       else
         ops += std::string(ir::opName(node.op->kind).substr(10));
     }
-    return "fused loop [" + joinDims(dims_) + "] (" + ops + ")";
+    std::string kind =
+        reduction_ ? "fused reduce " + std::string(ir::opName(reduction_->combiner).substr(10))
+                   : "fused loop";
+    return kind + " [" + joinDims(dims_) + "] (" + ops + ")";
   }
 
 private:
-  void runChunk(RunState& state, int64_t outer, int64_t start, int n, int thread) {
+  template <class F> void reduce(RunState& state, F f, float identity) {
+    const Reduction& r = *reduction_;
+    const float init =
+        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(r.initSlot)]);
+    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const int64_t tasks = grid_.tasks;
+    const int64_t innerStride = r.outStrides.empty() ? 0 : r.outStrides.back();
+    const int nt = numElements_ >= kParallelElements ? threads_ : 1;
+    // The chunks are split into a fixed number of blocks, each folding into its own partial
+    // result (the first from init, the others from the combiner's identity), handed out to
+    // threads dynamically; partials are combined in block order, so runs are repeatable.
+    const int64_t blocks = nt > 1 ? std::min<int64_t>(tasks, kReduceBlocks) : 1;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
+    for (int64_t block = 0; block < blocks; ++block) {
+      const int thread = omp_get_thread_num();
+      float* partial = partials_.data() + block * r.outElements;
+      std::fill(partial, partial + r.outElements, block == 0 ? init : identity);
+      for (int64_t t = tasks * block / blocks; t < tasks * (block + 1) / blocks; ++t) {
+        const ChunkGrid::Chunk chunk = grid_.at(t);
+        const float* v = evaluate(state, chunk, thread);
+        const int width = chunk.n / chunk.rows;
+        for (int row = 0; row < chunk.rows; ++row, v += width) {
+          int64_t o = chunk.start * innerStride;
+          for (size_t d = dims_.empty() ? 0 : dims_.size() - 1,
+                      rest = static_cast<size_t>(chunk.outer + row);
+               d-- > 0;) {
+            o += static_cast<int64_t>(rest % static_cast<size_t>(dims_[d])) * r.outStrides[d];
+            rest /= static_cast<size_t>(dims_[d]);
+          }
+          if (innerStride == 0) {
+            partial[o] = f(partial[o], foldChunk(v, width, f));
+          } else {
+            float* dst = partial + o;
+#pragma omp simd
+            for (int j = 0; j < width; ++j) dst[j * innerStride] = f(dst[j * innerStride], v[j]);
+          }
+        }
+      }
+    }
+    if (tasks == 0) std::fill(partials_.begin(), partials_.begin() + r.outElements, init);
+    std::copy(partials_.begin(), partials_.begin() + r.outElements, out);
+    for (int64_t b = 1; b < blocks; ++b)
+      for (int64_t i = 0; i < r.outElements; ++i)
+        out[i] = f(out[i], partials_[static_cast<size_t>(b * r.outElements + i)]);
+  }
+
+  void runReduction(RunState& state) {
+    switch (reduction_->combiner) {
+    case OpKind::add:
+      return reduce(
+          state, [](float a, float b) { return a + b; }, 0.0f);
+    case OpKind::multiply:
+      return reduce(
+          state, [](float a, float b) { return a * b; }, 1.0f);
+    case OpKind::maximum:
+      return reduce(state, maxSelect, -std::numeric_limits<float>::infinity());
+    default:
+      return reduce(state, minSelect, std::numeric_limits<float>::infinity());
+    }
+  }
+
+  // Eight partial accumulators let the compiler vectorize the fold.
+  template <class F> static float foldChunk(const float* v, int n, F f) {
+    if (n < 16) {
+      float acc = v[0];
+      for (int j = 1; j < n; ++j) acc = f(acc, v[j]);
+      return acc;
+    }
+    float acc[8];
+    for (int k = 0; k < 8; ++k) acc[k] = v[k];
+    int j = 8;
+    for (; j + 8 <= n; j += 8)
+      for (int k = 0; k < 8; ++k) acc[k] = f(acc[k], v[j + k]);
+    for (; j < n; ++j) acc[0] = f(acc[0], v[j]);
+    for (int k = 1; k < 8; ++k) acc[0] = f(acc[0], acc[k]);
+    return acc[0];
+  }
+
+  // The root's values for `n` elements of row `outer` from `start`.
+  const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread) {
+    const int n = chunk.n;
     float* regs = scratch_.data() + static_cast<size_t>(thread) * nodes_.size() * kChunk;
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
     for (size_t i = 0; i < nodes_.size(); ++i) {
@@ -415,27 +592,38 @@ private:
         std::fill(reg, reg + n, node.imm);
       } else if (node.kind == Node::Kind::Load) {
         const Leaf& leaf = leaves_[static_cast<size_t>(node.leaf)];
-        int64_t step = dims_.empty() ? 0 : leaf.strides.back();
-        int64_t base = rowOffset(dims_, leaf, outer) + start * step;
+        const int64_t step = dims_.empty() ? 0 : leaf.strides.back();
         const uint8_t* data = state.slotData[static_cast<size_t>(leaf.slot)];
-        if (leaf.type == ElementType::f32) {
-          const float* p = reinterpret_cast<const float*>(data) + base;
-          if (step == 1)
-            v[i] = p;
-          else if (step == 0)
-            std::fill(reg, reg + n, *p);
-          else
-            for (int j = 0; j < n; ++j) reg[j] = p[j * step];
-        } else {
-          for (int j = 0; j < n; ++j) reg[j] = data[base + j * step] ? 1.0f : 0.0f;
+        const int width = n / chunk.rows;
+        for (int r = 0; r < chunk.rows; ++r) {
+          int64_t base = rowOffset(dims_, leaf, chunk.outer + r) + chunk.start * step;
+          float* dst = reg + r * width;
+          if (leaf.type == ElementType::f32) {
+            const float* p = reinterpret_cast<const float*>(data) + base;
+            if (step == 1 && chunk.rows == 1)
+              v[i] = p;
+            else if (step == 1)
+              std::memcpy(dst, p, static_cast<size_t>(width) * sizeof(float));
+            else if (step == 0)
+              std::fill(dst, dst + width, *p);
+            else
+              for (int j = 0; j < width; ++j) dst[j] = p[j * step];
+          } else {
+            for (int j = 0; j < width; ++j) dst[j] = data[base + j * step] ? 1.0f : 0.0f;
+          }
         }
       } else {
         evalOp(node, reg, v, n);
       }
     }
-    const float* result = v[nodes_.size() - 1];
-    uint8_t* out = state.slotData[static_cast<size_t>(outSlot_)];
-    int64_t outBase = outer * (dims_.empty() ? 1 : dims_.back()) + start;
+    return v[nodes_.size() - 1];
+  }
+
+  // Co-outputs have the root's type, shape and layout, so one offset serves all.
+  void store(RunState& state, int slot, const ChunkGrid::Chunk& chunk, const float* result) {
+    uint8_t* out = state.slotData[static_cast<size_t>(slot)];
+    const int n = chunk.n;
+    int64_t outBase = chunk.outer * grid_.inner + chunk.start;
     if (outType_ == ElementType::f32) {
       std::memcpy(reinterpret_cast<float*>(out) + outBase, result, static_cast<size_t>(n) * 4);
     } else {
@@ -452,6 +640,10 @@ private:
   int threads_;
   std::vector<float> scratch_;       // per thread: one chunk per node
   std::vector<const float*> values_; // per thread: where each node's chunk lies
+  ChunkGrid grid_;
+  std::vector<std::pair<int, int>> coOutputs_; // (node, slot) stored besides the root
+  std::optional<Reduction> reduction_;
+  std::vector<float> partials_; // per thread: a partial result of the reduction
 };
 
 class CopyKernel : public Kernel {
@@ -498,7 +690,7 @@ void stridedCopy(uint8_t* dst, const uint8_t* src, size_t elementBytes, int64_t 
   int64_t step = dims.empty() ? 0 : leaf.strides.back();
   int64_t rows = numElements / inner;
   auto w = static_cast<int64_t>(elementBytes);
-  int nt = numElements >= kParallelThreshold ? threads : 1;
+  int nt = numElements >= kParallelElements ? threads : 1;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
   for (int64_t r = 0; r < rows; ++r) {
     int64_t base = rowOffset(dims, leaf, r);
@@ -524,31 +716,126 @@ void stridedCopy(uint8_t* dst, const uint8_t* src, size_t elementBytes, int64_t 
   }
 }
 
+// Views (other than reshape) in registers whose every reader is itself fused into a loop: each
+// loop recomputes the view from its operand (index arithmetic only) instead of reading a
+// materialized copy, so a broadcast read by several ops is never written out.
+std::vector<bool> duplicableViews(const Graph& graph, const std::vector<bool>& claimed,
+                                  const std::vector<bool>& isOutput) {
+  auto fusedInRegisters = [&](size_t i) {
+    const Step& step = graph.steps[i];
+    if (!step.live || claimed[i] || step.results.size() != 1) return false;
+    const ir::Op& op = *step.op;
+    if (!inRegisters(graph.slots[static_cast<size_t>(step.results[0])].type.elementType))
+      return false;
+    return (isView(op.kind) && op.kind != OpKind::reshape) || fusibleElementwise(op);
+  };
+  std::vector<bool> duplicable(graph.slots.size(), false);
+  for (size_t i = 0; i < graph.steps.size(); ++i) {
+    const Step& step = graph.steps[i];
+    if (fusedInRegisters(i) && isView(step.op->kind) && step.op->kind != OpKind::reshape &&
+        !isOutput[static_cast<size_t>(step.results[0])])
+      duplicable[static_cast<size_t>(step.results[0])] = true;
+  }
+  for (size_t i = 0; i < graph.steps.size(); ++i) {
+    if (!graph.steps[i].live) continue;
+    bool fused = fusedInRegisters(i);
+    for (int operand : graph.steps[i].operands)
+      if (!fused) duplicable[static_cast<size_t>(operand)] = false;
+  }
+  return duplicable;
+}
+
+bool fusesWithStrides(const Graph& graph, const Step& step) {
+  if (!step.live || step.results.size() != 1) return false;
+  const ir::Op& op = *step.op;
+  auto type = [&](int slot) { return graph.slots[static_cast<size_t>(slot)].type.elementType; };
+  if (op.kind == OpKind::reduce)
+    return step.operands.size() == 2 && op.regions.size() == 1 && op.regions[0] &&
+           binaryBodyKind(*op.regions[0]) && type(step.operands[0]) == ElementType::f32 &&
+           type(step.operands[1]) == ElementType::f32 && type(step.results[0]) == ElementType::f32;
+  if (!inRegisters(type(step.results[0]))) return false;
+  return (isView(op.kind) && op.kind != OpKind::reshape) || fusibleElementwise(op);
+}
+
+// A reduce of one f32 operand with a one-op body: the loop computing its operand (absorbing
+// single-use elementwise producers, as a fused loop would) folds into the result directly.
+std::optional<FusedGroup> fuseReduce(const Graph& graph, std::vector<bool>& claimed,
+                                     const std::vector<int>& uses,
+                                     const std::vector<bool>& isOutput,
+                                     const std::vector<bool>& duplicable, size_t i, int threads) {
+  const Step& step = graph.steps[i];
+  const ir::Op& op = *step.op;
+  if (op.kind != OpKind::reduce || !fusesWithStrides(graph, step)) return std::nullopt;
+  const OpKind combiner = *binaryBodyKind(*op.regions[0]);
+  const ir::TensorType& in = graph.slots[static_cast<size_t>(step.operands[0])].type;
+  const int rank = static_cast<int>(in.rank());
+  Leaf out{-1, ElementType::f32, 0, std::vector<int64_t>(static_cast<size_t>(rank), 0)};
+  int64_t outElements = 1;
+  for (int d = rank; d-- > 0;) {
+    const auto& reduced = op.attrs.dimensions;
+    if (std::find(reduced.begin(), reduced.end(), d) != reduced.end()) continue;
+    out.strides[static_cast<size_t>(d)] = outElements;
+    outElements *= in.shape[static_cast<size_t>(d)];
+  }
+  claimed[i] = true;
+  GroupBuilder builder(graph, claimed, uses, isOutput, duplicable, true, rank);
+  IndexMap identity(static_cast<size_t>(rank));
+  for (int d = 0; d < rank; ++d) identity[static_cast<size_t>(d)] = {d, 1, 0};
+  builder.build(step.operands[0], identity, false, false);
+  std::vector<int64_t> dims = in.shape;
+  // Walk the input in the memory order of the first leaf stored in a planned layout.
+  std::vector<int64_t> order;
+  for (const Leaf& leaf : builder.leaves) {
+    const auto& layout = graph.slots[static_cast<size_t>(leaf.slot)].layout;
+    if (order.empty() && static_cast<int>(layout.size()) == rank) order = layout;
+  }
+  builder.leaves.push_back(std::move(out));
+  permuteDims(dims, builder.leaves, order);
+  collapseDims(dims, builder.leaves);
+  std::vector<int64_t> outStrides = std::move(builder.leaves.back().strides);
+  builder.leaves.pop_back();
+  auto loop = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
+                                          std::move(dims), step.results[0], ElementType::f32,
+                                          in.numElements(), threads);
+  loop->reduceInto({combiner, step.operands[1], std::move(outStrides), outElements});
+  return FusedGroup{static_cast<int>(i), std::move(builder.absorbed), std::move(loop)};
+}
+
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,
                                         int threads) {
   std::vector<int> uses = graph.useCounts();
   std::vector<bool> isOutput(graph.slots.size(), false);
   for (int s : graph.outputs) isOutput[static_cast<size_t>(s)] = true;
+  std::vector<bool> duplicable = duplicableViews(graph, claimed, isOutput);
   std::vector<FusedGroup> groups;
   for (size_t i = graph.steps.size(); i-- > 0;) {
     const Step& step = graph.steps[i];
     if (!step.live || claimed[i] || step.results.size() != 1) continue;
     const ir::Op& op = *step.op;
+    if (auto group = fuseReduce(graph, claimed, uses, isOutput, duplicable, i, threads)) {
+      groups.push_back(std::move(*group));
+      continue;
+    }
     const ir::TensorType& type = graph.slots[static_cast<size_t>(step.results[0])].type;
     bool registers = inRegisters(type.elementType) && (isView(op.kind) || fusibleElementwise(op));
     if (!registers && !isView(op.kind)) continue;
     int rank = static_cast<int>(type.rank());
-    GroupBuilder builder(graph, claimed, uses, isOutput, registers, rank);
+    GroupBuilder builder(graph, claimed, uses, isOutput, duplicable, registers, rank);
+    builder.storeAlongside(step.results[0]);
     IndexMap identity(static_cast<size_t>(rank));
     for (int d = 0; d < rank; ++d) identity[static_cast<size_t>(d)] = {d, 1, 0};
     builder.build(step.results[0], identity, false, true);
     std::vector<int64_t> dims = type.shape;
     std::unique_ptr<Kernel> kernel;
     if (registers) {
+      // The loop runs in the result's memory order, so it is written contiguously.
+      permuteDims(dims, builder.leaves, graph.slots[static_cast<size_t>(step.results[0])].layout);
       collapseDims(dims, builder.leaves);
-      kernel = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                           std::move(dims), step.results[0], type.elementType,
-                                           type.numElements(), threads);
+      auto loop = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
+                                              std::move(dims), step.results[0], type.elementType,
+                                              type.numElements(), threads);
+      loop->alsoStore(std::move(builder.coOutputs));
+      kernel = std::move(loop);
     } else {
       kernel = std::make_unique<CopyKernel>(builder.leaves.at(0), type, step.results[0], threads);
     }

@@ -5,6 +5,8 @@
 // never materializes; a value read by more than one op, or returned, is materialized. A view chain
 // of any other element type becomes a strided copy.
 
+#include <cmath>
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -12,11 +14,34 @@
 
 namespace hlotrain::cpu::plan {
 
+// Below this many elements a memory-bound loop runs on one thread: a fork/join costs more than a
+// second thread saves, and on a busy machine it can wait a whole scheduler slice for that thread.
+constexpr int64_t kParallelElements = int64_t(1) << 18;
+
+// ref::maximum / ref::minimum (NaN propagates, -0 < +0) written as selects, so they vectorize.
+inline float maxSelect(float a, float b) {
+  float m = a > b ? a : b;
+  m = a == b ? (std::signbit(a) ? b : a) : m;
+  m = b != b ? b : m;
+  return a != a ? a : m;
+}
+inline float minSelect(float a, float b) {
+  float m = a < b ? a : b;
+  m = a == b ? (std::signbit(a) ? a : b) : m;
+  m = b != b ? b : m;
+  return a != a ? a : m;
+}
+
 struct FusedGroup {
   int rootStep;                   // where the loop runs in the schedule
   std::vector<int> absorbedSteps; // steps whose values live only inside the loop
   std::unique_ptr<Kernel> kernel;
 };
+
+// Whether `step` becomes (or is absorbed into) a fused loop or fused reduce, which reads its
+// operands through their strides and writes its result in any planned layout. Reshape is not:
+// it reinterprets its operand's row-major bytes.
+bool fusesWithStrides(const Graph& graph, const Step& step);
 
 // Forms fused loops over every live step not yet `claimed`, marking the steps it takes.
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,

@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "lower/cpu/Fusion.h"
+#include "lower/cpu/Windows.h"
 #include "support/Error.h"
 
 namespace hlotrain::cpu::plan {
@@ -29,9 +30,10 @@ bool allF32NonEmpty(const Graph& graph, const Step& step) {
 // The view of `slot` whose logical dimension k is the tensor's dimension tensorDims[k].
 DnnlView viewOf(const Graph& graph, int slot, const std::vector<int64_t>& tensorDims) {
   const auto& shape = typeOf(graph, slot).shape;
-  std::vector<int64_t> strides = ir::stridesOf(shape);
+  std::vector<int64_t> strides = slotStrides(graph.slots[static_cast<size_t>(slot)]);
   DnnlView v;
   v.slot = slot;
+  v.tensorDims = tensorDims;
   for (int64_t d : tensorDims) {
     v.dims.push_back(shape[static_cast<size_t>(d)]);
     v.strides.push_back(strides[static_cast<size_t>(d)]);
@@ -430,7 +432,7 @@ void fixUnitStrides(const std::vector<int64_t>& dims, std::vector<int64_t>& stri
 BoundArg matmulArg(const Graph& graph, int slot, const std::vector<std::vector<int64_t>>& groups,
                    bool forceDense) {
   const auto& shape = typeOf(graph, slot).shape;
-  std::vector<int64_t> tensorStrides = ir::stridesOf(shape);
+  std::vector<int64_t> tensorStrides = slotStrides(graph.slots[static_cast<size_t>(slot)]);
   std::vector<int64_t> order;
   std::vector<int64_t> logical, strides;
   bool direct = !forceDense;
@@ -475,7 +477,7 @@ public:
     int64_t n = rows / m;
     std::vector<int64_t> outDims{batch, m, n}, outStrides{m * n, n, 1};
     fixUnitStrides(outDims, outStrides);
-    DnnlView outView{step.results[0], 0, outDims, outStrides};
+    DnnlView outView{step.results[0], 0, outDims, outStrides, {}};
 
     for (bool forceDense : {false, true}) {
       src_ = matmulArg(graph, lhs,
@@ -602,6 +604,51 @@ std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& 
     if (auto p = backwardWeightsProblem(graph, op, o)) return p;
   if (a.batchGroupCount != 1) return std::nullopt;
   return forwardProblem(graph, op, o);
+}
+
+void assignLayouts(Graph& graph) {
+  const size_t slots = graph.slots.size();
+  std::vector<bool> viaStrides(slots, true); // every reader addresses the slot through strides
+  for (int s : graph.outputs) viaStrides[static_cast<size_t>(s)] = false;
+  std::vector<std::optional<ConvProblem>> problems(graph.steps.size());
+  std::vector<bool> writesAnyLayout(graph.steps.size(), false);
+  for (size_t i = 0; i < graph.steps.size(); ++i) {
+    const Step& step = graph.steps[i];
+    if (!step.live) continue;
+    if (step.op->kind == ir::OpKind::convolution) problems[i] = recognizeConvolution(graph, step);
+    writesAnyLayout[i] =
+        problems[i] || fusesWithStrides(graph, step) || isPlanarPooling(graph, step);
+    if (!writesAnyLayout[i])
+      for (int s : step.operands) viaStrides[static_cast<size_t>(s)] = false;
+  }
+  auto eligible = [&](int s) {
+    const Slot& slot = graph.slots[static_cast<size_t>(s)];
+    return slot.kind == Slot::Kind::Computed && slot.type.elementType == ElementType::f32 &&
+           slot.type.rank() == 4 && slot.layout.empty() && viaStrides[static_cast<size_t>(s)] &&
+           writesAnyLayout[static_cast<size_t>(slot.producer)];
+  };
+  for (size_t i = 0; i < graph.steps.size(); ++i) {
+    if (!problems[i]) continue;
+    for (const DnnlView* v : {&problems[i]->src, &problems[i]->dst}) {
+      if (!eligible(v->slot) || v->tensorDims.size() != 4 || v->offset != 0) continue;
+      const auto& d = v->tensorDims; // batch, channels, spatial, spatial
+      graph.slots[static_cast<size_t>(v->slot)].layout = {d[0], d[2], d[3], d[1]};
+    }
+  }
+  // Elementwise chains between them (batch norm, activations, their gradients) follow the
+  // layout of an operand of the same shape, so their loops read and write contiguously.
+  for (size_t i = 0; i < graph.steps.size(); ++i) {
+    const Step& step = graph.steps[i];
+    if (problems[i] || !writesAnyLayout[i] || !eligible(step.results[0])) continue;
+    Slot& result = graph.slots[static_cast<size_t>(step.results[0])];
+    for (int s : step.operands) {
+      const Slot& operand = graph.slots[static_cast<size_t>(s)];
+      if (!operand.layout.empty() && operand.type.shape == result.type.shape) {
+        result.layout = operand.layout;
+        break;
+      }
+    }
+  }
 }
 
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,

@@ -26,6 +26,7 @@ struct DnnlView {
   int slot = -1;
   int64_t offset = 0;
   std::vector<int64_t> dims, strides;
+  std::vector<int64_t> tensorDims; // the tensor dim behind each logical dim (before group splits)
 };
 
 enum class ConvForm { Forward, BackwardData, BackwardWeights };
@@ -44,6 +45,13 @@ struct ConvProblem {
 // Maps a stablehlo.convolution step to a oneDNN problem, or nullopt when it has no such form.
 // The exact attribute patterns are documented at the definition and in bench/README.md.
 std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& step);
+
+// Plans channels-last layouts (Slot::layout) for the 4-D activations and activation gradients
+// of recognised convolutions whose producer and readers all address memory through strides
+// (convolutions, fused loops and fused reduces), so oneDNN's direct channels-last kernels read
+// and write them in place instead of reordering NCHW to its blocked layout at every op. Runs
+// before any kernel is made.
+void assignLayouts(Graph& graph);
 
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        int threads);

@@ -164,9 +164,27 @@ BufferPlan assignBuffers(const Graph& graph, const std::vector<std::unique_ptr<K
   return plan;
 }
 
+std::vector<int64_t> slotStrides(const Slot& slot) {
+  if (slot.layout.empty()) return ir::stridesOf(slot.type.shape);
+  std::vector<int64_t> strides(slot.type.shape.size());
+  int64_t stride = 1;
+  for (size_t k = slot.layout.size(); k-- > 0;) {
+    auto d = static_cast<size_t>(slot.layout[k]);
+    strides[d] = stride;
+    stride *= slot.type.shape[d];
+  }
+  return strides;
+}
+
 std::string describeSlot(const Graph& graph, int slot) {
   const Slot& s = graph.slots.at(static_cast<size_t>(slot));
   std::string text = "%" + std::to_string(slot) + ":" + ir::toString(s.type);
+  if (!s.layout.empty()) {
+    text += "{";
+    for (size_t k = 0; k < s.layout.size(); ++k)
+      text += (k ? "," : "") + std::to_string(s.layout[k]);
+    text += "}";
+  }
   if (s.kind == Slot::Kind::Input) text += "(arg" + std::to_string(s.input) + ")";
   if (s.kind == Slot::Kind::Constant) text += "(const)";
   return text;

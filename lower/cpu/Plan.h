@@ -22,7 +22,14 @@ struct Slot {
   int input = -1;                       // Input: argument index
   const ir::Tensor* constant = nullptr; // Constant: the value (owned by the module)
   int producer = -1;                    // Computed: step index
+  // The order of the tensor's dims in memory, outermost first (e.g. {0, 2, 3, 1}: an NCHW
+  // tensor stored channels-last); empty: row-major. Only planned for values whose producer and
+  // readers all address memory through strides (see assignLayouts).
+  std::vector<int64_t> layout;
 };
+
+// Element strides of `slot` per tensor dim, following its layout.
+std::vector<int64_t> slotStrides(const Slot& slot);
 
 // One op of the flattened program; calls are inlined, so no step is a func.call.
 struct Step {

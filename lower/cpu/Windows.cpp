@@ -1,7 +1,10 @@
 #include "lower/cpu/Windows.h"
 
 #include <algorithm>
+#include <array>
+#include <optional>
 
+#include "lower/cpu/Fusion.h"
 #include "lower/cpu/ReferenceScalar.h"
 
 namespace hlotrain::cpu::plan {
@@ -25,10 +28,10 @@ template <class F> decltype(auto) withCombiner(OpKind kind, F&& f) {
     return f([](float a, float b) { return a + b; });
   case OpKind::multiply:
     return f([](float a, float b) { return a * b; });
-  case OpKind::maximum:
-    return f(ref::maximum<float>);
+  case OpKind::maximum: // lambdas, not function pointers: the loops inline and vectorize them
+    return f([](float a, float b) { return maxSelect(a, b); });
   default:
-    return f(ref::minimum<float>);
+    return f([](float a, float b) { return minSelect(a, b); });
   }
 }
 
@@ -47,6 +50,65 @@ std::string shapeText(const std::vector<int64_t>& dims) {
   return s;
 }
 
+// A window op whose window covers only the two innermost dims, without dilation, is a 2-D
+// pooling of independent planes (every outer index): the common NCHW pooling. Row-major planes
+// are split between threads; a rank-4 pooling with any planned layouts (Slot::layout) runs
+// pixel by pixel over all channels (contiguous when channels-last). Either way each output
+// visits its window in the reference's order.
+struct Planar {
+  int64_t n, c, h, w, outH, outW, kh, kw, sh, sw, padH, padW;
+  bool rowMajor;                       // every tensor involved is row-major
+  std::array<int64_t, 4> in, out, src; // element strides of (N, C, H, W); src: the scatter source
+};
+
+std::optional<Planar> planarWindow(const Graph& graph, const ir::Attributes& a, int inSlot,
+                                   int outSlot, int srcSlot = -1) {
+  auto slot = [&](int s) -> const Slot& { return graph.slots[static_cast<size_t>(s)]; };
+  const ir::Shape& in = slot(inSlot).type.shape;
+  const ir::Shape& out = slot(srcSlot >= 0 ? srcSlot : outSlot).type.shape;
+  const size_t rank = in.size();
+  if (rank < 2 || a.windowDimensions.size() != rank) return std::nullopt;
+  Planar p{1,
+           1,
+           in[rank - 2],
+           in[rank - 1],
+           out[rank - 2],
+           out[rank - 1],
+           a.windowDimensions[rank - 2],
+           a.windowDimensions[rank - 1],
+           a.windowStrides[rank - 2],
+           a.windowStrides[rank - 1],
+           a.padding[rank - 2].first,
+           a.padding[rank - 1].first,
+           true,
+           {},
+           {},
+           {}};
+  for (size_t d = 0; d < rank; ++d) {
+    if (!a.lhsDilation.empty() && a.lhsDilation[d] != 1) return std::nullopt;
+    if (!a.rhsDilation.empty() && a.rhsDilation[d] != 1) return std::nullopt;
+    if (d + 2 >= rank) continue;
+    if (a.windowDimensions[d] != 1 || a.windowStrides[d] != 1 || a.padding[d].first != 0 ||
+        in[d] != out[d])
+      return std::nullopt;
+    p.n *= in[d];
+  }
+  for (int s : {inSlot, outSlot, srcSlot})
+    if (s >= 0 && !slot(s).layout.empty()) p.rowMajor = false;
+  if (p.rowMajor) return p;
+  // Only rank-4 values carry layouts.
+  p.n = in[0];
+  p.c = in[1];
+  auto strides = [&](int s) {
+    std::vector<int64_t> v = slotStrides(slot(s));
+    return std::array<int64_t, 4>{v[0], v[1], v[2], v[3]};
+  };
+  p.in = strides(inSlot);
+  p.out = strides(outSlot);
+  if (srcSlot >= 0) p.src = strides(srcSlot);
+  return p;
+}
+
 // reduce_window on the padded, base-dilated input: padding and holes read as init_value, as the
 // spec pads with it. Output elements are independent and split between threads.
 class ReduceWindowKernel : public Kernel {
@@ -58,10 +120,14 @@ public:
     shape_ = graph.slots[static_cast<size_t>(step.operands[0])].type.shape;
     outShape_ = graph.slots[static_cast<size_t>(step.results[0])].type.shape;
     strides_ = ir::stridesOf(shape_);
+    planar_ = planarWindow(graph, a_, step.operands[0], step.results[0]);
   }
 
   void run(RunState& state) override {
-    withCombiner(combiner_, [&](auto f) { reduce(state, f); });
+    withCombiner(combiner_, [&](auto f) {
+      if (!planar_) return reduce(state, f);
+      return planar_->rowMajor ? reducePlanes(state, f) : reducePixels(state, f);
+    });
   }
 
   std::string describe() const override {
@@ -71,6 +137,84 @@ public:
   }
 
 private:
+  // Each output pixel folds its window over all channels at once: contiguous (and vectorised)
+  // when the input is channels-last, correct for any strides.
+  template <class F> void reducePixels(RunState& state, F f) {
+    const Planar& p = *planar_;
+    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
+    const float init =
+        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
+    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const int nt = p.n * p.c * p.h * p.w >= kParallelElements ? threads_ : 1;
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+      std::vector<float> acc(static_cast<size_t>(p.c));
+#pragma omp for schedule(dynamic, 1)
+      for (int64_t n = 0; n < p.n; ++n)
+        for (int64_t oh = 0; oh < p.outH; ++oh)
+          for (int64_t ow = 0; ow < p.outW; ++ow) {
+            std::fill(acc.begin(), acc.end(), init);
+            for (int64_t i = 0; i < p.kh; ++i) {
+              const int64_t r = oh * p.sh + i - p.padH;
+              for (int64_t j = 0; j < p.kw; ++j) {
+                const int64_t col = ow * p.sw + j - p.padW;
+                float* a = acc.data();
+                if (r < 0 || r >= p.h || col < 0 || col >= p.w) {
+                  for (int64_t c = 0; c < p.c; ++c) a[c] = f(a[c], init);
+                  continue;
+                }
+                const float* x = in + n * p.in[0] + r * p.in[2] + col * p.in[3];
+                const int64_t cs = p.in[1];
+#pragma omp simd
+                for (int64_t c = 0; c < p.c; ++c) a[c] = f(a[c], x[c * cs]);
+              }
+            }
+            float* y = out + n * p.out[0] + oh * p.out[2] + ow * p.out[3];
+            for (int64_t c = 0; c < p.c; ++c) y[c * p.out[1]] = acc[static_cast<size_t>(c)];
+          }
+    }
+  }
+
+  template <class F> void reducePlanes(RunState& state, F f) {
+    const Planar& p = *planar_;
+    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
+    const float init =
+        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
+    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const int64_t planes = p.n * p.c;
+    const int nt = planes * p.h * p.w >= kParallelElements ? threads_ : 1;
+    // Output columns whose windows lie inside the row: [lo, hi); the rest also fold init.
+    const int64_t lo = std::min(p.outW, (p.padW + p.sw - 1) / p.sw);
+    const int64_t hi = std::max(lo, std::min(p.outW, (p.w + p.padW - p.kw) / p.sw + 1));
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 4) if (nt > 1)
+    for (int64_t plane = 0; plane < planes; ++plane) {
+      const float* x = in + plane * p.h * p.w;
+      float* y = out + plane * p.outH * p.outW;
+      for (int64_t oh = 0; oh < p.outH; ++oh) {
+        float* acc = y + oh * p.outW;
+        std::fill(acc, acc + p.outW, init);
+        for (int64_t i = 0; i < p.kh; ++i) {
+          const int64_t r = oh * p.sh + i - p.padH;
+          for (int64_t j = 0; j < p.kw; ++j) {
+            auto at = [&](int64_t ow) {
+              int64_t c = ow * p.sw + j - p.padW;
+              return r >= 0 && r < p.h && c >= 0 && c < p.w ? x[r * p.w + c] : init;
+            };
+            for (int64_t ow = 0; ow < lo; ++ow) acc[ow] = f(acc[ow], at(ow));
+            if (r >= 0 && r < p.h) {
+              const float* row = x + r * p.w + j - p.padW;
+#pragma omp simd
+              for (int64_t ow = lo; ow < hi; ++ow) acc[ow] = f(acc[ow], row[ow * p.sw]);
+            } else {
+              for (int64_t ow = lo; ow < hi; ++ow) acc[ow] = f(acc[ow], init);
+            }
+            for (int64_t ow = hi; ow < p.outW; ++ow) acc[ow] = f(acc[ow], at(ow));
+          }
+        }
+      }
+    }
+  }
+
   template <class F> void reduce(RunState& state, F f) {
     const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
     const float init =
@@ -79,7 +223,7 @@ private:
     const size_t rank = shape_.size();
     int64_t total = 1;
     for (int64_t d : outShape_) total *= d;
-    const int nt = total * 8 >= (int64_t(1) << 15) ? threads_ : 1;
+    const int nt = total * 8 >= kParallelElements ? threads_ : 1;
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
       std::vector<int64_t> o(rank), w(rank);
@@ -110,23 +254,27 @@ private:
   int threads_;
   const ir::Attributes& a_;
   std::vector<int64_t> shape_, outShape_, strides_;
+  std::optional<Planar> planar_;
 };
 
 // select_and_scatter as the reference: source windows in order, the first element kept unless a
 // later one compares strictly greater (GE) or greater-or-equal fails (GT), scatter-add. Windows
-// overlap, so it runs on one thread.
+// overlap, so it runs on one thread, except for planar windows (independent planes).
 class SelectAndScatterKernel : public Kernel {
 public:
-  SelectAndScatterKernel(const Graph& graph, const Step& step, ir::ComparisonDirection select)
-      : select_(select), a_(step.op->attrs) {
+  SelectAndScatterKernel(const Graph& graph, const Step& step, ir::ComparisonDirection select,
+                         int threads)
+      : select_(select), a_(step.op->attrs), threads_(threads) {
     reads = step.operands;
     writes = step.results;
     shape_ = graph.slots[static_cast<size_t>(step.operands[0])].type.shape;
     sourceShape_ = graph.slots[static_cast<size_t>(step.operands[1])].type.shape;
     strides_ = ir::stridesOf(shape_);
+    planar_ = planarWindow(graph, a_, step.operands[0], step.results[0], step.operands[1]);
   }
 
   void run(RunState& state) override {
+    if (planar_) return planar_->rowMajor ? scatterPlanes(state) : scatterPixels(state);
     const float* x = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
     const float* source =
         reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
@@ -164,9 +312,101 @@ public:
   }
 
 private:
+  // Batch items are split between threads; within one, source pixels are visited in order and
+  // every channel picks its own element (vectorised across channels when they are contiguous),
+  // so each plane sees the reference's order.
+  void scatterPixels(RunState& state) {
+    const Planar& p = *planar_;
+    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
+    const float* source =
+        reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
+    const float init =
+        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[2])]);
+    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const bool ge = select_ == ir::ComparisonDirection::GE;
+    const int nt = p.n * p.c * p.h * p.w >= kParallelElements ? threads_ : 1;
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+      std::vector<float> best(static_cast<size_t>(p.c));
+      std::vector<int64_t> pick(static_cast<size_t>(p.c)); // offset in `out`; -1: none yet
+#pragma omp for schedule(dynamic, 1)
+      for (int64_t n = 0; n < p.n; ++n) {
+        for (int64_t r = 0; r < p.h; ++r)
+          for (int64_t col = 0; col < p.w; ++col)
+            for (int64_t c = 0; c < p.c; ++c)
+              out[n * p.out[0] + c * p.out[1] + r * p.out[2] + col * p.out[3]] = init;
+        for (int64_t oh = 0; oh < p.outH; ++oh)
+          for (int64_t ow = 0; ow < p.outW; ++ow) {
+            std::fill(pick.begin(), pick.end(), -1);
+            for (int64_t i = 0; i < p.kh; ++i) {
+              const int64_t r = oh * p.sh + i - p.padH;
+              if (r < 0 || r >= p.h) continue;
+              for (int64_t j = 0; j < p.kw; ++j) {
+                const int64_t col = ow * p.sw + j - p.padW;
+                if (col < 0 || col >= p.w) continue;
+                const float* x = in + n * p.in[0] + r * p.in[2] + col * p.in[3];
+                const int64_t at = n * p.out[0] + r * p.out[2] + col * p.out[3];
+                const int64_t xs = p.in[1], os = p.out[1];
+                float* b = best.data();
+                int64_t* k = pick.data();
+#pragma omp simd
+                for (int64_t c = 0; c < p.c; ++c) {
+                  const float v = x[c * xs];
+                  const bool take = k[c] < 0 || !(ge ? b[c] >= v : b[c] > v);
+                  b[c] = take ? v : b[c];
+                  k[c] = take ? at + c * os : k[c];
+                }
+              }
+            }
+            const float* g = source + n * p.src[0] + oh * p.src[2] + ow * p.src[3];
+            for (int64_t c = 0; c < p.c; ++c)
+              if (pick[static_cast<size_t>(c)] >= 0)
+                out[pick[static_cast<size_t>(c)]] += g[c * p.src[1]];
+          }
+      }
+    }
+  }
+
+  void scatterPlanes(RunState& state) {
+    const Planar& p = *planar_;
+    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
+    const float* source =
+        reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
+    const float init =
+        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[2])]);
+    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const bool ge = select_ == ir::ComparisonDirection::GE;
+    const int64_t planes = p.n * p.c;
+    const int nt = planes * p.h * p.w >= kParallelElements ? threads_ : 1;
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 4) if (nt > 1)
+    for (int64_t plane = 0; plane < planes; ++plane) {
+      const float* x = in + plane * p.h * p.w;
+      const float* g = source + plane * p.outH * p.outW;
+      float* y = out + plane * p.h * p.w;
+      std::fill(y, y + p.h * p.w, init);
+      for (int64_t oh = 0; oh < p.outH; ++oh)
+        for (int64_t ow = 0; ow < p.outW; ++ow) {
+          int64_t chosen = -1;
+          for (int64_t i = 0; i < p.kh; ++i) {
+            int64_t r = oh * p.sh + i - p.padH;
+            if (r < 0 || r >= p.h) continue;
+            for (int64_t j = 0; j < p.kw; ++j) {
+              int64_t c = ow * p.sw + j - p.padW;
+              if (c < 0 || c >= p.w) continue;
+              int64_t at = r * p.w + c;
+              if (chosen < 0 || !(ge ? x[chosen] >= x[at] : x[chosen] > x[at])) chosen = at;
+            }
+          }
+          if (chosen >= 0) y[chosen] += g[oh * p.outW + ow];
+        }
+    }
+  }
+
   ir::ComparisonDirection select_;
   const ir::Attributes& a_;
+  int threads_;
   std::vector<int64_t> shape_, sourceShape_, strides_;
+  std::optional<Planar> planar_;
 };
 
 } // namespace
@@ -185,6 +425,17 @@ std::optional<OpKind> binaryBodyKind(const ir::Region& body) {
   return argsUsed ? std::optional(inner.kind) : std::nullopt;
 }
 
+bool isPlanarPooling(const Graph& graph, const Step& step) {
+  if (!step.live || step.results.size() != 1 || step.operands.empty()) return false;
+  if (graph.slots[static_cast<size_t>(step.operands[0])].type.rank() != 4) return false;
+  if (step.op->kind == OpKind::reduce_window && makeReduceWindowKernel(graph, step, 1))
+    return planarWindow(graph, step.op->attrs, step.operands[0], step.results[0]).has_value();
+  if (step.op->kind == OpKind::select_and_scatter && makeSelectAndScatterKernel(graph, step, 1))
+    return planarWindow(graph, step.op->attrs, step.operands[0], step.results[0], step.operands[1])
+        .has_value();
+  return false;
+}
+
 std::unique_ptr<Kernel> makeReduceWindowKernel(const Graph& graph, const Step& step, int threads) {
   const ir::Op& op = *step.op;
   if (op.operands.size() != 2 || op.regions.size() != 1 || !op.regions[0] || !allF32(graph, step))
@@ -194,7 +445,8 @@ std::unique_ptr<Kernel> makeReduceWindowKernel(const Graph& graph, const Step& s
   return std::make_unique<ReduceWindowKernel>(graph, step, *combiner, threads);
 }
 
-std::unique_ptr<Kernel> makeSelectAndScatterKernel(const Graph& graph, const Step& step) {
+std::unique_ptr<Kernel> makeSelectAndScatterKernel(const Graph& graph, const Step& step,
+                                                   int threads) {
   const ir::Op& op = *step.op;
   if (op.regions.size() != 2 || !op.regions[0] || !op.regions[1] || !allF32(graph, step))
     return nullptr;
@@ -213,7 +465,7 @@ std::unique_ptr<Kernel> makeSelectAndScatterKernel(const Graph& graph, const Ste
   if ((dir != ir::ComparisonDirection::GE && dir != ir::ComparisonDirection::GT) ||
       type == ir::ComparisonType::TOTALORDER)
     return nullptr;
-  return std::make_unique<SelectAndScatterKernel>(graph, step, dir);
+  return std::make_unique<SelectAndScatterKernel>(graph, step, dir, threads);
 }
 
 } // namespace hlotrain::cpu::plan

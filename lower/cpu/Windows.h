@@ -14,8 +14,13 @@ namespace hlotrain::cpu::plan {
 // minimum; nullopt for any other body.
 std::optional<ir::OpKind> binaryBodyKind(const ir::Region& body);
 
+// A rank-4 reduce_window or select_and_scatter in the fast forms whose window covers only the two
+// innermost dims: it reads and writes its tensors through their strides, in any planned layout.
+bool isPlanarPooling(const Graph& graph, const Step& step);
+
 // nullptr when the op is not in the fast forms above.
 std::unique_ptr<Kernel> makeReduceWindowKernel(const Graph& graph, const Step& step, int threads);
-std::unique_ptr<Kernel> makeSelectAndScatterKernel(const Graph& graph, const Step& step);
+std::unique_ptr<Kernel> makeSelectAndScatterKernel(const Graph& graph, const Step& step,
+                                                   int threads);
 
 } // namespace hlotrain::cpu::plan

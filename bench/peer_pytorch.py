@@ -1,0 +1,297 @@
+#!/usr/bin/python3
+"""Side-by-side train-step and eval throughput: PyTorch 1.13 vs `hlotrain bench`.
+
+usage: bench/peer_pytorch.py [--hlotrain PATH] [--nets a,b,...] [--rounds R] [--steps N]
+                             [--channels-last] [--no-foreach]
+
+For every net (default: every net of the issues that `hlotrain list` shows) the same
+architecture is built in PyTorch (conv without bias + BatchNorm (eps 1e-5, batch statistics) +
+ReLU/ReLU6, XLA-style SAME padding: o = ceil(i/s), total padding split low = total/2,
+high = rest, applied with F.pad before the conv/pool when low != high; residual, bottleneck
+and inverted-residual blocks as in nn/Zoo; Adam lr 1e-3 with decoupled weight decay 1e-4 on
+conv/dense weights only (torch.optim.AdamW with two parameter groups), softmax cross-entropy).
+Each measurement runs in its own process (so peak RSS is per side and per net), on synthetic
+input, 2 threads, `--steps` timed steps after one warm-up step; PyTorch and hlotrain alternate
+for `--rounds` rounds and the table shows the medians over rounds, the ratio hlotrain/pytorch,
+and the peak RSS of each side. The parameter count of every PyTorch model is checked against
+`hlotrain list`, so both sides train the same architecture.
+
+Both sides run with the same OMP_WAIT_POLICY (default passive): with libgomp's default
+spin-waiting, every OpenMP barrier on this shared 2-core machine burns the time slice the other
+thread needs, and both PyTorch and hlotrain run 2-3x slower.
+Environment: this machine's OPENBLAS_CORETYPE forces OpenBLAS's AVX2 kernels; Debian's torch
+uses OpenBLAS-OpenMP (libopenblas0-openmp) for matmuls and oneDNN (mkldnn) for convolutions.
+"""
+import argparse
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+# net: (batch, input C, H, W) as the issues measure them.
+NETS = {
+    "mnist-cnn": (128, 1, 28, 28),
+    "cifar-10-bn": (128, 3, 32, 32),
+    "resnet-18": (32, 3, 224, 224),
+    "resnet-34": (32, 3, 224, 224),
+    "resnet-50": (16, 3, 224, 224),
+    "mobilenetv2": (32, 3, 224, 224),
+}
+
+
+def build(net):
+    """The PyTorch model of `net` (imports torch lazily: the driver process never does)."""
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    def same(i, k, s):
+        o = -(-i // s)
+        total = max((o - 1) * s + k - i, 0)
+        return total // 2, total - total // 2
+
+    class SameConv(nn.Module):
+        """Conv without bias, XLA SAME padding (symmetric padding goes into the conv)."""
+
+        def __init__(self, ic, oc, k, s=1, groups=1):
+            super().__init__()
+            self.k, self.s = k, s
+            self.conv = nn.Conv2d(ic, oc, k, s, bias=False, groups=groups)
+
+        def forward(self, x):
+            lo, hi = same(x.shape[2], self.k, self.s)
+            lo2, hi2 = same(x.shape[3], self.k, self.s)
+            if lo == hi and lo2 == hi2:
+                self.conv.padding = (lo, lo2)
+                return self.conv(x)
+            self.conv.padding = (0, 0)
+            return self.conv(F.pad(x, (lo2, hi2, lo, hi)))
+
+    class MaxPoolSame(nn.Module):
+        def __init__(self, k, s):
+            super().__init__()
+            self.k, self.s = k, s
+
+        def forward(self, x):
+            lo, hi = same(x.shape[2], self.k, self.s)
+            lo2, hi2 = same(x.shape[3], self.k, self.s)
+            if (lo, hi, lo2, hi2) != (0, 0, 0, 0):
+                x = F.pad(x, (lo2, hi2, lo, hi), value=float("-inf"))
+            return F.max_pool2d(x, self.k, self.s)
+
+    def conv_bn(ic, oc, k, s=1, act="relu", groups=1):
+        layers = [SameConv(ic, oc, k, s, groups), nn.BatchNorm2d(oc, eps=1e-5)]
+        if act == "relu":
+            layers.append(nn.ReLU(inplace=True))
+        elif act == "relu6":
+            layers.append(nn.ReLU6(inplace=True))
+        return nn.Sequential(*layers)
+
+    class Residual(nn.Module):
+        def __init__(self, ic, oc, s, bottleneck):
+            super().__init__()
+            if bottleneck:
+                mid = oc // 4
+                self.body = nn.Sequential(conv_bn(ic, mid, 1), conv_bn(mid, mid, 3, s),
+                                          conv_bn(mid, oc, 1, act=None))
+            else:
+                self.body = nn.Sequential(conv_bn(ic, oc, 3, s), conv_bn(oc, oc, 3, act=None))
+            self.skip = conv_bn(ic, oc, 1, s, act=None) if (ic != oc or s != 1) else None
+
+        def forward(self, x):
+            y = self.body(x)
+            return F.relu(y + (x if self.skip is None else self.skip(x)))
+
+    class Inverted(nn.Module):
+        def __init__(self, ic, oc, t, s):
+            super().__init__()
+            hid = ic * t
+            layers = [conv_bn(ic, hid, 1, act="relu6")] if t != 1 else []
+            layers += [conv_bn(hid, hid, 3, s, act="relu6", groups=hid),
+                       conv_bn(hid, oc, 1, act=None)]
+            self.body = nn.Sequential(*layers)
+            self.residual = s == 1 and ic == oc
+
+        def forward(self, x):
+            y = self.body(x)
+            return x + y if self.residual else y
+
+    class Head(nn.Module):
+        def forward(self, x):
+            return x.mean(dim=(2, 3))
+
+    if net in ("mnist-cnn", "cifar-10-bn"):
+        c = 1 if net == "mnist-cnn" else 3
+        side = 7 if net == "mnist-cnn" else 8
+        dense = [nn.Linear(64 * side * side, 512), nn.ReLU(inplace=True)]
+        if net == "cifar-10-bn":
+            dense += [nn.Linear(512, 512), nn.ReLU(inplace=True)]
+        return nn.Sequential(conv_bn(c, 32, 3), conv_bn(32, 32, 3), nn.MaxPool2d(2, 2),
+                             conv_bn(32, 64, 3), conv_bn(64, 64, 3), nn.MaxPool2d(2, 2),
+                             nn.Flatten(), *dense, nn.Linear(512, 10))
+    if net.startswith("resnet-"):
+        depth = int(net.split("-")[1])
+        bottleneck = depth == 50
+        depths = [2, 2, 2, 2] if depth == 18 else [3, 4, 6, 3]
+        base = 256 if bottleneck else 64
+        layers, ch = [conv_bn(3, 64, 7, 2), MaxPoolSame(3, 2)], 64
+        for stage, n in enumerate(depths):
+            width = base << stage
+            for i in range(n):
+                layers.append(Residual(ch, width, (1 if stage == 0 else 2) if i == 0 else 1,
+                                       bottleneck))
+                ch = width
+        return nn.Sequential(*layers, Head(), nn.Linear(ch, 10))
+    if net == "mobilenetv2":
+        layers, ch = [conv_bn(3, 32, 3, 2, act="relu6")], 32
+        for t, c, n, s in [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2),
+                           (6, 96, 3, 1), (6, 160, 3, 2), (6, 320, 1, 1)]:
+            for i in range(n):
+                layers.append(Inverted(ch, c, t, s if i == 0 else 1))
+                ch = c
+        return nn.Sequential(*layers, conv_bn(ch, 1280, 1, act="relu6"), Head(),
+                             nn.Linear(1280, 10))
+    raise SystemExit(f"peer_pytorch: no PyTorch model for {net}")
+
+
+def worker(net, batch, steps, channels_last, foreach):
+    """Measures one net in this process; prints one JSON line."""
+    import torch
+    import torch.nn.functional as F
+
+    torch.set_num_threads(2)
+    torch.manual_seed(0)
+    _, c, h, w = NETS[net]
+    model = build(net)
+    fmt = torch.channels_last if channels_last else torch.contiguous_format
+    model = model.to(memory_format=fmt)
+    x = torch.rand(batch, c, h, w).mul_(2).sub_(1).contiguous(memory_format=fmt)
+    y = torch.randint(0, 10, (batch,))
+    decay = [p for p in model.parameters() if p.dim() > 1]
+    rest = [p for p in model.parameters() if p.dim() <= 1]
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 1e-4},
+                             {"params": rest, "weight_decay": 0.0}],
+                            lr=1e-3, betas=(0.9, 0.999), eps=1e-8, foreach=foreach)
+
+    def timed(fn):
+        fn()  # warm-up
+        times = []
+        for _ in range(steps):
+            start = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - start)
+        return statistics.median(times)
+
+    model.eval()
+    with torch.inference_mode():
+        eval_s = timed(lambda: model(x))
+    eval_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    model.train()
+    losses = []
+
+    def train_step():
+        opt.zero_grad(set_to_none=True)
+        loss = F.cross_entropy(model(x), y)
+        loss.backward()
+        opt.step()
+        losses.append(loss.item())
+
+    train_s = timed(train_step)
+    print(json.dumps({
+        "net": net, "batch": batch, "params": sum(p.numel() for p in model.parameters()),
+        "images_per_s": batch / train_s, "ms_per_step": train_s * 1e3,
+        "eval_images_per_s": batch / eval_s, "eval_ms_per_step": eval_s * 1e3,
+        "first_loss": losses[0], "eval_peak_rss_mb": eval_rss,
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
+
+
+def run_json(cmd):
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def hlotrain_params(hlotrain):
+    """Parameter counts per net from `hlotrain list`."""
+    out = subprocess.run([hlotrain, "list"], check=True, capture_output=True, text=True).stdout
+    return {line.split()[0]: int(line.split()[1]) for line in out.splitlines()[1:] if line.strip()}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    here = os.path.dirname(os.path.abspath(__file__))
+    parser.add_argument("--hlotrain", default=os.path.join(here, "..", "build-perf", "hlotrain"))
+    parser.add_argument("--nets", default=",".join(NETS))
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--steps", type=int, default=10)
+    parser.add_argument("--channels-last", action="store_true",
+                        help="PyTorch activations in channels-last memory format")
+    parser.add_argument("--no-foreach", action="store_true",
+                        help="PyTorch's per-parameter optimizer loop instead of foreach")
+    parser.add_argument("--omp-wait-policy", default="passive",
+                        help="OMP_WAIT_POLICY for both sides (default passive; 'unset' leaves "
+                             "the environment alone)")
+    parser.add_argument("--worker", nargs=3, metavar=("NET", "BATCH", "STEPS"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        worker(args.worker[0], int(args.worker[1]), int(args.worker[2]), args.channels_last,
+               not args.no_foreach)
+        return
+
+    if args.omp_wait_policy != "unset":
+        os.environ["OMP_WAIT_POLICY"] = args.omp_wait_policy
+    known = hlotrain_params(args.hlotrain)
+    nets = [n for n in args.nets.split(",") if n in known]
+    skipped = [n for n in args.nets.split(",") if n not in known]
+    print(f"load average at start: {os.getloadavg()}; OMP_WAIT_POLICY="
+          f"{os.environ.get('OMP_WAIT_POLICY', '(unset)')}", flush=True)
+    if skipped:
+        print(f"not in `hlotrain list`, skipped: {', '.join(skipped)}")
+    rows = []
+    for net in nets:
+        batch = NETS[net][0]
+        torch_runs, ours = [], []
+        flags = (["--channels-last"] if args.channels_last else []) + \
+                (["--no-foreach"] if args.no_foreach else [])
+        for r in range(args.rounds):
+            torch_runs.append(run_json([sys.executable, os.path.abspath(__file__), *flags,
+                                        "--worker", net, str(batch), str(args.steps)]))
+            ours.append(run_json([args.hlotrain, "bench", "--net", net, "--batch", str(batch),
+                                  "--steps", str(args.steps), "--eval"]))
+            print(f"  {net} round {r + 1}: pytorch {torch_runs[-1]['images_per_s']:.1f} img/s, "
+                  f"hlotrain {ours[-1]['images_per_s']:.1f} img/s (load "
+                  f"{os.getloadavg()[0]:.1f})", flush=True)
+        if torch_runs[0]["params"] != known[net]:
+            print(f"WARNING {net}: PyTorch has {torch_runs[0]['params']} parameters, hlotrain "
+                  f"{known[net]}")
+
+        def med(runs, key):
+            return statistics.median(run[key] for run in runs)
+
+        paired = statistics.median(o["images_per_s"] / t["images_per_s"]
+                                   for o, t in zip(ours, torch_runs))
+        rows.append((net, batch, paired, med(torch_runs, "images_per_s"),
+                     med(ours, "images_per_s"),
+                     med(torch_runs, "eval_images_per_s"), med(ours, "eval_images_per_s"),
+                     max(run["peak_rss_mb"] for run in torch_runs),
+                     max(run["peak_rss_mb"] for run in ours), med(ours, "peak_fraction"),
+                     med(torch_runs, "first_loss"), med(ours, "first_loss")))
+    print(f"load average at end: {os.getloadavg()}")
+    print(f"\nmedians of {args.rounds} alternating rounds, {args.steps} steps each "
+          f"(images/s; RSS in MB){' [pytorch channels-last]' if args.channels_last else ''}")
+    print("ratio: of the medians; paired: median over rounds of that round's ratio (the two "
+          "runs of a round are adjacent in time, so load drift cancels)")
+    head = ("net", "batch", "torch", "hlotrain", "ratio", "paired", "torch eval", "hlo eval",
+            "ratio", "torch RSS", "hlo RSS", "of peak", "loss t/h")
+    print("%-12s %5s %8s %9s %6s %6s %10s %9s %6s %9s %8s %7s  %s" % head)
+    for (net, batch, paired, t, h, te, he, trss, hrss, frac, tl, hl) in rows:
+        print("%-12s %5d %8.1f %9.1f %6.2f %6.2f %10.1f %9.1f %6.2f %9d %8d %6.0f%%  %.3f/%.3f" % (
+            net, batch, t, h, h / t, paired, te, he, he / te, trss, hrss, 100 * frac, tl, hl))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,219 @@
+// The fast path's whole-graph fusions against the reference interpreter: reduces that absorb
+// their elementwise producers, views recomputed in every loop that reads them, a matmul that
+// writes its transposed product directly, and planar (NCHW) pooling.
+
+#include "FastTestUtil.h"
+
+namespace hlotrain::cpu::fasttest {
+namespace {
+
+using FastFusion = FastFixture;
+
+TEST_F(FastFusion, ReduceAbsorbsItsElementwiseProducers) {
+  // Batch-norm statistics: sum(x) and sum((x - mean)^2) over N, H, W of an NCHW tensor.
+  Shape shape{4, 3, 5, 6};
+  Value* x = arg(f32(shape));
+  Value* zero = b.scalar(0.0f);
+  Value* n = b.broadcastInDim(b.scalar(120.0f), {3}, {});
+  Value* mean = b.divide(b.reduce(x, zero, {0, 2, 3}, OpKind::add), n);
+  Value* centered = b.subtract(x, b.broadcastInDim(mean, shape, {1}));
+  Value* var = b.divide(b.reduce(b.multiply(centered, centered), zero, {0, 2, 3}, OpKind::add), n);
+  check({mean, var, centered});
+  EXPECT_TRUE(planHas("fused reduce add [4x3x30] (load,load,multiply)")) << plan;
+  EXPECT_FALSE(planHas("generic")) << plan;
+}
+
+TEST_F(FastFusion, FusedReducesOfEveryShapeAndCombiner) {
+  Value* x = arg(f32({4, 5, 6}));
+  Value* y = arg(f32({4, 5, 6}));
+  Value* e = b.add(b.multiply(x, y), b.splat(f32({4, 5, 6}), 0.25));
+  std::vector<Value*> results;
+  for (std::vector<int64_t> dims :
+       std::vector<std::vector<int64_t>>{{0}, {1}, {2}, {0, 2}, {1, 2}, {0, 1, 2}, {}}) {
+    // A non-identity init is folded in once.
+    results.push_back(b.reduce(b.unary(OpKind::negate, e), b.scalar(0.5f), dims, OpKind::add));
+    results.push_back(b.reduce(b.unary(OpKind::abs, e), b.scalar(-2.0f), dims, OpKind::maximum));
+    results.push_back(
+        b.reduce(b.unary(OpKind::exponential, e), b.scalar(2.0f), dims, OpKind::minimum));
+  }
+  check(results, 1e-5);
+  EXPECT_FALSE(planHas("generic")) << plan;
+}
+
+TEST_F(FastFusion, LargeReducesSplitIntoBlocksAcrossThreads) {
+  // Big enough for the parallel path; the kept dim is inner, outer or both.
+  Value* x = arg(f32({64, 32, 128}));
+  Value* sq = b.multiply(x, x);
+  std::vector<Value*> results;
+  for (std::vector<int64_t> dims : std::vector<std::vector<int64_t>>{{0, 2}, {0, 1}, {1, 2}, {0}})
+    results.push_back(b.reduce(sq, b.scalar(0.0f), dims, OpKind::add));
+  results.push_back(b.reduce(x, b.scalar(-INFINITY), {0, 1, 2}, OpKind::maximum));
+  check(results, 1e-5);
+}
+
+TEST_F(FastFusion, BroadcastsReadBySeveralLoopsAreNeverMaterialized) {
+  Shape shape{2, 3, 4, 5};
+  Value* x = arg(f32(shape));
+  Value* scale = arg(f32({3}));
+  Value* s = b.broadcastInDim(scale, shape, {1});
+  Value* zeros = b.broadcastInDim(b.scalar(0.0f), shape, {});
+  Value* y = b.maximum(b.multiply(x, s), zeros);
+  Value* g = b.select(b.compare(x, zeros, ComparisonDirection::GT), b.add(x, s), zeros);
+  check({y, g, b.reduce(b.multiply(x, s), b.scalar(0.0f), {0, 2, 3}, OpKind::add)});
+  // Two loops and one fused reduce; neither broadcast is written out on its own.
+  EXPECT_FALSE(planHas("(load)")) << plan;
+  EXPECT_FALSE(planHas("(imm)")) << plan;
+}
+
+TEST_F(FastFusion, AdamUpdatesEachParameterInOneLoop) {
+  // m' = b1 m + (1 - b1) g; v' = b2 v + (1 - b2) g^2; p' = p - lr m' / (sqrt(v') + eps); all
+  // three are results, m' and v' are read only by p'.
+  Shape shape{3, 70};
+  Value* p = arg(f32(shape));
+  Value* m = arg(f32(shape));
+  Value* v = arg(f32(shape));
+  Value* g = arg(f32(shape));
+  auto k = [&](double c) { return b.splat(f32(shape), c); };
+  Value* m2 = b.add(b.multiply(k(0.9), m), b.multiply(k(0.1), g));
+  Value* v2 =
+      b.add(b.multiply(k(0.999), b.unary(OpKind::abs, v)), b.multiply(k(0.001), b.multiply(g, g)));
+  Value* p2 =
+      b.subtract(p, b.divide(b.multiply(k(1e-3), m2), b.add(b.unary(OpKind::sqrt, v2), k(1e-8))));
+  check({p2, m2, v2}, 1e-6);
+  EXPECT_EQ(plan.find("fused loop"), plan.rfind("fused loop")) << plan;
+}
+
+TEST_F(FastFusion, ValuesReadElsewhereKeepTheirOwnLoop) {
+  Value* x = arg(f32({4, 5}));
+  Value* y = b.multiply(x, x);
+  Value* z = b.add(y, x);
+  // y is a result read by z and by a reduce: it is not computed inside z's loop.
+  check({z, y, b.reduce(y, b.scalar(0.0f), {1}, OpKind::add)});
+  EXPECT_TRUE(planHas("fused loop [20] (load,load,multiply)")) << plan;
+}
+
+TEST_F(FastFusion, TransposedProductIsWrittenByTheMatmul) {
+  Value* g = arg(f32({16, 24}));
+  Value* a = arg(f32({16, 40}));
+  // A dense layer's weight gradient as autodiff writes it: transpose(g^T a).
+  Value* product = b.dotGeneral(g, a, {{}, {}, {0}, {0}});
+  Value* weightGrad = b.transpose(product, {1, 0});
+  check({b.multiply(weightGrad, weightGrad)});
+  EXPECT_TRUE(planHas("onednn matmul 1x40x24 k=16")) << plan;
+  EXPECT_FALSE(planHas("strided copy")) << plan;
+}
+
+TEST_F(FastFusion, ProductReadTwiceKeepsItsOwnMatmul) {
+  Value* g = arg(f32({8, 6}));
+  Value* a = arg(f32({8, 10}));
+  Value* product = b.dotGeneral(g, a, {{}, {}, {0}, {0}});
+  check({b.transpose(product, {1, 0}), product});
+  EXPECT_TRUE(planHas("onednn matmul 1x6x10 k=8")) << plan;
+}
+
+TEST(FastFusionWindows, PlanarPoolingMatchesTheReferenceBitForBit) {
+  for (unsigned seed = 0; seed < 20; ++seed) {
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    FastCase t(seed);
+    auto pick = [&](int lo, int hi) {
+      return std::uniform_int_distribution<int64_t>(lo, hi)(t.rng);
+    };
+    Shape shape{pick(1, 3), pick(1, 4), pick(2, 9), pick(2, 9)};
+    t.arg(f32(shape));
+    // Ties, signed zeros and a NaN exercise the select and max rules.
+    Tensor& in = t.inputs.back();
+    in.set<float>(0, -0.0f);
+    if (in.numElements() > 3) {
+      in.set<float>(1, 0.0f);
+      in.set<float>(2, 0.0f);
+    }
+    if (seed % 3 == 0) in.set<float>(in.numElements() - 1, NAN);
+    Value* x = t.fn.body.args.back().get();
+    Attributes a;
+    a.windowDimensions = {1, 1, pick(1, 3), pick(1, 3)};
+    a.windowStrides = {1, 1, pick(1, 3), pick(1, 3)};
+    a.padding = {{0, 0}, {0, 0}, {pick(0, 1), pick(0, 2)}, {pick(0, 1), pick(0, 2)}};
+    Value* mx = t.b.reduceWindow(x, t.b.scalar(-INFINITY), a, OpKind::maximum);
+    Value* sum = t.b.reduceWindow(x, t.b.scalar(0.5f), a, OpKind::add);
+    Value* source = t.arg(mx->type);
+    Value* ge =
+        t.b.selectAndScatter(x, source, t.b.scalar(0.0f), a, ComparisonDirection::GE, OpKind::add);
+    Value* gt =
+        t.b.selectAndScatter(x, source, t.b.scalar(1.0f), a, ComparisonDirection::GT, OpKind::add);
+    t.check({mx, sum, ge, gt}, 0.0);
+    EXPECT_FALSE(t.planHas("generic")) << t.plan;
+  }
+}
+
+// A 3x3 SAME convolution of NCHW activations and OIHW kernels.
+Value* conv3x3(Builder& b, Value* x, Value* w) {
+  Attributes a;
+  a.conv.inputSpatialDimensions = {2, 3};
+  a.conv.kernelSpatialDimensions = {2, 3};
+  a.conv.outputSpatialDimensions = {2, 3};
+  a.windowStrides = {1, 1};
+  a.padding = {{1, 1}, {1, 1}};
+  return b.convolution(x, w, a);
+}
+
+TEST_F(FastFusion, ActivationsBetweenConvolutionsStayChannelsLast) {
+  // conv -> batch-norm-like statistics and ReLU -> conv -> max pool and a reshape.
+  Shape shape{2, 8, 6, 6};
+  Value* x = arg(f32({2, 3, 6, 6}));
+  Value* w1 = arg(f32({8, 3, 3, 3}));
+  Value* w2 = arg(f32({8, 8, 3, 3}));
+  Value* y = conv3x3(b, x, w1);
+  Value* zero = b.scalar(0.0f);
+  Value* mean = b.reduce(y, zero, {0, 2, 3}, OpKind::add);
+  Value* centered = b.subtract(y, b.broadcastInDim(mean, shape, {1}));
+  Value* sq = b.reduce(b.multiply(centered, centered), zero, {0, 2, 3}, OpKind::add);
+  Value* relu = b.maximum(centered, b.broadcastInDim(zero, shape, {}));
+  Value* z = conv3x3(b, relu, w2);
+  Value* h = b.add(z, b.splat(f32(shape), 0.5));
+  Attributes pool;
+  pool.windowDimensions = {1, 1, 2, 2};
+  pool.windowStrides = {1, 1, 2, 2};
+  pool.padding = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+  Value* pooled = b.reduceWindow(h, b.scalar(-INFINITY), pool, OpKind::maximum);
+  Value* flat = b.reshape(b.multiply(h, h), {2, 8 * 36});
+  check({mean, sq, pooled, flat}, 1e-4);
+  // The first convolution's result and the ReLU feeding the second are channels-last; the
+  // values read by the pooling and the reshape are not.
+  EXPECT_TRUE(planHas("x6xf32>{0,2,3,1}")) << plan;
+  EXPECT_EQ(plan.find("{0,2,3,1}@buf", plan.find("reduce_window")), std::string::npos) << plan;
+  EXPECT_FALSE(planHas("generic")) << plan;
+}
+
+TEST_F(FastFusion, PoolingReadsAndWritesChannelsLast) {
+  // conv -> ReLU -> max pool -> conv, and the pool's gradient (select_and_scatter) -> conv.
+  for (int64_t padding : {0, 1}) {
+    SCOPED_TRACE("padding " + std::to_string(padding));
+    FastCase t(static_cast<unsigned>(padding));
+    Shape shape{2, 8, 6, 6};
+    Value* x = t.arg(f32({2, 3, 6, 6}));
+    Value* w1 = t.arg(f32({8, 3, 3, 3}));
+    Value* w2 = t.arg(f32({4, 8, 3, 3}));
+    Value* y = conv3x3(t.b, x, w1);
+    Value* relu = t.b.maximum(y, t.b.broadcastInDim(t.b.scalar(0.0f), shape, {}));
+    Attributes pool;
+    pool.windowDimensions = {1, 1, 3, 3};
+    pool.windowStrides = {1, 1, 2, 2};
+    pool.padding = {{0, 0}, {0, 0}, {padding, padding}, {padding, padding}};
+    Value* pooled = t.b.reduceWindow(relu, t.b.scalar(-INFINITY), pool, OpKind::maximum);
+    Value* z = conv3x3(t.b, pooled, w2);
+    Value* source = t.arg(pooled->type);
+    Value* grad = t.b.selectAndScatter(relu, source, t.b.scalar(0.0f), pool,
+                                       ComparisonDirection::GE, OpKind::add);
+    Value* back = conv3x3(t.b, t.b.multiply(grad, y), w2);
+    t.check({z, back}, 1e-4);
+    // The gradient is written channels-last, like the ReLU it scatters into.
+    size_t at = t.plan.find("= select_and_scatter");
+    ASSERT_NE(at, std::string::npos) << t.plan;
+    EXPECT_NE(t.plan.rfind("{0,2,3,1}", at), std::string::npos) << t.plan;
+    EXPECT_GT(t.plan.rfind("{0,2,3,1}", at), t.plan.rfind('\n', at)) << t.plan;
+    EXPECT_FALSE(t.planHas("generic")) << t.plan;
+  }
+}
+
+} // namespace
+} // namespace hlotrain::cpu::fasttest
