@@ -1,5 +1,6 @@
 #include "mlir/Attr.h"
 
+#include <bit>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -463,6 +464,9 @@ int64_t toInt(const Cursor& c, const Attr& a) {
 
 double toFloat(const Cursor& c, const Attr& a) {
   if (a.kind == Attr::Kind::Float) return a.floatValue;
+  // MLIR spells a float by its bits as a hex integer: the printer's form for NaN and infinities.
+  if (a.kind == Attr::Kind::Int && a.intValue.hex && !a.intValue.negative)
+    return std::bit_cast<double>(a.intValue.magnitude);
   return static_cast<double>(toInt(c, a));
 }
 

@@ -43,6 +43,10 @@ struct Attr {
   bool hasConvLayout = false;
   std::vector<ir::TensorType> inputs, results; // FunctionType
 
+  // Declared so clang with libstdc++ does not need `std::pair<std::string, Attr>` (in `dict`)
+  // complete while it checks Attr's implicit default constructor (the fuzz build uses clang).
+  Attr() = default;
+
   const Attr* find(std::string_view key) const;
 };
 

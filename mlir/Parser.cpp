@@ -613,6 +613,11 @@ private:
       customCall(op, target->text);
     }
     applyAttributes(op, attrs);
+    // The value is all such an op holds; without one it would stand for no data at all.
+    const bool holdsValue = op.kind == OpKind::constant ||
+                            op.kind == OpKind::check_expect_eq_const ||
+                            op.kind == OpKind::check_expect_almost_eq_const;
+    if (holdsValue && !attrs.find("value")) c_.fail(op.at, op.name + " needs a value");
   }
 
   void customCall(OpText& op, const std::string& target) {

@@ -14,6 +14,9 @@
 namespace hlotrain::tools {
 namespace {
 
+// Far above what a photo needs (a 4000x3000 progressive JPEG buffers about 72 MB).
+constexpr long kMaxDecoderBytes = 512L << 20;
+
 // libjpeg reports fatal errors through error_exit, which must not return: we jump back to the
 // decode call (a C++ exception must not cross libjpeg's C frames) with the message saved.
 struct ErrorManager {
@@ -67,6 +70,10 @@ bool decode(Decoder& d, std::FILE* file, const std::function<void(ImageSize)>& b
   if (setjmp(d.errors.jump)) return false;
   jpeg_create_decompress(&d.info);
   d.created = true;
+  // A progressive file buffers the whole image's coefficients, sized by the header alone: a few
+  // hundred bytes claiming 60000x60000 pixels would take gigabytes. Over the cap libjpeg fails
+  // (no backing store) instead of allocating.
+  d.info.mem->max_memory_to_use = kMaxDecoderBytes;
   jpeg_stdio_src(&d.info, file);
   jpeg_read_header(&d.info, TRUE);
   const bool cmyk = d.info.jpeg_color_space == JCS_CMYK || d.info.jpeg_color_space == JCS_YCCK;
