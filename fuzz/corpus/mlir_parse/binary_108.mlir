@@ -1,0 +1,7 @@
+func.func @xor_ui16() {
+  %lhs = stablehlo.constant dense<[65535, 12, 5, 0]> : tensor<4xui16>
+  %rhs = stablehlo.constant dense<[7, 10, 65535, 0]> : tensor<4xui16>
+  %result = stablehlo.xor %lhs, %rhs : tensor<4xui16>
+  check.expect_eq_const %result, dense<[65528, 6, 65530, 0]> : tensor<4xui16>
+  func.return
+}

@@ -1,0 +1,7 @@
+func.func @subtract_i8() {
+  %lhs = stablehlo.constant dense<[-3, 0, 5, 100]> : tensor<4xi8>
+  %rhs = stablehlo.constant dense<[2, -4, 3, -27]> : tensor<4xi8>
+  %result = stablehlo.subtract %lhs, %rhs : tensor<4xi8>
+  check.expect_eq_const %result, dense<[-5, 4, 2, 127]> : tensor<4xi8>
+  func.return
+}

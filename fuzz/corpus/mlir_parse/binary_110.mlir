@@ -1,0 +1,7 @@
+func.func @xor_ui64() {
+  %lhs = stablehlo.constant dense<[18446744073709551615, 12, 5, 0]> : tensor<4xui64>
+  %rhs = stablehlo.constant dense<[7, 10, 18446744073709551615, 0]> : tensor<4xui64>
+  %result = stablehlo.xor %lhs, %rhs : tensor<4xui64>
+  check.expect_eq_const %result, dense<[18446744073709551608, 6, 18446744073709551610, 0]> : tensor<4xui64>
+  func.return
+}

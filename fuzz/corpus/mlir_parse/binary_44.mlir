@@ -1,0 +1,7 @@
+func.func @remainder_i32() {
+  %lhs = stablehlo.constant dense<[17, -17, 17, -17, 6]> : tensor<5xi32>
+  %rhs = stablehlo.constant dense<[3, 3, -3, -3, 7]> : tensor<5xi32>
+  %result = stablehlo.remainder %lhs, %rhs : tensor<5xi32>
+  check.expect_eq_const %result, dense<[2, -2, 2, -2, 6]> : tensor<5xi32>
+  func.return
+}

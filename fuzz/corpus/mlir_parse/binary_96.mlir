@@ -1,0 +1,7 @@
+func.func @or_i32() {
+  %lhs = stablehlo.constant dense<[-1, 12, 5, -8]> : tensor<4xi32>
+  %rhs = stablehlo.constant dense<[7, 10, -1, -3]> : tensor<4xi32>
+  %result = stablehlo.or %lhs, %rhs : tensor<4xi32>
+  check.expect_eq_const %result, dense<[-1, 14, -1, -3]> : tensor<4xi32>
+  func.return
+}

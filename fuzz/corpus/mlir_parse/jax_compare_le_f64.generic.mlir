@@ -1,0 +1,7 @@
+"builtin.module"() <{sym_name = "jit_compare_le_f64"}> ({
+  "func.func"() <{arg_attrs = [{}, {}], function_type = (tensor<3x4xf64>, tensor<3x4xf64>) -> tensor<3x4xi1>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<3x4xf64>, %arg1: tensor<3x4xf64>):
+    %0 = "stablehlo.compare"(%arg0, %arg1) <{compare_type = #stablehlo<comparison_type FLOAT>, comparison_direction = #stablehlo<comparison_direction LE>}> : (tensor<3x4xf64>, tensor<3x4xf64>) -> tensor<3x4xi1>
+    "func.return"(%0) : (tensor<3x4xi1>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()

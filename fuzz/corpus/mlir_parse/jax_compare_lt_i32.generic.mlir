@@ -1,0 +1,7 @@
+"builtin.module"() <{sym_name = "jit_compare_lt_i32"}> ({
+  "func.func"() <{arg_attrs = [{}, {}], function_type = (tensor<3x4xi32>, tensor<3x4xi32>) -> tensor<3x4xi1>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<3x4xi32>, %arg1: tensor<3x4xi32>):
+    %0 = "stablehlo.compare"(%arg0, %arg1) <{compare_type = #stablehlo<comparison_type SIGNED>, comparison_direction = #stablehlo<comparison_direction LT>}> : (tensor<3x4xi32>, tensor<3x4xi32>) -> tensor<3x4xi1>
+    "func.return"(%0) : (tensor<3x4xi1>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()

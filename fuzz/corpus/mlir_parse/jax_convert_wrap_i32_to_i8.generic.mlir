@@ -1,0 +1,7 @@
+"builtin.module"() <{sym_name = "jit_convert_wrap_i32_to_i8"}> ({
+  "func.func"() <{arg_attrs = [{}], function_type = (tensor<3x4xi32>) -> tensor<3x4xi8>, res_attrs = [{jax.result_info = "result"}], sym_name = "main", sym_visibility = "public"}> ({
+  ^bb0(%arg0: tensor<3x4xi32>):
+    %0 = "stablehlo.convert"(%arg0) : (tensor<3x4xi32>) -> tensor<3x4xi8>
+    "func.return"(%0) : (tensor<3x4xi8>) -> ()
+  }) : () -> ()
+}) {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} : () -> ()

@@ -1,0 +1,8 @@
+func.func @select_i8() {
+  %pred = stablehlo.constant dense<[true, false, true, false]> : tensor<4xi1>
+  %on_true = stablehlo.constant dense<[1, -2, 3, 127]> : tensor<4xi8>
+  %on_false = stablehlo.constant dense<[-5, 6, -128, 8]> : tensor<4xi8>
+  %result = stablehlo.select %pred, %on_true, %on_false : tensor<4xi1>, tensor<4xi8>
+  check.expect_eq_const %result, dense<[1, 6, 3, 8]> : tensor<4xi8>
+  func.return
+}

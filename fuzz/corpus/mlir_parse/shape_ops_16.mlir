@@ -1,0 +1,11 @@
+func.func @broadcast_in_dim_i16() {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi16>
+  %y = stablehlo.constant dense<[[3, 2, 1]]> : tensor<1x3xi16>
+  %a = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xi16>) -> tensor<2x3xi16>
+  check.expect_eq_const %a, dense<[[1, 2, 3], [1, 2, 3]]> : tensor<2x3xi16>
+  %b = stablehlo.broadcast_in_dim %y, dims = [0, 2] : (tensor<1x3xi16>) -> tensor<2x2x3xi16>
+  check.expect_eq_const %b, dense<[[[3, 2, 1], [3, 2, 1]], [[3, 2, 1], [3, 2, 1]]]> : tensor<2x2x3xi16>
+  %c = stablehlo.broadcast_in_dim %x, dims = [0] : (tensor<3xi16>) -> tensor<3xi16>
+  check.expect_eq_const %c, dense<[1, 2, 3]> : tensor<3xi16>
+  func.return
+}

@@ -1,0 +1,8 @@
+func.func @reverse_ui16() {
+  %x = stablehlo.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xui16>
+  %a = stablehlo.reverse %x, dims = [1] : tensor<2x3xui16>
+  check.expect_eq_const %a, dense<[[3, 2, 1], [6, 5, 4]]> : tensor<2x3xui16>
+  %b = stablehlo.reverse %x, dims = [0, 1] : tensor<2x3xui16>
+  check.expect_eq_const %b, dense<[[6, 5, 4], [3, 2, 1]]> : tensor<2x3xui16>
+  func.return
+}

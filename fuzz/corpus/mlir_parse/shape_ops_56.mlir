@@ -1,0 +1,11 @@
+func.func @broadcast_in_dim_ui32() {
+  %x = stablehlo.constant dense<[1, 2, 3]> : tensor<3xui32>
+  %y = stablehlo.constant dense<[[3, 2, 1]]> : tensor<1x3xui32>
+  %a = stablehlo.broadcast_in_dim %x, dims = [1] : (tensor<3xui32>) -> tensor<2x3xui32>
+  check.expect_eq_const %a, dense<[[1, 2, 3], [1, 2, 3]]> : tensor<2x3xui32>
+  %b = stablehlo.broadcast_in_dim %y, dims = [0, 2] : (tensor<1x3xui32>) -> tensor<2x2x3xui32>
+  check.expect_eq_const %b, dense<[[[3, 2, 1], [3, 2, 1]], [[3, 2, 1], [3, 2, 1]]]> : tensor<2x2x3xui32>
+  %c = stablehlo.broadcast_in_dim %x, dims = [0] : (tensor<3xui32>) -> tensor<3xui32>
+  check.expect_eq_const %c, dense<[1, 2, 3]> : tensor<3xui32>
+  func.return
+}

@@ -1,0 +1,10 @@
+func.func @reshape_f64() {
+  %x = stablehlo.constant dense<[[1.0, 1.0, 3.0], [2.0, 5.0, 3.0]]> : tensor<2x3xf64>
+  %a = stablehlo.reshape %x : (tensor<2x3xf64>) -> tensor<3x2xf64>
+  check.expect_eq_const %a, dense<[[1.0, 1.0], [3.0, 2.0], [5.0, 3.0]]> : tensor<3x2xf64>
+  %b = stablehlo.reshape %x : (tensor<2x3xf64>) -> tensor<1x6x1xf64>
+  check.expect_eq_const %b, dense<[[[1.0], [1.0], [3.0], [2.0], [5.0], [3.0]]]> : tensor<1x6x1xf64>
+  %c = stablehlo.reshape %b : (tensor<1x6x1xf64>) -> tensor<6xf64>
+  check.expect_eq_const %c, dense<[1.0, 1.0, 3.0, 2.0, 5.0, 3.0]> : tensor<6xf64>
+  func.return
+}

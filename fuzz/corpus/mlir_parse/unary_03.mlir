@@ -1,0 +1,6 @@
+func.func @negate_i64() {
+  %operand = stablehlo.constant dense<[-3, 0, 5, 9223372036854775807]> : tensor<4xi64>
+  %result = stablehlo.negate %operand : tensor<4xi64>
+  check.expect_eq_const %result, dense<[3, 0, -5, -9223372036854775807]> : tensor<4xi64>
+  func.return
+}

@@ -1,0 +1,6 @@
+func.func @sign_f32() {
+  %operand = stablehlo.constant dense<[-1.5, 0.0, 2.25, -1024.0]> : tensor<4xf32>
+  %result = stablehlo.sign %operand : tensor<4xf32>
+  check.expect_eq_const %result, dense<[-1.0, 0.0, 1.0, -1.0]> : tensor<4xf32>
+  func.return
+}
