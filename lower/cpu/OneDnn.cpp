@@ -68,6 +68,19 @@ bool pickPadR(int64_t out, int64_t stride, int64_t extent, int64_t in, int64_t p
   return padR <= minimum + stride - 1;
 }
 
+// A view's dimensions in oneDNN's order: (batch or output channels, channels or input channels,
+// then the two spatial dimensions), taken from a convolution's dimension numbers.
+std::vector<int64_t> roles(int64_t first, int64_t second, const std::vector<int64_t>& spatial) {
+  return {first, second, spatial[0], spatial[1]};
+}
+
+void addWindowDim(ConvProblem& p, int64_t stride, int64_t dilate, int64_t padL, int64_t padR) {
+  p.strides.push_back(stride);
+  p.dilates.push_back(dilate);
+  p.padL.push_back(padL);
+  p.padR.push_back(padR);
+}
+
 struct ConvOperands {
   int lhs, kernel, out;
   std::vector<bool> reversed; // per spatial dim: the kernel as read is reversed there
@@ -79,15 +92,15 @@ std::optional<ConvProblem> forwardProblem(const Graph& graph, const ir::Op& op,
   const auto& dn = a.conv;
   ConvProblem p;
   p.form = ConvForm::Forward;
-  p.src = viewOf(graph, o.lhs,
-                 {dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions[0],
-                  dn.inputSpatialDimensions[1]});
-  p.dst = viewOf(graph, o.out,
-                 {dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions[0],
-                  dn.outputSpatialDimensions[1]});
+  p.src =
+      viewOf(graph, o.lhs,
+             roles(dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions));
+  p.dst =
+      viewOf(graph, o.out,
+             roles(dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions));
   p.weights = viewOf(graph, o.kernel,
-                     {dn.kernelOutputFeatureDimension, dn.kernelInputFeatureDimension,
-                      dn.kernelSpatialDimensions[0], dn.kernelSpatialDimensions[1]});
+                     roles(dn.kernelOutputFeatureDimension, dn.kernelInputFeatureDimension,
+                           dn.kernelSpatialDimensions));
   p.groups = a.featureGroupCount;
   splitGroups(p.weights, p.groups, 0);
   size_t spatial0 = p.weights.dims.size() - 2;
@@ -95,10 +108,8 @@ std::optional<ConvProblem> forwardProblem(const Graph& graph, const ir::Op& op,
     if (o.reversed[d]) reverseDim(p.weights, spatial0 + d);
   for (size_t d = 0; d < 2; ++d) {
     if (a.padding[d].first < 0 || a.padding[d].second < 0) return std::nullopt;
-    p.strides.push_back(a.windowStrides[d]);
-    p.dilates.push_back(a.rhsDilation[d] - 1);
-    p.padL.push_back(a.padding[d].first);
-    p.padR.push_back(a.padding[d].second);
+    addWindowDim(p, a.windowStrides[d], a.rhsDilation[d] - 1, a.padding[d].first,
+                 a.padding[d].second);
   }
   return p;
 }
@@ -109,16 +120,16 @@ std::optional<ConvProblem> backwardDataProblem(const Graph& graph, const ir::Op&
   const auto& dn = a.conv;
   ConvProblem p;
   p.form = ConvForm::BackwardData;
-  p.dst = viewOf(graph, o.lhs,
-                 {dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions[0],
-                  dn.inputSpatialDimensions[1]});
-  p.src = viewOf(graph, o.out,
-                 {dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions[0],
-                  dn.outputSpatialDimensions[1]});
+  p.dst =
+      viewOf(graph, o.lhs,
+             roles(dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions));
+  p.src =
+      viewOf(graph, o.out,
+             roles(dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions));
   // The op's kernel input features are the forward convolution's outputs and vice versa.
   p.weights = viewOf(graph, o.kernel,
-                     {dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
-                      dn.kernelSpatialDimensions[0], dn.kernelSpatialDimensions[1]});
+                     roles(dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
+                           dn.kernelSpatialDimensions));
   p.groups = a.featureGroupCount;
   splitGroups(p.weights, p.groups, 1);
   size_t spatial0 = p.weights.dims.size() - 2;
@@ -132,10 +143,7 @@ std::optional<ConvProblem> backwardDataProblem(const Graph& graph, const ir::Op&
     if (padL < 0 ||
         !pickPadR(p.dst.dims[2 + d], a.lhsDilation[d], extent, p.src.dims[2 + d], padL, padR))
       return std::nullopt;
-    p.strides.push_back(a.lhsDilation[d]);
-    p.dilates.push_back(a.rhsDilation[d] - 1);
-    p.padL.push_back(padL);
-    p.padR.push_back(padR);
+    addWindowDim(p, a.lhsDilation[d], a.rhsDilation[d] - 1, padL, padR);
   }
   return p;
 }
@@ -148,15 +156,15 @@ std::optional<ConvProblem> backwardWeightsProblem(const Graph& graph, const ir::
   ConvProblem p;
   p.form = ConvForm::BackwardWeights;
   // Batch and feature roles are swapped: the op's lhs batch is the forward input's channels.
-  p.src = viewOf(graph, o.lhs,
-                 {dn.inputFeatureDimension, dn.inputBatchDimension, dn.inputSpatialDimensions[0],
-                  dn.inputSpatialDimensions[1]});
+  p.src =
+      viewOf(graph, o.lhs,
+             roles(dn.inputFeatureDimension, dn.inputBatchDimension, dn.inputSpatialDimensions));
   p.dst = viewOf(graph, o.kernel,
-                 {dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
-                  dn.kernelSpatialDimensions[0], dn.kernelSpatialDimensions[1]});
-  p.weights = viewOf(graph, o.out,
-                     {dn.outputFeatureDimension, dn.outputBatchDimension,
-                      dn.outputSpatialDimensions[0], dn.outputSpatialDimensions[1]});
+                 roles(dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
+                       dn.kernelSpatialDimensions));
+  p.weights =
+      viewOf(graph, o.out,
+             roles(dn.outputFeatureDimension, dn.outputBatchDimension, dn.outputSpatialDimensions));
   p.groups = a.batchGroupCount;
   splitGroups(p.weights, p.groups, 0);
   size_t spatial0 = p.weights.dims.size() - 2;
@@ -166,10 +174,7 @@ std::optional<ConvProblem> backwardWeightsProblem(const Graph& graph, const ir::
     if (padL < 0 ||
         !pickPadR(p.dst.dims[2 + d], a.rhsDilation[d], extent, p.src.dims[2 + d], padL, padR))
       return std::nullopt;
-    p.strides.push_back(a.rhsDilation[d]);
-    p.dilates.push_back(a.windowStrides[d] - 1);
-    p.padL.push_back(padL);
-    p.padR.push_back(padR);
+    addWindowDim(p, a.rhsDilation[d], a.windowStrides[d] - 1, padL, padR);
   }
   return p;
 }
