@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <type_traits>
 #include <vector>
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
 #include "data/Dataset.h"
+#include "ir/Npy.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
 #include "train/Trainer.h"
@@ -15,7 +18,7 @@
 namespace hlotrain::cli {
 
 const char* const kTrainUsage =
-    R"(usage: hlotrain train --net NAME --data DIR [--dataset mnist] [OPTIONS]
+    R"(usage: hlotrain train --net NAME --data DIR [--dataset KIND] [OPTIONS]
 
 Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs them on the lowerer
 HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes checkpoints.
@@ -23,7 +26,9 @@ Defaults are the reference config: Adam, lr 1e-3, batch 128, 15 epochs, cosine w
 epoch, weight decay 1e-4, no label smoothing.
 
   --net NAME              a net of `hlotrain list` (e.g. mnist-cnn)
-  --dataset KIND          dataset kind (default mnist; MNIST and Fashion-MNIST IDX files)
+  --dataset KIND          mnist (MNIST / Fashion-MNIST IDX, the default), cifar10 (binary
+                          version, DIR/cifar-10/*.bin) or imagenette (train.bin and val.bin of
+                          hlotrain-imagenette-prep); see the README
   --data DIR              dataset directory
   --epochs N              epochs of the schedule (default 15)
   --batch B               batch size for training and evaluation (default 128)
@@ -37,27 +42,40 @@ epoch, weight decay 1e-4, no label smoothing.
   --augment|--no-augment  the dataset's train-time augmentations (default on; MNIST has none)
   --eval-every N          evaluate every N epochs; 0: after the last one only (default 1)
   --checkpoint-every N    checkpoint every N epochs; 0: after the last one only (default 1)
+  --checkpoint-every-steps N
+                          also checkpoint every N global steps, mid-epoch included (default 0:
+                          off); a checkpoint holds everything an exact resume needs
   --log-every N           print the step loss every N steps; 0: never (default 50)
   --seed S                data-order seed (default 0)
   --max-steps N           stop after global step N, keeping the full schedule (debugging)
   --no-shuffle            keep the stored record order (debugging)
+  --skip-nonfinite        skip a step whose loss or results are NaN or infinite (its batch is
+                          used up; the epoch's metrics record counts it) instead of stopping
   --tag TAG               build tag: separate artifacts for this run
   --artifacts DIR         artifacts directory (default .hlotrain)
-  --resume                continue from <prefix>_checkpoint.bin with the same schedule
+  --resume                continue from <prefix>_checkpoint.bin, the run's last checkpoint, at
+                          its exact step, data order and schedule position (pass the same
+                          flags); with no checkpoint there yet, start a fresh run, so the same
+                          command restarts a run killed at any moment
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
 _params.bin, _bn_stats.bin, _metrics.jsonl.
 Environment: HLOTRAIN_EVAL_ONLY=1 evaluates the checkpoint instead of training;
 HLOTRAIN_INIT_DUMP=PATH writes the initial parameters (raw f32, spec order) before training.
+A non-finite loss or result stops the run (exit 1) naming the step, the epoch and the last good
+checkpoint, and saves nothing from that state; --skip-nonfinite skips the step instead.
 Exit codes: 0 done; 1 the run failed; 2 bad flags, values, data or checkpoint files.
 )";
 
 const char* const kEvalUsage =
-    R"(usage: hlotrain eval --net NAME --data DIR [--dataset mnist] [--checkpoint PATH]
-                     [--batch B] [--tag TAG] [--artifacts DIR]
+    R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--checkpoint PATH]
+                     [--batch B] [--tag TAG] [--artifacts DIR] [--logits FILE.npy]
 
 Accuracy of a checkpoint on every test record, with the eval-forward graph and the checkpoint's
 BatchNorm running statistics. The default checkpoint is <artifacts>/<net>[_<tag>]_checkpoint.bin.
+A checkpoint of another net is refused naming the first tensor that does not match; a batch
+larger than the test set is cut to it. --logits writes every test record's logits, in record
+order, as a float32 [records, classes] .npy (atomically).
 )";
 
 const char* const kEmitUsage =
@@ -74,20 +92,29 @@ Every net with its parameter count, input geometry and class count.
 
 namespace {
 
-int64_t parseInt(std::string_view flag, const std::string& text) {
-  int64_t v = 0;
+// The whole text as a T, or a UsageError naming the flag: trailing characters, overflow and (for
+// floating point) infinities and NaN are refused; ranges are validate()'s.
+template <class T> T parseValue(std::string_view flag, const std::string& text, const char* what) {
+  T v{};
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw UsageError(std::string(flag) + ": expected an integer, got '" + text + "'");
+  if (ec == std::errc::result_out_of_range)
+    throw UsageError(std::string(flag) + ": '" + text + "' is out of range");
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+    throw UsageError(std::string(flag) + ": expected " + what + ", got '" + text + "'");
+  if constexpr (std::is_floating_point_v<T>)
+    if (!std::isfinite(v))
+      throw UsageError(std::string(flag) + ": expected a finite number, got '" + text + "'");
   return v;
 }
 
+int64_t parseInt(std::string_view flag, const std::string& text) {
+  return parseValue<int64_t>(flag, text, "an integer");
+}
 double parseNumber(std::string_view flag, const std::string& text) {
-  double v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size())
-    throw UsageError(std::string(flag) + ": expected a number, got '" + text + "'");
-  return v;
+  return parseValue<double>(flag, text, "a number");
+}
+float parseFloat(std::string_view flag, const std::string& text) {
+  return parseValue<float>(flag, text, "a number");
 }
 
 using Apply = void (*)(train::TrainConfig&, std::string_view flag, const std::string& value);
@@ -109,20 +136,20 @@ const ConfigFlag kConfigFlags[] = {
          throw UsageError(std::string(f) + ": expected adam or sgd, got '" + v + "'");
        c.optimizer = v == "adam" ? program::Optimizer::adam : program::Optimizer::sgd;
      }},
-    {"--momentum", true,
-     [](auto& c, auto f, auto& v) { c.momentum = static_cast<float>(parseNumber(f, v)); }},
-    {"--weight-decay", true,
-     [](auto& c, auto f, auto& v) { c.weightDecay = static_cast<float>(parseNumber(f, v)); }},
+    {"--momentum", true, [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); }},
+    {"--weight-decay", true, [](auto& c, auto f, auto& v) { c.weightDecay = parseFloat(f, v); }},
     {"--cosine", false, [](auto& c, auto, auto&) { c.cosine = true; }},
     {"--no-cosine", false, [](auto& c, auto, auto&) { c.cosine = false; }},
     {"--warmup-epochs", true, [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); }},
     {"--label-smoothing", true,
-     [](auto& c, auto f, auto& v) { c.labelSmoothing = static_cast<float>(parseNumber(f, v)); }},
+     [](auto& c, auto f, auto& v) { c.labelSmoothing = parseFloat(f, v); }},
     {"--augment", false, [](auto& c, auto, auto&) { c.augment = true; }},
     {"--no-augment", false, [](auto& c, auto, auto&) { c.augment = false; }},
     {"--eval-every", true, [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); }},
     {"--checkpoint-every", true,
      [](auto& c, auto f, auto& v) { c.checkpointEvery = parseInt(f, v); }},
+    {"--checkpoint-every-steps", true,
+     [](auto& c, auto f, auto& v) { c.checkpointEverySteps = parseInt(f, v); }},
     {"--log-every", true, [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); }},
     {"--seed", true,
      [](auto& c, auto f, auto& v) {
@@ -132,6 +159,7 @@ const ConfigFlag kConfigFlags[] = {
      }},
     {"--max-steps", true, [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); }},
     {"--no-shuffle", false, [](auto& c, auto, auto&) { c.shuffle = false; }},
+    {"--skip-nonfinite", false, [](auto& c, auto, auto&) { c.skipNonFinite = true; }},
     {"--tag", true, [](auto& c, auto, auto& v) { c.buildTag = v; }},
     {"--artifacts", true, [](auto& c, auto, auto& v) { c.artifactsDir = v; }},
     {"--out", true, [](auto& c, auto, auto& v) { c.artifactsDir = v; }},
@@ -224,11 +252,20 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
 int evalCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{"--batch", "--tag", "--artifacts"}, kDataFlags};
   flags.own.push_back({"--checkpoint"});
+  flags.own.push_back({"--logits"});
   Parsed p = parse(argv, flags);
   nn::NetSpec spec = netFlag(p.args);
   data::DatasetKind kind = datasetFlag(p.args);
-  train::evaluate(spec, p.config, kind, required(p.args, "--data"), out,
-                  p.args.value("--checkpoint"));
+  std::string data = required(p.args, "--data");
+  std::string checkpoint = p.args.value("--checkpoint");
+  if (!p.args.has("--logits")) {
+    train::evaluate(spec, p.config, kind, data, out, checkpoint);
+    return kOk;
+  }
+  std::string logitsPath = p.args.value("--logits");
+  train::EvalLogits e = train::evalLogits(spec, p.config, kind, data, out, checkpoint);
+  ir::writeNpy(logitsPath, e.logits);
+  out << "logits of " << e.logits.shape()[0] << " records written to " << logitsPath << "\n";
   return kOk;
 }
 

@@ -1,9 +1,11 @@
 #include "train/AtomicFile.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 
@@ -43,8 +45,12 @@ private:
 
 } // namespace
 
+namespace {
+constexpr std::string_view kTempInfix = ".tmp.";
+} // namespace
+
 void writeFileAtomically(const std::string& path, std::span<const char> bytes) {
-  std::string tempPath = path + ".tmp." + std::to_string(::getpid());
+  std::string tempPath = path + std::string(kTempInfix) + std::to_string(::getpid());
   TempFile temp(tempPath);
   if (temp.fd() < 0) fail(tempPath, "create the file");
   size_t written = 0;
@@ -59,6 +65,23 @@ void writeFileAtomically(const std::string& path, std::span<const char> bytes) {
   if (std::rename(tempPath.c_str(), path.c_str()) != 0)
     fail(path, "replace the file with its temporary copy");
   temp.commit();
+}
+
+void removeStaleTemporaries(const std::filesystem::path& dir) {
+  std::error_code ec;
+  for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    size_t at = name.rfind(kTempInfix);
+    if (at == std::string::npos) continue;
+    std::string_view digits = std::string_view(name).substr(at + kTempInfix.size());
+    pid_t pid = 0;
+    auto [last, parsed] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+    if (parsed != std::errc() || last != digits.data() + digits.size() || pid <= 0) continue;
+    if (::kill(pid, 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      std::filesystem::remove(it->path(), ignored);
+    }
+  }
 }
 
 } // namespace hlotrain::train

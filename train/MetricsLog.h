@@ -5,17 +5,19 @@
 
 #include <cstdint>
 #include <fstream>
+#include <optional>
 #include <ostream>
 #include <string>
 
 namespace hlotrain::train {
 
 struct EpochRecord {
-  int64_t epoch = 0; // 1-based
-  int64_t step = 0;  // global step at the end of the epoch
-  int64_t steps = 0; // steps run in this epoch by this process
-  double loss = 0;   // mean step loss
-  double lr = 0;     // rate of the last step
+  int64_t epoch = 0;   // 1-based
+  int64_t step = 0;    // global step at the end of the epoch
+  int64_t steps = 0;   // steps run in this epoch by this process
+  int64_t skipped = 0; // of them, skipped for a non-finite result (--skip-nonfinite)
+  double loss = 0;     // mean step loss
+  double lr = 0;       // rate of the last step
   double seconds = 0;
   double imagesPerSecond = 0;
 };
@@ -31,9 +33,11 @@ struct EvalRecord {
 
 class MetricsLog {
 public:
-  // `append` keeps the records of the run being resumed; otherwise the file starts empty.
-  // Throws RuntimeError when the file cannot be opened.
-  MetricsLog(std::ostream& out, const std::string& jsonlPath, bool append);
+  // A run resumed from its checkpoint at global step `resumedAt` keeps the records of steps up to
+  // it and drops the later ones, which a killed process wrote after its last checkpoint and the
+  // resumed run writes again; otherwise the file starts empty. Throws RuntimeError when the file
+  // cannot be read or opened.
+  MetricsLog(std::ostream& out, const std::string& jsonlPath, std::optional<int64_t> resumedAt);
 
   std::ostream& out() { return out_; }
   void epoch(const EpochRecord& r, int64_t epochs);

@@ -11,7 +11,7 @@ namespace {
 
 void require(bool ok, const std::string& field, const std::string& expected,
              const std::string& found) {
-  if (!ok) throw ConfigError(field + " must be " + expected + ", got " + found);
+  if (!ok) throw ConfigError("--" + field + " must be " + expected + ", got " + found);
 }
 
 std::string str(double v) {
@@ -33,7 +33,8 @@ void validate(const TrainConfig& c) {
           "left at 0.9 with the adam optimizer (it applies to sgd only)", str(c.momentum));
   require(std::isfinite(c.weightDecay) && c.weightDecay >= 0, "weight-decay", "a finite value >= 0",
           str(c.weightDecay));
-  require(c.warmupEpochs >= 0, "warmup-epochs", "at least 0", std::to_string(c.warmupEpochs));
+  require(c.warmupEpochs >= 0 && c.warmupEpochs <= c.epochs, "warmup-epochs",
+          "in [0, epochs] = [0, " + std::to_string(c.epochs) + "]", std::to_string(c.warmupEpochs));
   require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",
           "less than epochs (" + std::to_string(c.epochs) + ") with the cosine schedule",
           std::to_string(c.warmupEpochs));
@@ -42,6 +43,8 @@ void validate(const TrainConfig& c) {
   require(c.evalEvery >= 0, "eval-every", "at least 0", std::to_string(c.evalEvery));
   require(c.checkpointEvery >= 0, "checkpoint-every", "at least 0",
           std::to_string(c.checkpointEvery));
+  require(c.checkpointEverySteps >= 0, "checkpoint-every-steps", "at least 0",
+          std::to_string(c.checkpointEverySteps));
   require(c.logEvery >= 0, "log-every", "at least 0", std::to_string(c.logEvery));
   require(c.maxSteps >= 0, "max-steps", "at least 0", std::to_string(c.maxSteps));
   require(!c.artifactsDir.empty(), "artifacts", "a directory", "an empty path");

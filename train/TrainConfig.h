@@ -20,19 +20,23 @@ struct TrainConfig {
   bool cosine = true;
   int64_t warmupEpochs = 1;
   float labelSmoothing = 0.0f;
-  bool augment = true;         // the dataset's own train-time augmentations (none for MNIST)
-  int64_t evalEvery = 1;       // epochs between evaluations; 0: only after the last epoch
-  int64_t checkpointEvery = 1; // epochs between checkpoints; 0: only after the last epoch
-  int64_t logEvery = 50;       // steps between step-loss lines; 0: none
-  uint64_t seed = 0;           // data order (per-epoch shuffle seed is seed + epoch)
-  int64_t maxSteps = 0;        // stop after this global step (0: no limit); the schedule still
-                               // spans `epochs`, so a short debug run sees the real LR curve
+  bool augment = true;              // the dataset's own train-time augmentations (none for MNIST)
+  int64_t evalEvery = 1;            // epochs between evaluations; 0: only after the last epoch
+  int64_t checkpointEvery = 1;      // epochs between checkpoints; 0: only after the last epoch
+  int64_t checkpointEverySteps = 0; // global steps between checkpoints besides the epochs'; 0: none
+  int64_t logEvery = 50;            // steps between step-loss lines; 0: none
+  uint64_t seed = 0;                // data order (per-epoch shuffle seed is seed + epoch)
+  int64_t maxSteps = 0;             // stop after this global step (0: no limit); the schedule still
+                                    // spans `epochs`, so a short debug run sees the real LR curve
   bool shuffle = true;
+  // A step whose loss or results are not finite is skipped (its batch is consumed, its results
+  // are discarded) instead of stopping the run.
+  bool skipNonFinite = false;
   std::string artifactsDir = ".hlotrain";
   std::string buildTag; // appended to the spec's own tag for separate artifacts
 };
 
-// Throws ConfigError naming the first invalid field (by its CLI flag name, e.g. "lr").
+// Throws ConfigError naming the first invalid field by its CLI flag ("--lr must be ...").
 void validate(const TrainConfig& config);
 
 // The spec with the config's build tag applied (the artifacts prefix follows from it).

@@ -1,12 +1,15 @@
 #include "train/Trainer.h"
 
+#include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <numeric>
 
-#include "data/Batch.h"
+#include "data/Prefetch.h"
 #include "data/Random.h"
 #include "lower/Lowerer.h"
 #include "metrics/Classification.h"
@@ -39,6 +42,26 @@ void createArtifactsDir(const std::string& prefix) {
                        ")");
 }
 
+// Every split a run cuts batches from needs records.
+void requireRecords(const data::Dataset& set, const std::string& dir, const char* split) {
+  if (set.size() == 0)
+    throw ConfigError(dir + ": the " + std::string(split) + " split has no records");
+}
+
+// Whether every element of an f32 tensor is finite: an all-ones exponent is an infinity or a
+// NaN. Branch-free, so the check costs little beside a step.
+bool allFinite(const ir::Tensor& t) {
+  constexpr uint32_t kExponent = 0x7f800000u;
+  bool bad = false;
+  for (float v : std::span(t.data<float>(), t.numElements()))
+    bad |= (std::bit_cast<uint32_t>(v) & kExponent) == kExponent;
+  return !bad;
+}
+
+std::string describeNonFinite(float v) {
+  return std::isnan(v) ? "NaN" : v > 0 ? "+inf" : "-inf";
+}
+
 ir::Tensor inputTensor(const nn::NetSpec& spec, int64_t batch) {
   return ir::Tensor(ir::TensorType{
       ir::ElementType::f32, {batch, spec.input.channels, spec.input.height, spec.input.width}});
@@ -61,31 +84,28 @@ void checkDatasetFits(const nn::NetSpec& spec, data::DatasetKind kind) {
 }
 
 // Runs the eval-forward graph over every record of a split: the tail batch is padded with its
-// last record and the padded rows are not scored.
+// last record and the padded rows are dropped before anyone sees them. Batch k+1 is assembled
+// while k runs.
 class Evaluator {
 public:
   Evaluator(const nn::NetSpec& spec, lower::Lowerer& lowerer, const std::string& prefix,
             const data::Dataset& dataset, data::DatasetKind kind, int64_t batch)
       : spec_(spec), session_(lowerer.load(prefix, "fwd_eval")), dataset_(dataset),
-        assembler_(data::datasetIO(kind), dataset), batch_(batch) {}
+        batches_(data::datasetIO(kind), dataset, batch), batch_(batch) {}
 
-  EvalRecord run(const TrainState& state) {
+  // With `logits`, also every record's logits in record order ([records, numClasses]).
+  EvalRecord run(const TrainState& state, ir::Tensor* logits = nullptr) {
     Clock::time_point start = Clock::now();
-    std::vector<ir::Tensor> inputs = state.params;
-    inputs.insert(inputs.end(), state.bnMean.begin(), state.bnMean.end());
-    inputs.insert(inputs.end(), state.bnVar.begin(), state.bnVar.end());
-    inputs.push_back(inputTensor(spec_, batch_));
-    ir::Tensor& x = inputs.back();
-    std::vector<int32_t> labels(static_cast<size_t>(batch_ * assembler_.labelElements()));
+    const int64_t classes = spec_.numClasses;
+    if (logits)
+      *logits = ir::Tensor(ir::TensorType{ir::ElementType::f32, {dataset_.size(), classes}});
+    float* next = logits ? logits->data<float>() : nullptr;
     metrics::Accuracy accuracy;
-    for (const metrics::EvalBatch& b : metrics::evalBatches(dataset_.size(), batch_)) {
-      assembler_.assemble(b.records, std::span(x.data<float>(), x.numElements()), labels);
-      std::vector<ir::Tensor> out = session_->run(inputs);
-      if (out.size() != 1 || out[0].shape() != ir::Shape{batch_, spec_.numClasses})
-        throw RuntimeError("the eval-forward graph returned unexpected results");
-      accuracy.add(std::span(out[0].data<float>(), out[0].numElements()), spec_.numClasses, labels,
-                   b.realRows);
-    }
+    forEachBatch(
+        state, [&](std::span<const float> rows, std::span<const int32_t> labels, int64_t realRows) {
+          accuracy.add(rows, classes, labels, realRows);
+          if (next) next = std::copy_n(rows.begin(), realRows * classes, next);
+        });
     EvalRecord r;
     r.epoch = state.position.epoch;
     r.step = state.position.step;
@@ -97,19 +117,43 @@ public:
   }
 
 private:
+  // Calls visit(logits, labels, realRows) per batch, in record order; logits are the graph's
+  // output rows ([batch, ...] row-major), of which the first realRows are real records.
+  template <class Visit> void forEachBatch(const TrainState& state, Visit&& visit) {
+    std::vector<ir::Tensor> inputs = state.params;
+    inputs.insert(inputs.end(), state.bnMean.begin(), state.bnMean.end());
+    inputs.insert(inputs.end(), state.bnVar.begin(), state.bnVar.end());
+    inputs.push_back(inputTensor(spec_, batch_));
+    ir::Tensor& x = inputs.back();
+    std::vector<metrics::EvalBatch> plan = metrics::evalBatches(dataset_.size(), batch_);
+    std::vector<int64_t> order;
+    for (const metrics::EvalBatch& b : plan)
+      order.insert(order.end(), b.records.begin(), b.records.end());
+    batches_.start(std::move(order));
+    while (std::optional<data::BatchPrefetcher::Batch> b = batches_.next()) {
+      std::copy(b->x.begin(), b->x.end(), x.data<float>());
+      std::vector<ir::Tensor> out = session_->run(inputs);
+      if (out.size() != 1 || out[0].shape() != ir::Shape{batch_, spec_.numClasses})
+        throw RuntimeError("the eval-forward graph returned unexpected results");
+      visit(std::span<const float>(out[0].data<float>(), out[0].numElements()), b->y,
+            plan[static_cast<size_t>(b->index)].realRows);
+    }
+  }
+
   const nn::NetSpec& spec_;
   std::unique_ptr<lower::Session> session_;
   const data::Dataset& dataset_;
-  data::BatchAssembler assembler_;
+  data::BatchPrefetcher batches_;
   int64_t batch_;
 };
 
 // A resumed run must cut the data exactly as the run that wrote the checkpoint did.
-void checkResumable(const TrainState& state, const TrainConfig& c, const std::string& path) {
+void checkResumable(const TrainState& state, const TrainConfig& c, const std::string& path,
+                    int64_t stepsPerEpoch) {
   auto mismatch = [&](const std::string& field, const std::string& config,
                       const std::string& saved) {
-    throw ConfigError(field + " is " + config + " but " + path + " was written with " + saved +
-                      "; resume with the same setting");
+    throw ConfigError("--" + field + " is " + config + " but " + path + " was written with " +
+                      saved + "; resume with the same setting");
   };
   if (state.optimizer != c.optimizer)
     mismatch("optimizer", optimizerName(c.optimizer), optimizerName(state.optimizer));
@@ -118,7 +162,19 @@ void checkResumable(const TrainState& state, const TrainConfig& c, const std::st
   if (p.seed != c.seed) mismatch("seed", std::to_string(c.seed), std::to_string(p.seed));
   if (p.shuffle != c.shuffle)
     mismatch("shuffle", c.shuffle ? "on" : "off", p.shuffle ? "on" : "off");
+  if (p.batchIndex >= stepsPerEpoch)
+    throw ConfigError(path + ": its next step is batch " + std::to_string(p.batchIndex + 1) +
+                      " of an epoch, but this dataset gives " + std::to_string(stepsPerEpoch) +
+                      " batches per epoch (was it written for other data?)");
 }
+
+// What one epoch's pass did, for its metrics record.
+struct EpochTotals {
+  double lossSum = 0; // over the applied steps
+  int64_t steps = 0;  // run, skipped ones included
+  int64_t skipped = 0;
+  float lr = 0; // of the last step
+};
 
 // The train step's argument list, kept across steps so results move back into it in place:
 // (params..., opt_state..., x, y, lr, step).
@@ -159,32 +215,34 @@ public:
     prefix_ = program::buildPrefix(spec_, config_.artifactsDir);
     trainSet_ = data::loadDataset(kind_, dataDir, data::Split::train);
     testSet_ = data::loadDataset(kind_, dataDir, data::Split::test);
+    requireRecords(*testSet_, dataDir, "test");
     stepsPerEpoch_ = trainSet_->size() / config_.batch;
     if (stepsPerEpoch_ == 0)
-      throw ConfigError("batch must be at most the " + std::to_string(trainSet_->size()) +
+      throw ConfigError("--batch must be at most the " + std::to_string(trainSet_->size()) +
                         " training records, got " + std::to_string(config_.batch));
+    // The schedule counts global steps in an int64_t.
+    const int64_t maxEpochs = std::numeric_limits<int64_t>::max() / stepsPerEpoch_;
+    if (config_.epochs > maxEpochs)
+      throw ConfigError("--epochs must be at most " + std::to_string(maxEpochs) + " with " +
+                        std::to_string(stepsPerEpoch_) + " steps per epoch, got " +
+                        std::to_string(config_.epochs));
     schedule_ = {config_.learningRate, config_.cosine, config_.warmupEpochs, config_.epochs,
                  stepsPerEpoch_};
+    for (const nn::ParamInfo& p : nn::parameters(spec_)) paramNames_.push_back(p.name);
   }
 
   TrainResult run() {
     TrainResult result;
     result.prefix = prefix_;
-    std::string ckpt = checkpointPath(prefix_);
-    std::unique_ptr<lower::Lowerer> lowerer = lower::lowererFromEnvironment();
-    TrainState state;
-    if (mode_.resume) {
-      state = loadCheckpoint(ckpt, spec_);
-      checkResumable(state, config_, ckpt);
-      out_ << "resuming from " << ckpt << " at step " << state.position.step << " (epoch "
-           << state.position.epoch + 1 << ", batch " << state.position.batchIndex << ")\n";
-    } else {
-      state = initialState(spec_, config_.optimizer);
-      state.position.seed = config_.seed;
-      state.position.shuffle = config_.shuffle;
-      state.position.batch = config_.batch;
+    std::unique_ptr<lower::Lowerer> ownLowerer;
+    lower::Lowerer* lowerer = mode_.lowerer;
+    if (!lowerer) {
+      ownLowerer = lower::lowererFromEnvironment();
+      lowerer = ownLowerer.get();
     }
+    TrainState state = startState();
     createArtifactsDir(prefix_);
+    removeStaleTemporaries(std::filesystem::path(prefix_).parent_path());
     if (!mode_.initDump.empty()) writeRawParams(mode_.initDump, state.params);
 
     Clock::time_point compileStart = Clock::now();
@@ -193,7 +251,10 @@ public:
     Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, kind_, config_.batch);
     printHeader(*lowerer, secondsSince(compileStart));
 
-    MetricsLog log(out_, prefix_ + "_metrics.jsonl", mode_.resume);
+    MetricsLog log(out_, prefix_ + "_metrics.jsonl", lastCheckpointStep_);
+    if (finished(state.position))
+      out_ << "nothing left to run: " << checkpointPath(prefix_) << " is at step "
+           << state.position.step << ", the end of this run" << std::endl;
     loop(state, *step, evaluator, log, result);
     result.state = std::move(state);
     if (!result.evals.empty()) result.finalAccuracy = result.evals.back().accuracy;
@@ -201,6 +262,26 @@ public:
   }
 
 private:
+  // The resumed checkpoint's state, or a fresh one (also for a resume before any checkpoint).
+  TrainState startState() {
+    std::string path = checkpointPath(prefix_);
+    std::error_code ec;
+    if (mode_.resume && std::filesystem::exists(path, ec)) {
+      TrainState state = loadCheckpoint(path, spec_);
+      checkResumable(state, config_, path, stepsPerEpoch_);
+      lastCheckpointStep_ = state.position.step;
+      out_ << "resuming from " << path << " at step " << state.position.step << " (epoch "
+           << state.position.epoch + 1 << ", batch " << state.position.batchIndex << ")\n";
+      return state;
+    }
+    if (mode_.resume) out_ << "no checkpoint at " << path << " yet: starting a fresh run\n";
+    TrainState state = initialState(spec_, config_.optimizer);
+    state.position.seed = config_.seed;
+    state.position.shuffle = config_.shuffle;
+    state.position.batch = config_.batch;
+    return state;
+  }
+
   void printHeader(const lower::Lowerer& lowerer, double compileSeconds) {
     out_ << "training " << spec_.name << " (" << nn::parameterCount(spec_) << " parameters) on "
          << data::datasetKindName(kind_) << ": " << trainSet_->size() << " train / "
@@ -225,91 +306,152 @@ private:
   bool stepLimitReached(int64_t step) const {
     return config_.maxSteps > 0 && step >= config_.maxSteps;
   }
+  bool finished(const DataPosition& pos) const {
+    return pos.epoch >= config_.epochs || stepLimitReached(pos.step);
+  }
 
   static bool every(int64_t n, int64_t epoch) { return n > 0 && (epoch + 1) % n == 0; }
+  bool stepCheckpointDue(int64_t step) const {
+    return config_.checkpointEverySteps > 0 && step % config_.checkpointEverySteps == 0;
+  }
 
   void loop(TrainState& state, lower::Session& session, Evaluator& evaluator, MetricsLog& log,
             TrainResult& result) {
-    const size_t numBn = state.bnMean.size();
     DataPosition& pos = state.position;
     StepInputs in(state, spec_, config_.batch);
-    data::BatchAssembler assembler(data::datasetIO(kind_), *trainSet_);
-    while (pos.epoch < config_.epochs && !stepLimitReached(pos.step)) {
+    data::BatchPrefetcher batches(data::datasetIO(kind_), *trainSet_, config_.batch);
+    while (!finished(pos)) {
       const int64_t epoch = pos.epoch;
-      std::vector<int64_t> order = epochOrder(epoch);
+      // Each batch is augmented at its own (epoch, index), so a pass resumed inside the epoch
+      // sees the very batches the uninterrupted pass would.
+      batches.start(epochOrder(epoch), pos.batchIndex,
+                    config_.augment ? std::optional<int64_t>(epoch) : std::nullopt);
       Clock::time_point start = Clock::now();
-      double lossSum = 0;
-      int64_t steps = 0;
-      float lr = 0;
-      for (; pos.batchIndex < stepsPerEpoch_ && !stepLimitReached(pos.step); ++pos.batchIndex) {
-        std::span<const int64_t> records(order.data() + pos.batchIndex * config_.batch,
-                                         static_cast<size_t>(config_.batch));
-        std::optional<data::BatchPosition> augmentAt;
-        if (config_.augment) augmentAt = data::BatchPosition{epoch, pos.batchIndex};
-        assembler.assemble(records, std::span(in.x().data<float>(), in.x().numElements()),
-                           std::span(in.y().data<int32_t>(), in.y().numElements()), augmentAt);
-        const int64_t t = pos.step + 1;
-        lr = schedule_.at(t);
-        in.lr().set<float>(0, lr);
-        in.step().set<float>(0, static_cast<float>(t));
-
-        std::vector<ir::Tensor> out = session.run(in.tensors);
-        const size_t carried = in.numParams + in.numState;
-        if (out.size() != carried + 1 + 2 * numBn)
-          throw RuntimeError("the train step returned " + std::to_string(out.size()) +
-                             " results, expected " + std::to_string(carried + 1 + 2 * numBn));
-        for (size_t i = 0; i < carried; ++i) in.tensors[i] = std::move(out[i]);
-        const float loss = out[carried].get<float>(0);
-        if (!std::isfinite(loss))
-          throw RuntimeError("step " + std::to_string(t) + ": the loss is " + std::to_string(loss) +
-                             " (training diverged; try a lower --lr)");
-        const float m = bnMomentum(t);
-        for (size_t l = 0; l < numBn; ++l) {
-          const ir::Tensor& mean = out[carried + 1 + l];
-          const ir::Tensor& var = out[carried + 1 + numBn + l];
-          emaUpdate(std::span(state.bnMean[l].data<float>(), state.bnMean[l].numElements()),
-                    std::span(mean.data<float>(), mean.numElements()), m);
-          emaUpdate(std::span(state.bnVar[l].data<float>(), state.bnVar[l].numElements()),
-                    std::span(var.data<float>(), var.numElements()), m);
+      EpochTotals totals;
+      while (!stepLimitReached(pos.step)) {
+        std::optional<data::BatchPrefetcher::Batch> b = batches.next();
+        if (!b) break;
+        std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
+        std::copy(b->y.begin(), b->y.end(), in.y().data<int32_t>());
+        step(state, in, session, totals, result);
+        pos.batchIndex = b->index + 1;
+        // A checkpoint due at the pass's last step is written after its evaluation, below.
+        const bool passGoesOn = pos.batchIndex < stepsPerEpoch_ && !stepLimitReached(pos.step);
+        if (passGoesOn && stepCheckpointDue(pos.step)) {
+          in.exportTo(state);
+          save(state, log);
         }
-        pos.step = t;
-        lossSum += loss;
-        ++steps;
-        result.stepLosses.push_back(loss);
-        if (config_.logEvery > 0 && t % config_.logEvery == 0)
-          out_ << "epoch " << epoch + 1 << "/" << config_.epochs << " step " << pos.batchIndex + 1
-               << "/" << stepsPerEpoch_ << " (global " << t << "): loss " << loss << ", lr " << lr
-               << std::endl;
       }
-      if (steps == 0) break;
-      const bool finished = pos.batchIndex == stepsPerEpoch_;
-      if (finished) {
+      const bool epochDone = pos.batchIndex == stepsPerEpoch_;
+      if (epochDone) {
         ++pos.epoch;
         pos.batchIndex = 0;
       }
       const double seconds = secondsSince(start);
-      result.epochLosses.push_back(lossSum / static_cast<double>(steps));
-      log.epoch({epoch + 1, pos.step, steps, result.epochLosses.back(), lr, seconds,
-                 static_cast<double>(steps * config_.batch) / seconds},
+      const int64_t applied = totals.steps - totals.skipped;
+      result.epochLosses.push_back(applied > 0 ? totals.lossSum / static_cast<double>(applied)
+                                               : std::numeric_limits<double>::quiet_NaN());
+      log.epoch({epoch + 1, pos.step, totals.steps, totals.skipped, result.epochLosses.back(),
+                 totals.lr, seconds, static_cast<double>(totals.steps * config_.batch) / seconds},
                 config_.epochs);
-      const bool last = stepLimitReached(pos.step) || pos.epoch == config_.epochs;
+      const bool last = finished(pos);
       in.exportTo(state);
-      if (last || (finished && every(config_.evalEvery, epoch))) {
+      if (last || (epochDone && every(config_.evalEvery, epoch))) {
         EvalRecord r = evaluator.run(state);
         r.epoch = epoch + 1;
         log.eval(r);
         result.evals.push_back(r);
       }
-      if (last || (finished && every(config_.checkpointEvery, epoch))) save(state, log);
+      if (last || (epochDone && every(config_.checkpointEvery, epoch)) ||
+          stepCheckpointDue(pos.step))
+        save(state, log);
     }
     in.exportTo(state);
   }
 
+  // Runs global step pos.step + 1 on the batch in `in`, and applies its results when every one is
+  // finite.
+  void step(TrainState& state, StepInputs& in, lower::Session& session, EpochTotals& totals,
+            TrainResult& result) {
+    DataPosition& pos = state.position;
+    const size_t numBn = state.bnMean.size();
+    const int64_t t = pos.step + 1;
+    const float lr = schedule_.at(t);
+    in.lr().set<float>(0, lr);
+    in.step().set<float>(0, static_cast<float>(t));
+    std::vector<ir::Tensor> out = session.run(in.tensors);
+    const size_t carried = in.numParams + in.numState;
+    if (out.size() != carried + 1 + 2 * numBn)
+      throw RuntimeError("the train step returned " + std::to_string(out.size()) +
+                         " results, expected " + std::to_string(carried + 1 + 2 * numBn));
+    const float loss = out[carried].get<float>(0);
+    pos.step = t;
+    ++totals.steps;
+    totals.lr = lr;
+    result.stepLosses.push_back(loss);
+    if (std::optional<std::string> bad = nonFiniteResult(out, carried)) {
+      std::string where = "step " + std::to_string(t) + " (epoch " + std::to_string(pos.epoch + 1) +
+                          "/" + std::to_string(config_.epochs) + ", batch " +
+                          std::to_string(pos.batchIndex + 1) + "/" +
+                          std::to_string(stepsPerEpoch_) + "): " + *bad;
+      if (!config_.skipNonFinite)
+        throw RuntimeError(where + "; the run stopped without saving this state. " +
+                           lastGoodCheckpoint() +
+                           " (try a lower --lr, or --skip-nonfinite to skip such steps)");
+      ++totals.skipped;
+      ++result.skippedSteps;
+      out_ << where << "; step skipped (--skip-nonfinite)" << std::endl;
+      return;
+    }
+    for (size_t i = 0; i < carried; ++i) in.tensors[i] = std::move(out[i]);
+    const float m = bnMomentum(t);
+    for (size_t l = 0; l < numBn; ++l) {
+      const ir::Tensor& mean = out[carried + 1 + l];
+      const ir::Tensor& var = out[carried + 1 + numBn + l];
+      emaUpdate(std::span(state.bnMean[l].data<float>(), state.bnMean[l].numElements()),
+                std::span(mean.data<float>(), mean.numElements()), m);
+      emaUpdate(std::span(state.bnVar[l].data<float>(), state.bnVar[l].numElements()),
+                std::span(var.data<float>(), var.numElements()), m);
+    }
+    totals.lossSum += loss;
+    if (config_.logEvery > 0 && t % config_.logEvery == 0)
+      out_ << "epoch " << pos.epoch + 1 << "/" << config_.epochs << " step " << pos.batchIndex + 1
+           << "/" << stepsPerEpoch_ << " (global " << t << "): loss " << loss << ", lr " << lr
+           << std::endl;
+  }
+
+  // What is not finite among a step's results (loss, updated parameters and optimizer state,
+  // batch statistics), or nullopt.
+  std::optional<std::string> nonFiniteResult(const std::vector<ir::Tensor>& out,
+                                             size_t carried) const {
+    const float loss = out[carried].get<float>(0);
+    if (!std::isfinite(loss)) return "the loss is " + describeNonFinite(loss);
+    const size_t numParams = paramNames_.size();
+    for (size_t i = 0; i < out.size(); ++i) {
+      if (i == carried || allFinite(out[i])) continue;
+      if (i < numParams) return "the updated parameter " + paramNames_[i] + " is not finite";
+      if (i < carried)
+        return "the optimizer state of " + paramNames_[(i - numParams) % numParams] +
+               " is not finite";
+      return "the BatchNorm batch statistics are not finite";
+    }
+    return std::nullopt;
+  }
+
+  std::string lastGoodCheckpoint() const {
+    if (!lastCheckpointStep_) return "No checkpoint was written yet";
+    return "The last good checkpoint is " + checkpointPath(prefix_) + " (step " +
+           std::to_string(*lastCheckpointStep_) + ")";
+  }
+
+  // The exports first and the checkpoint last: once the checkpoint says step S, the exports
+  // hold step S too, whenever the process is killed.
   void save(const TrainState& state, MetricsLog& log) {
     std::string path = checkpointPath(prefix_);
-    saveCheckpoint(path, state);
     writeRawParams(paramsPath(prefix_), state.params);
     writeBnStats(bnStatsPath(prefix_), state);
+    saveCheckpoint(path, state);
+    lastCheckpointStep_ = state.position.step;
     log.out() << "checkpoint " << path << " (step " << state.position.step << ")" << std::endl;
   }
 
@@ -323,6 +465,8 @@ private:
   std::optional<data::Dataset> trainSet_, testSet_;
   int64_t stepsPerEpoch_ = 0;
   LrSchedule schedule_;
+  std::vector<std::string> paramNames_;       // in spec order, for messages
+  std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk
 };
 
 } // namespace
@@ -357,8 +501,13 @@ TrainResult train(const nn::NetSpec& spec, const TrainConfig& config, data::Data
   return Trainer(spec, config, dataset, dataDir, log, mode).run();
 }
 
-EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
-                    const std::string& dataDir, std::ostream& log, const std::string& checkpoint) {
+namespace {
+
+// Evaluates a checkpoint (default `<prefix>_checkpoint.bin`) on every test record and logs it.
+EvalRecord evaluateCheckpoint(const nn::NetSpec& spec, const TrainConfig& config,
+                              data::DatasetKind dataset, const std::string& dataDir,
+                              std::ostream& log, const std::string& checkpoint,
+                              ir::Tensor* logits) {
   validate(config);
   nn::NetSpec tagged = taggedSpec(spec, config);
   checkDatasetFits(tagged, dataset);
@@ -367,14 +516,32 @@ EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config, data::Da
   std::string path = checkpoint.empty() ? checkpointPath(prefix) : checkpoint;
   TrainState state = loadCheckpoint(path, tagged);
   data::Dataset testSet = data::loadDataset(dataset, dataDir, data::Split::test);
+  requireRecords(testSet, dataDir, "test");
+  const int64_t batch = std::min(config.batch, testSet.size());
   createArtifactsDir(prefix);
-  writeGraph(*program::buildEvalForward(tagged, config.batch), prefix, "fwd_eval");
-  Evaluator evaluator(tagged, *lowerer, prefix, testSet, dataset, config.batch);
-  EvalRecord r = evaluator.run(state);
+  writeGraph(*program::buildEvalForward(tagged, batch), prefix, "fwd_eval");
+  Evaluator evaluator(tagged, *lowerer, prefix, testSet, dataset, batch);
+  EvalRecord r = evaluator.run(state, logits);
   log << "evaluated " << path << " (step " << state.position.step << ") on " << testSet.size()
       << " test records: accuracy " << formatFixed(100 * r.accuracy, 2) << "% (" << r.correct << "/"
       << r.total << ") in " << formatFixed(r.seconds, 1) << " s" << std::endl;
   return r;
+}
+
+} // namespace
+
+EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
+                    const std::string& dataDir, std::ostream& log, const std::string& checkpoint) {
+  return evaluateCheckpoint(spec, config, dataset, dataDir, log, checkpoint, nullptr);
+}
+
+EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
+                      const std::string& dataDir, std::ostream& log,
+                      const std::string& checkpoint) {
+  EvalLogits result;
+  result.record =
+      evaluateCheckpoint(spec, config, dataset, dataDir, log, checkpoint, &result.logits);
+  return result;
 }
 
 } // namespace hlotrain::train

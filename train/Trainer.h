@@ -12,6 +12,8 @@
 #include <vector>
 
 #include "data/Dataset.h"
+#include "ir/Tensor.h"
+#include "lower/Lowerer.h"
 #include "nn/NetSpec.h"
 #include "train/Checkpoint.h"
 #include "train/MetricsLog.h"
@@ -19,12 +21,18 @@
 
 namespace hlotrain::train {
 
-// What a CLI run adds to the C++ API: resuming, eval-only, the initial-parameter dump.
+// What a CLI run adds to the C++ API: resuming, eval-only, the initial-parameter dump, and the
+// lowerer to run on.
 struct RunMode {
-  bool resume = false;    // continue from <prefix>_checkpoint.bin with the same schedule
+  // Continue from <prefix>_checkpoint.bin (the run's last checkpoint) with the same schedule;
+  // with no checkpoint there yet, start a fresh run, so the same call restarts a run killed at
+  // any moment.
+  bool resume = false;
   bool evalOnly = false;  // evaluate <prefix>_checkpoint.bin (or `checkpoint`) and stop
   std::string checkpoint; // eval-only: a checkpoint other than the prefix's own
   std::string initDump;   // write the initial parameters here (raw layout) before training
+  // Runs the training graphs; null: the lowerer HLOTRAIN_LOWERER selects.
+  lower::Lowerer* lowerer = nullptr;
 };
 
 // The run mode with HLOTRAIN_EVAL_ONLY=1 and HLOTRAIN_INIT_DUMP=path applied.
@@ -32,8 +40,9 @@ RunMode runModeFromEnvironment(RunMode mode = {});
 
 struct TrainResult {
   std::string prefix;
-  std::vector<float> stepLosses;   // every step this call ran, in order
-  std::vector<double> epochLosses; // mean step loss of each epoch this call ran (or finished)
+  std::vector<float> stepLosses;   // every step this call ran, in order (skipped ones included)
+  std::vector<double> epochLosses; // mean loss of the steps each epoch applied (or finished)
+  int64_t skippedSteps = 0;        // steps skipped for a non-finite result (skipNonFinite)
   std::vector<EvalRecord> evals;
   std::optional<double> finalAccuracy; // of the last evaluation
   TrainState state;                    // where the run ended
@@ -44,14 +53,30 @@ struct TrainResult {
 void emitGraphs(const nn::NetSpec& spec, const program::ProgramOptions& options,
                 const std::string& prefix);
 
+// A step whose loss or results are not finite stops the run with a RuntimeError naming the step,
+// the epoch and the last good checkpoint, writing nothing from that state; with
+// config.skipNonFinite the step is skipped instead: its batch and its place in the schedule are
+// used up, its results are discarded, and the epoch's metrics record counts it.
 TrainResult train(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
                   const std::string& dataDir, std::ostream& log = std::cout,
                   const RunMode& mode = {});
 
 // Accuracy of a checkpoint (default `<prefix>_checkpoint.bin`) on every test record, with the
-// eval-forward graph and the checkpoint's running statistics.
+// eval-forward graph and the checkpoint's running statistics. A batch larger than the test set is
+// cut to it: the rest would be padding rows.
 EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
                     const std::string& dataDir, std::ostream& log = std::cout,
                     const std::string& checkpoint = {});
+
+// The eval-forward logits of a checkpoint for every test record, in record order
+// ([records, numClasses], the tail batch's padding dropped), with the accuracy they score: what
+// outside tools and metrics beyond accuracy consume (`hlotrain eval --logits FILE.npy`).
+struct EvalLogits {
+  EvalRecord record;
+  ir::Tensor logits;
+};
+EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
+                      const std::string& dataDir, std::ostream& log = std::cout,
+                      const std::string& checkpoint = {});
 
 } // namespace hlotrain::train

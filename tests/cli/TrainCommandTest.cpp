@@ -2,11 +2,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "Harness.h"
+#include "ir/Npy.h"
 #include "tests/train/TrainFixtures.h"
 
 using namespace hlotrain;
@@ -17,6 +19,7 @@ namespace {
 
 class TrainCommandTest : public train::fixtures::TrainScratch {
 protected:
+  // A small train command; `extra` adds flags, and replaces the value of a flag it repeats.
   std::vector<std::string> trainArgs(std::vector<std::string> extra) {
     std::vector<std::string> args = {"train",
                                      "--net",
@@ -29,7 +32,14 @@ protected:
                                      "2",
                                      "--artifacts",
                                      (dir / "a").string()};
-    args.insert(args.end(), extra.begin(), extra.end());
+    for (size_t i = 0; i < extra.size(); ++i) {
+      auto base =
+          extra[i].starts_with("--") ? std::find(args.begin(), args.end(), extra[i]) : args.end();
+      if (base != args.end() && i + 1 < extra.size())
+        *(base + 1) = extra[++i];
+      else
+        args.push_back(extra[i]);
+    }
     return args;
   }
   // A failing command: exit 2 and one line on stderr that contains `needle`.
@@ -73,6 +83,93 @@ TEST_F(TrainCommandTest, BadFlagsAndValuesNameTheFlag) {
   expectUsageError({"list", "extra"}, "unexpected argument 'extra'");
 }
 
+// Every numeric flag of train and eval: its range, overflow, trailing characters, non-finite
+// numbers; each refused before anything is built, naming the flag.
+TEST_F(TrainCommandTest, EveryFlagIsRangeChecked) {
+  const std::pair<std::vector<std::string>, std::string> cases[] = {
+      {{"--batch", "0"}, "--batch must be at least 1, got 0"},
+      {{"--batch", "-4"}, "--batch must be at least 1, got -4"},
+      {{"--batch", ""}, "--batch: expected an integer, got ''"},
+      {{"--batch", "16x"}, "--batch: expected an integer, got '16x'"},
+      {{"--batch", " 16"}, "--batch: expected an integer, got ' 16'"},
+      {{"--epochs", "0"}, "--epochs must be at least 1, got 0"},
+      {{"--epochs", "99999999999999999999"}, "--epochs: '99999999999999999999' is out of range"},
+      {{"--epochs", "1e3"}, "--epochs: expected an integer, got '1e3'"},
+      {{"--lr", "0"}, "--lr must be a finite value > 0, got 0"},
+      {{"--lr", "nan"}, "--lr: expected a finite number, got 'nan'"},
+      {{"--lr", "inf"}, "--lr: expected a finite number, got 'inf'"},
+      {{"--lr", "1e999"}, "--lr: '1e999' is out of range"},
+      {{"--lr", "0.1.2"}, "--lr: expected a number, got '0.1.2'"},
+      {{"--optimizer", "sgd", "--momentum", "1"}, "--momentum must be in [0, 1), got 1"},
+      {{"--optimizer", "sgd", "--momentum", "-0.5"}, "--momentum must be in [0, 1)"},
+      {{"--optimizer", "sgd", "--momentum", "1e39"}, "--momentum: '1e39' is out of range"},
+      {{"--weight-decay", "-1"}, "--weight-decay must be a finite value >= 0"},
+      {{"--label-smoothing", "1"}, "--label-smoothing must be in [0, 1), got 1"},
+      {{"--label-smoothing", "-0.1"}, "--label-smoothing must be in [0, 1)"},
+      {{"--warmup-epochs", "-1"}, "--warmup-epochs must be in [0, epochs] = [0, 2], got -1"},
+      {{"--warmup-epochs", "3", "--no-cosine"}, "--warmup-epochs must be in [0, epochs]"},
+      {{"--warmup-epochs", "2"}, "--warmup-epochs must be less than epochs (2)"},
+      {{"--eval-every", "-1"}, "--eval-every must be at least 0"},
+      {{"--checkpoint-every", "-1"}, "--checkpoint-every must be at least 0"},
+      {{"--checkpoint-every-steps", "-3"}, "--checkpoint-every-steps must be at least 0, got -3"},
+      {{"--checkpoint-every-steps", "2.5"}, "--checkpoint-every-steps: expected an integer"},
+      {{"--log-every", "-1"}, "--log-every must be at least 0"},
+      {{"--max-steps", "-1"}, "--max-steps must be at least 0"},
+      {{"--seed", "-1"}, "--seed: expected a value >= 0, got -1"},
+      {{"--seed", "18446744073709551616"}, "--seed: '18446744073709551616' is out of range"},
+      {{"--artifacts", ""}, "--artifacts must be a directory"},
+      {{"--skip-nonfinite=yes"}, "flag '--skip-nonfinite' takes no value"},
+      {{"--batch", "100000"}, "--batch must be at most the 160 training records"},
+  };
+  for (const auto& [extra, message] : cases) expectUsageError(trainArgs(extra), message);
+  for (const auto& [extra, message] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--batch", "0"}, "--batch must be at least 1, got 0"},
+           {{"--batch", "9223372036854775808"}, "--batch: '9223372036854775808' is out of range"},
+           {{"--artifacts", ""}, "--artifacts must be a directory"}}) {
+    std::vector<std::string> args = {"eval", "--net", "mnist-linear", "--data", dir.string()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    expectUsageError(args, message);
+  }
+}
+
+// A checkpoint is checked against the net it is loaded for, and a resumed run against the data
+// order it was cut with; the first mismatch is named, and nothing runs.
+TEST_F(TrainCommandTest, MismatchedCheckpointsAreRefusedNamingTheFirstMismatch) {
+  CliResult r = runInProcess(trainArgs({"--max-steps", "1"}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::string linear = (dir / "a" / "mnist_linear_checkpoint.bin").string();
+  expectUsageError({"eval", "--net", "mnist-mlp", "--data", dir.string(), "--checkpoint", linear},
+                   linear + ": parameter tensor count: expected 6 for MNIST-MLP, found 2");
+  expectUsageError(trainArgs({"--resume", "--batch", "8"}),
+                   "--batch is 8 but " + linear + " was written with 16");
+  expectUsageError(trainArgs({"--resume", "--seed", "4"}), "--seed is 4 but ");
+  expectUsageError(trainArgs({"--resume", "--optimizer", "sgd"}), "--optimizer is sgd but ");
+}
+
+// A learning rate that makes SGD overflow stops the run with exit 1 and one line naming the step,
+// the epoch and the checkpoint situation; --skip-nonfinite runs to the end and counts the skips.
+TEST_F(TrainCommandTest, ANonFiniteStepStopsTheRunOrIsSkipped) {
+  std::vector<std::string> diverging = {"--optimizer", "sgd",  "--momentum", "0",
+                                        "--no-cosine", "--lr", "1e30"};
+  CliResult r = runInProcess(trainArgs(diverging));
+  EXPECT_EQ(r.exitCode, 1) << r.out;
+  EXPECT_EQ(r.err.rfind("error: step ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("(epoch 1/2, batch "), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("No checkpoint was written yet"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "a" / "mnist_linear_checkpoint.bin"));
+
+  diverging.push_back("--skip-nonfinite");
+  r = runInProcess(trainArgs(diverging));
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("; step skipped (--skip-nonfinite)"), std::string::npos) << r.out;
+  std::ifstream metrics(dir / "a" / "mnist_linear_metrics.jsonl");
+  std::string first;
+  std::getline(metrics, first);
+  EXPECT_NE(first.find("\"skipped\":"), std::string::npos) << first;
+  EXPECT_EQ(first.find("\"skipped\":0,"), std::string::npos) << first;
+}
+
 TEST_F(TrainCommandTest, MissingDataAndBadCheckpointsAreOneLineErrors) {
   expectUsageError({"train", "--net", "mnist-linear", "--data", (dir / "none").string()},
                    (dir / "none").string());
@@ -108,6 +205,16 @@ TEST_F(TrainCommandTest, TrainsEvaluatesAndResumes) {
                     (dir / "a").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("on 50 test records: accuracy"), std::string::npos) << r.out;
+
+  std::string logits = (dir / "logits.npy").string();
+  r = runInProcess({"eval", "--net", "mnist-linear", "--data", dir.string(), "--artifacts",
+                    (dir / "a").string(), "--logits", logits});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(ir::readNpy(logits).shape(), (ir::Shape{50, 10}));
+  r = runInProcess({"eval", "--net", "mnist-linear", "--data", dir.string(), "--artifacts",
+                    (dir / "a").string(), "--logits", (dir / "no-such-dir" / "l.npy").string()});
+  EXPECT_EQ(r.exitCode, 1) << r.err;
+  EXPECT_NE(r.err.find("no-such-dir"), std::string::npos) << r.err;
 
   ::setenv("HLOTRAIN_EVAL_ONLY", "1", 1);
   r = runInProcess(trainArgs({}));

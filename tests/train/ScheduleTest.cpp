@@ -1,7 +1,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <functional>
+#include <limits>
 #include <numbers>
+#include <string>
 #include <vector>
 
 #include "support/Error.h"
@@ -64,20 +67,91 @@ TEST(ScheduleTest, ConfigValidationNamesTheField) {
     return std::string("valid");
   };
   EXPECT_EQ(message([](TrainConfig&) {}), "valid");
-  EXPECT_EQ(message([](TrainConfig& c) { c.learningRate = -1; }).rfind("lr ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.batch = 0; }).rfind("batch ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.epochs = 0; }).rfind("epochs ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.momentum = 0.5f; }).rfind("momentum ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.learningRate = -1; }).rfind("--lr ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.batch = 0; }).rfind("--batch ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.epochs = 0; }).rfind("--epochs ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.momentum = 0.5f; }).rfind("--momentum ", 0), 0u);
   EXPECT_EQ(message([](TrainConfig& c) {
               c.optimizer = program::Optimizer::sgd;
               c.momentum = 0.5f;
             }),
             "valid");
-  EXPECT_EQ(message([](TrainConfig& c) { c.weightDecay = -1; }).rfind("weight-decay ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.warmupEpochs = 15; }).rfind("warmup-epochs ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.labelSmoothing = 1; }).rfind("label-smoothing ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.evalEvery = -1; }).rfind("eval-every ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.maxSteps = -1; }).rfind("max-steps ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.weightDecay = -1; }).rfind("--weight-decay ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.warmupEpochs = 15; }).rfind("--warmup-epochs ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.labelSmoothing = 1; }).rfind("--label-smoothing ", 0),
+            0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.evalEvery = -1; }).rfind("--eval-every ", 0), 0u);
+  EXPECT_EQ(message([](TrainConfig& c) { c.maxSteps = -1; }).rfind("--max-steps ", 0), 0u);
+}
+
+// Every field's range, both ends, with the values a parser can still produce (NaN, infinities).
+TEST(ScheduleTest, EveryFieldIsRangeChecked) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float inf = std::numeric_limits<float>::infinity();
+  struct Case {
+    std::function<void(TrainConfig&)> change;
+    std::string message; // "" for a valid config
+  };
+  const Case cases[] = {
+      {[&](TrainConfig& c) { c.learningRate = nan; }, "--lr must be a finite value > 0, got nan"},
+      {[&](TrainConfig& c) { c.learningRate = inf; }, "--lr must be a finite value > 0, got inf"},
+      {[](TrainConfig& c) { c.learningRate = 0; }, "--lr must be a finite value > 0, got 0"},
+      {[](TrainConfig& c) { c.batch = -3; }, "--batch must be at least 1, got -3"},
+      {[](TrainConfig& c) { c.epochs = -1; }, "--epochs must be at least 1, got -1"},
+      {[](TrainConfig& c) {
+         c.optimizer = program::Optimizer::sgd;
+         c.momentum = 1;
+       },
+       "--momentum must be in [0, 1), got 1"},
+      {[](TrainConfig& c) {
+         c.optimizer = program::Optimizer::sgd;
+         c.momentum = -0.1f;
+       },
+       "--momentum must be in [0, 1), got -0.1"},
+      {[&](TrainConfig& c) {
+         c.optimizer = program::Optimizer::sgd;
+         c.momentum = nan;
+       },
+       "--momentum must be in [0, 1), got nan"},
+      {[](TrainConfig& c) {
+         c.optimizer = program::Optimizer::sgd;
+         c.momentum = 0;
+       },
+       ""},
+      {[&](TrainConfig& c) { c.weightDecay = inf; }, "--weight-decay must be a finite value >= 0"},
+      {[](TrainConfig& c) { c.warmupEpochs = -1; }, "--warmup-epochs must be in [0, epochs]"},
+      {[](TrainConfig& c) {
+         c.cosine = false;
+         c.warmupEpochs = 16;
+       },
+       "--warmup-epochs must be in [0, epochs] = [0, 15], got 16"},
+      {[](TrainConfig& c) {
+         c.cosine = false;
+         c.warmupEpochs = 15;
+       },
+       ""},
+      {[](TrainConfig& c) { c.warmupEpochs = 15; }, "--warmup-epochs must be less than epochs"},
+      {[](TrainConfig& c) { c.labelSmoothing = -0.1f; }, "--label-smoothing must be in [0, 1)"},
+      {[&](TrainConfig& c) { c.labelSmoothing = nan; }, "--label-smoothing must be in [0, 1)"},
+      {[](TrainConfig& c) { c.labelSmoothing = 0.999f; }, ""},
+      {[](TrainConfig& c) { c.checkpointEvery = -1; }, "--checkpoint-every must be at least 0"},
+      {[](TrainConfig& c) { c.checkpointEverySteps = -2; },
+       "--checkpoint-every-steps must be at least 0, got -2"},
+      {[](TrainConfig& c) { c.checkpointEverySteps = 1; }, ""},
+      {[](TrainConfig& c) { c.logEvery = -1; }, "--log-every must be at least 0"},
+      {[](TrainConfig& c) { c.artifactsDir.clear(); }, "--artifacts must be a directory"},
+  };
+  for (const Case& k : cases) {
+    TrainConfig c;
+    k.change(c);
+    try {
+      validate(c);
+      EXPECT_EQ(k.message, "") << "accepted";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(k.message, "") << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(k.message, 0), 0u) << e.what();
+    }
+  }
 }
 
 } // namespace
