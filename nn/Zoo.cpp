@@ -40,9 +40,9 @@ namespace {
 
 // Stem, four stages of `block` layers with widths base * {1, 2, 4, 8}, pooled dense head.
 NetSpec resNet(std::string name, Layer (*block)(int64_t, int64_t, int64_t, int64_t, Padding),
-               int64_t base, const std::vector<int64_t>& depths) {
+               int64_t base, const std::vector<int64_t>& depths, int64_t side) {
   NetSpec spec{
-      std::move(name), {convBn(64, 7, 2), maxPool(3, 2, Padding::same)}, {3, 224, 224}, 10, ""};
+      std::move(name), {convBn(64, 7, 2), maxPool(3, 2, Padding::same)}, {3, side, side}, 10, ""};
   int64_t channels = 64;
   for (size_t stage = 0; stage < depths.size(); ++stage) {
     int64_t width = base << stage;
@@ -56,18 +56,18 @@ NetSpec resNet(std::string name, Layer (*block)(int64_t, int64_t, int64_t, int64
 
 } // namespace
 
-NetSpec resNet18() {
-  return resNet("ResNet-18", residualBlock, 64, {2, 2, 2, 2});
+NetSpec resNet18(int64_t side) {
+  return resNet("ResNet-18", residualBlock, 64, {2, 2, 2, 2}, side);
 }
-NetSpec resNet34() {
-  return resNet("ResNet-34", residualBlock, 64, {3, 4, 6, 3});
+NetSpec resNet34(int64_t side) {
+  return resNet("ResNet-34", residualBlock, 64, {3, 4, 6, 3}, side);
 }
-NetSpec resNet50() {
-  return resNet("ResNet-50", bottleneckBlock, 256, {3, 4, 6, 3});
+NetSpec resNet50(int64_t side) {
+  return resNet("ResNet-50", bottleneckBlock, 256, {3, 4, 6, 3}, side);
 }
 
-NetSpec mobileNetV2() {
-  NetSpec spec{"MobileNetV2", {convBn(32, 3, 2, Activation::relu6)}, {3, 224, 224}, 10, ""};
+NetSpec mobileNetV2(int64_t side) {
+  NetSpec spec{"MobileNetV2", {convBn(32, 3, 2, Activation::relu6)}, {3, side, side}, 10, ""};
   struct Stage {
     int64_t expand, channels, repeats, stride;
   };

@@ -17,12 +17,14 @@ NetSpec cifar10Bn();
 // torchvision's ResNets and MobileNetV2 with 10 classes on 3x224x224, XLA SAME padding (use
 // withSymmetricPadding() for PyTorch's): stem 7x7/2 conv+BN+ReLU and 3x3/2 max pool, four stages
 // of 64, 128, 256, 512 channels (x4 for the bottleneck ResNet-50), global average pool, dense 10.
-NetSpec resNet18();
-NetSpec resNet34();
-NetSpec resNet50();
+// `side` builds the same net on 3 x side x side inputs: the global average pool keeps every
+// parameter shape, so only the activations shrink (what a CI-sized training test needs).
+NetSpec resNet18(int64_t side = 224);
+NetSpec resNet34(int64_t side = 224);
+NetSpec resNet50(int64_t side = 224);
 // Stem 3x3/2 conv 32, the seven inverted-residual stages (t, c, n, s), 1x1 conv to 1280, global
 // average pool, dense 10; ReLU6 throughout, no dropout.
-NetSpec mobileNetV2();
+NetSpec mobileNetV2(int64_t side = 224);
 
 // Every reference net, in listing order.
 std::vector<NetSpec> zoo();

@@ -107,6 +107,14 @@ TEST_F(CifarTest, RejectsTrailingBytes) {
                                         "+ 3072 pixel bytes), 6146 or 9219 bytes, found 6147");
 }
 
+// CIFAR-100's binary records carry two label bytes (3074 bytes): not CIFAR-10 records.
+TEST_F(CifarTest, RejectsCifar100Records) {
+  writeBytes(folder() / "test_batch.bin", std::vector<uint8_t>(2 * 3074, 1), false);
+  EXPECT_EQ(loadError(Split::test), (folder() / "test_batch.bin").string() +
+                                        ": expected a whole number of 3073-byte records (1 label "
+                                        "+ 3072 pixel bytes), 6146 or 9219 bytes, found 6148");
+}
+
 TEST_F(CifarTest, RejectsAMissingBatch) {
   writeTrain({1, 1, 1, 1});
   EXPECT_EQ(loadError(), "cifar-10 data_batch_5.bin: no file found (tried " +

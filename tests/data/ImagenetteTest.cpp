@@ -110,6 +110,14 @@ TEST_F(ImagenetteTest, RejectsTrainRecordsStoredAsVal) {
                                         "label + 3x224x224 pixel bytes), found 393222");
 }
 
+// Swapped files: 224 validation records where the 256 train records belong.
+TEST_F(ImagenetteTest, RejectsValRecordsStoredAsTrain) {
+  writeBytes(dir / "train.bin", imagenetteBin(2, 224), false);
+  EXPECT_EQ(loadError(), (dir / "train.bin").string() +
+                             ": expected 393222 bytes (4-byte header + 2 records of 1 label + "
+                             "3x256x256 pixel bytes), found 301062");
+}
+
 TEST_F(ImagenetteTest, RejectsAShortHeader) {
   writeBytes(dir / "train.bin", {1, 0}, false);
   EXPECT_EQ(loadError(), (dir / "train.bin").string() +

@@ -42,6 +42,33 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
   }
 }
 
+// The 224 nets built on smaller inputs (as the CI-sized training tests do) keep every parameter:
+// only the feature maps shrink, down to 1x1 before the global average pool at side 32.
+TEST(ZooTest, SmallerInputsKeepEveryParameter) {
+  using Make = nn::NetSpec (*)(int64_t);
+  for (Make make :
+       {Make(nn::resNet18), Make(nn::resNet34), Make(nn::resNet50), Make(nn::mobileNetV2)}) {
+    nn::NetSpec full = make(224);
+    for (int64_t side : {32, 64}) {
+      nn::NetSpec small = make(side);
+      EXPECT_EQ(small.name, full.name);
+      EXPECT_EQ((ir::Shape{small.input.channels, small.input.height, small.input.width}),
+                (ir::Shape{3, side, side}));
+      std::vector<nn::ParamInfo> a = nn::parameters(small), b = nn::parameters(full);
+      ASSERT_EQ(a.size(), b.size()) << full.name;
+      for (size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i].name, b[i].name);
+        EXPECT_EQ(a[i].shape, b[i].shape) << a[i].name;
+      }
+      EXPECT_EQ(nn::bnChannels(small), nn::bnChannels(full));
+      EXPECT_EQ(nn::outputShape(small, 2), (ir::Shape{2, 10})) << full.name << " at " << side;
+    }
+  }
+  nn::NetSpec tiny = nn::resNet18(32);
+  tiny.layers.resize(tiny.layers.size() - 2); // up to the last stage
+  EXPECT_EQ(nn::outputShape(tiny, 2), (ir::Shape{2, 512, 1, 1}));
+}
+
 // Shapes of the feature maps after each layer of ResNet-18, where SAME padding matters: 7x7/2 on
 // 224 pads 2 low and 3 high to give 112; the 3x3/2 max pool pads 0 low and 1 high to give 56.
 TEST(ZooTest, ResNetStemAndStageShapes) {
@@ -58,6 +85,66 @@ TEST(ZooTest, ResNetStemAndStageShapes) {
     prefix.layers.resize(i + 1);
     EXPECT_EQ(nn::outputShape(prefix, 2), expected[i]) << "after layer " << i;
   }
+}
+
+// The padding (low, high) of every window op of a net's emitted forward, in emission order:
+// convolutions' spatial dims and reduce_window's (the max pools) H and W.
+std::vector<std::pair<int64_t, int64_t>> emittedPadding(const nn::NetSpec& spec) {
+  ir::Module m;
+  ir::Function& f = m.addFunction("main");
+  ir::Builder b(f.body, &m);
+  std::vector<ir::Value*> params;
+  for (const nn::ParamInfo& p : nn::parameters(spec))
+    params.push_back(f.body.addArgument({ir::ElementType::f32, p.shape}));
+  ir::Value* x = f.body.addArgument(
+      {ir::ElementType::f32, {2, spec.input.channels, spec.input.height, spec.input.width}});
+  f.setResults({nn::emitForward(b, spec, params, x, nn::BnMode::batch).logits});
+  EXPECT_NO_THROW(ir::verify(m)) << spec.name;
+  std::vector<std::pair<int64_t, int64_t>> pads;
+  for (const auto& op : f.body.ops) {
+    if (op->kind != ir::OpKind::convolution && op->kind != ir::OpKind::reduce_window) continue;
+    const auto& p = op->attrs.padding;
+    EXPECT_EQ(p[p.size() - 2], p.back()) << "H and W pad alike in " << spec.name;
+    pads.push_back(p.back());
+  }
+  return pads;
+}
+
+// Symmetric padding is a spec option (per layer, or withSymmetricPadding() for a whole net): it
+// changes only how a strided window's padding splits, never a shape or a parameter.
+TEST(ZooTest, SymmetricPaddingSplitsStridedWindowsEvenly) {
+  using Pad = std::pair<int64_t, int64_t>;
+  nn::NetSpec same = nn::resNet18();
+  nn::NetSpec symmetric = same.withSymmetricPadding();
+  std::vector<Pad> samePads = emittedPadding(same), symmetricPads = emittedPadding(symmetric);
+  ASSERT_EQ(samePads.size(), symmetricPads.size());
+  // Stem 7x7/2 on 224, its 3x3/2 max pool on 112, then stage 1's two blocks (four 3x3/1 convs),
+  // then stage 2's first block: 3x3/2 on 56, 3x3/1, and the 1x1/2 projection.
+  std::vector<Pad> expectSame = {{2, 3}, {0, 1}, {1, 1}, {1, 1}, {1, 1},
+                                 {1, 1}, {0, 1}, {1, 1}, {0, 0}};
+  std::vector<Pad> expectSymmetric = {{3, 3}, {1, 1}, {1, 1}, {1, 1}, {1, 1},
+                                      {1, 1}, {1, 1}, {1, 1}, {0, 0}};
+  EXPECT_EQ(std::vector<Pad>(samePads.begin(), samePads.begin() + 9), expectSame);
+  EXPECT_EQ(std::vector<Pad>(symmetricPads.begin(), symmetricPads.begin() + 9), expectSymmetric);
+  // Every window pads k/2 on both sides under the option: a 3x3 one (1, 1), a 1x1 one nothing.
+  for (const Pad& p : symmetricPads) EXPECT_EQ(p.first, p.second);
+  for (const nn::NetSpec& spec : {same, nn::mobileNetV2(), nn::resNet50()}) {
+    nn::NetSpec other = spec.withSymmetricPadding();
+    EXPECT_EQ(nn::parameters(other).size(), nn::parameters(spec).size()) << spec.name;
+    EXPECT_EQ(nn::parameterCount(other), nn::parameterCount(spec)) << spec.name;
+    EXPECT_EQ(nn::bnChannels(other), nn::bnChannels(spec)) << spec.name;
+    EXPECT_NE(emittedPadding(other), emittedPadding(spec)) << spec.name;
+  }
+
+  // Per layer: one strided convolution asks for symmetric padding, its neighbour keeps SAME.
+  nn::NetSpec mixed{"mixed",
+                    {nn::conv2d(4, 3, 2, nn::Activation::relu, nn::Padding::symmetric),
+                     nn::conv2d(4, 3, 2), nn::flatten(), nn::dense(10)},
+                    {1, 8, 8},
+                    10,
+                    ""};
+  EXPECT_EQ(emittedPadding(mixed), (std::vector<Pad>{{1, 1}, {0, 1}}));
+  EXPECT_EQ(nn::outputShape(mixed, 2), (ir::Shape{2, 10}));
 }
 
 TEST(ZooTest, BlockParameterOrderAndBatchNormList) {
