@@ -26,17 +26,23 @@ namespace hlotrain::cli {
 
 const char* const kBenchUsage =
     R"(usage: hlotrain bench --net NAME [--batch B] [--steps N] [--warmup W] [--eval]
+                     [--dump-plan] [--no-donate]
 
 Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4) on
 synthetic input with the cpu lowerer's fast path (2 threads). The graph is emitted, printed and
 parsed back, as `hlotrain train` runs it; W warm-up steps (default 1) are followed by N timed
-steps (default 10), each feeding the returned parameters and optimizer state back in. With
---eval the eval-forward graph is measured first, the same way.
+steps (default 10), each feeding the returned parameters and optimizer state back in. They are
+donated to the step (written in place, see Executable::runDonating); --no-donate passes them
+read-only, so every step returns them in new tensors. With --eval the eval-forward graph is
+measured first, the same way.
 
 Prints one JSON line: images/s and the median ms per step, achieved GFLOP/s (the graph's
 convolution and dot_general FLOPs, counting only products of real input elements), the fraction
 of this machine's fp32 matmul peak (oneDNN sgemm 2048^3, measured in the same process, best
-sample), the peak resident memory (MB) and the first step's loss.
+sample), the peak resident memory (MB), the first step's loss, `compile_s` (emitting, printing,
+parsing, verifying and planning the graph: what `hlotrain train` does before its first step)
+and `first_step_s` (the first run, which also touches every buffer for the first time).
+--dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
 Environment: HLOTRAIN_PROFILE=1 prints per-kernel time totals to stderr.
 )";
 
@@ -79,28 +85,52 @@ long peakRssMb() {
 }
 
 struct Timing {
+  double compileSeconds = 0; // emit + print + parse + verify + plan
+  double firstStepSeconds = 0;
   double medianSeconds = 0;
   double flops = 0;
   long peakRss = 0;
   float firstLoss = 0;
 };
 
-// Emits, prints and parses the graph back, then times `steps` runs after `warmup`; `feedBack`
-// turns a run's results into the next inputs.
+double secondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// The graph as emitted, and the seconds emitting it took.
+struct Emitted {
+  std::unique_ptr<ir::Module> module;
+  double seconds = 0;
+};
+
+template <class Build> Emitted emit(Build build) {
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<ir::Module> module = build();
+  return {std::move(module), secondsSince(start)};
+}
+
+// Prints the emitted graph and parses it back, plans it, then times `steps` runs after `warmup`;
+// `feedBack` turns a run's results into the next inputs.
 template <class FeedBack>
-Timing measure(const ir::Module& built, std::vector<ir::Tensor> inputs, int64_t warmup,
-               int64_t steps, FeedBack feedBack) {
-  ir::Module module = mlir::parse(mlir::print(built), built.name + ".mlir");
+Timing measure(Emitted emitted, std::vector<ir::Tensor> inputs, const std::vector<bool>& donated,
+               int64_t warmup, int64_t steps, bool dumpPlan, FeedBack feedBack) {
+  auto start = std::chrono::steady_clock::now();
+  std::unique_ptr<ir::Module> built = std::move(emitted.module);
+  ir::Module module = mlir::parse(mlir::print(*built), built->name + ".mlir");
+  built.reset();
   ir::verify(module);
   auto exe = cpu::Executable::compile(module, "main");
   Timing t;
+  t.compileSeconds = emitted.seconds + secondsSince(start);
+  if (dumpPlan) std::fputs(exe->dumpPlan().c_str(), stderr);
   t.flops = cpu::contractionFlops(module, "main");
   std::vector<double> seconds;
   for (int64_t i = 0; i < warmup + steps; ++i) {
-    auto start = std::chrono::steady_clock::now();
-    std::vector<ir::Tensor> results = exe->run(inputs);
-    std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
-    if (i >= warmup) seconds.push_back(d.count());
+    auto stepStart = std::chrono::steady_clock::now();
+    std::vector<ir::Tensor> results = exe->runDonating(inputs, donated);
+    const double d = secondsSince(stepStart);
+    if (i == 0) t.firstStepSeconds = d;
+    if (i >= warmup) seconds.push_back(d);
     if (i == 0)
       t.firstLoss = feedBack(inputs, results);
     else
@@ -118,16 +148,24 @@ std::string jsonFields(const char* prefix, const Timing& t, int64_t batch, doubl
   double gflops = t.flops / t.medianSeconds / 1e9;
   std::snprintf(text, sizeof text,
                 "\"%simages_per_s\": %.2f, \"%sms_per_step\": %.3f, \"%sgflop_per_step\": %.3f, "
-                "\"%sgflops\": %.2f, \"%speak_fraction\": %.3f, \"%speak_rss_mb\": %ld",
+                "\"%sgflops\": %.2f, \"%speak_fraction\": %.3f, \"%speak_rss_mb\": %ld, "
+                "\"%scompile_s\": %.3f, \"%sfirst_step_s\": %.3f",
                 prefix, double(batch) / t.medianSeconds, prefix, t.medianSeconds * 1e3, prefix,
-                t.flops / 1e9, prefix, gflops, prefix, gflops / peak, prefix, t.peakRss);
+                t.flops / 1e9, prefix, gflops, prefix, gflops / peak, prefix, t.peakRss, prefix,
+                t.compileSeconds, prefix, t.firstStepSeconds);
   return text;
 }
 
 } // namespace
 
 int benchCommand(std::span<const std::string> argv, std::ostream& out) {
-  const FlagSpec specs[] = {{"--net"}, {"--batch"}, {"--steps"}, {"--warmup"}, {"--eval", false}};
+  const FlagSpec specs[] = {{"--net"},
+                            {"--batch"},
+                            {"--steps"},
+                            {"--warmup"},
+                            {"--eval", false},
+                            {"--dump-plan", false},
+                            {"--no-donate", false}};
   ParsedArgs args = parseArgs(argv, specs);
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
@@ -146,26 +184,28 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   program::validate(spec, options);
 
   double peak = cpu::matmulPeakGflops(2048, 3);
-  const std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::vector<ir::Tensor> params = nn::heInit(spec);
   const size_t p = params.size();
   uint64_t rng = 0x9e3779b97f4a7c15ull;
 
   std::optional<Timing> eval;
   if (args.has("--eval")) {
-    auto built = program::buildEvalForward(spec, config.batch);
+    Emitted built = emit([&] { return program::buildEvalForward(spec, config.batch); });
     std::vector<ir::Tensor> inputs = params;
-    std::vector<ir::TensorType> types = built->lookup("main")->argumentTypes();
+    std::vector<ir::TensorType> types = built.module->lookup("main")->argumentTypes();
     const size_t bn = (types.size() - p - 1) / 2;
     for (size_t i = p; i < p + bn; ++i) inputs.push_back(filled(types[i], 0.0f));
     for (size_t i = p + bn; i < p + 2 * bn; ++i) inputs.push_back(filled(types[i], 1.0f));
     inputs.emplace_back(types.back());
     fillRandom(inputs.back(), spec.numClasses, rng);
-    eval = measure(*built, std::move(inputs), warmup, steps, [](auto&, auto&) { return 0.0f; });
+    std::vector<bool> donated(inputs.size(), false);
+    eval = measure(std::move(built), std::move(inputs), donated, warmup, steps, false,
+                   [](auto&, auto&) { return 0.0f; });
   }
 
-  auto built = program::buildTrainStep(spec, options);
-  std::vector<ir::TensorType> types = built->lookup("main")->argumentTypes();
-  std::vector<ir::Tensor> inputs = params;
+  Emitted built = emit([&] { return program::buildTrainStep(spec, options); });
+  std::vector<ir::TensorType> types = built.module->lookup("main")->argumentTypes();
+  std::vector<ir::Tensor> inputs = std::move(params);
   const size_t state = static_cast<size_t>(program::optimizerSlots(options.optimizer)) * p;
   for (size_t i = p; i < p + state; ++i) inputs.push_back(filled(types[i], 0.0f));
   for (size_t i = p + state; i < p + state + 2; ++i) {
@@ -174,13 +214,18 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   }
   inputs.push_back(ir::Tensor::scalar<float>(static_cast<float>(config.learningRate)));
   inputs.push_back(ir::Tensor::scalar<float>(1.0f));
-  // Parameters and optimizer state come back first in the results; the step counts up.
+  // Parameters and optimizer state come back first in the results, in the storage of the donated
+  // inputs, as `hlotrain train` runs the step; the step counts up.
+  std::vector<bool> donated(inputs.size(), false);
+  if (!args.has("--no-donate"))
+    std::fill(donated.begin(), donated.begin() + static_cast<std::ptrdiff_t>(p + state), true);
   auto feedBack = [&](std::vector<ir::Tensor>& in, std::vector<ir::Tensor>& results) {
     for (size_t i = 0; i < p + state; ++i) in[i] = std::move(results[i]);
     in.back().set<float>(0, in.back().get<float>(0) + 1.0f);
     return results[p + state].get<float>(0);
   };
-  Timing t = measure(*built, std::move(inputs), warmup, steps, feedBack);
+  Timing t = measure(std::move(built), std::move(inputs), donated, warmup, steps,
+                     args.has("--dump-plan"), feedBack);
   peak = std::max(peak, cpu::matmulPeakGflops(2048, 1));
 
   char head[256];

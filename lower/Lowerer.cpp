@@ -7,6 +7,17 @@
 
 namespace hlotrain::lower {
 
+std::vector<ir::Tensor> Session::runDonating(std::span<ir::Tensor> inputs,
+                                             const std::vector<bool>& donated) {
+  if (donated.size() != inputs.size())
+    throw RuntimeError(std::to_string(donated.size()) + " donation flags for " +
+                       std::to_string(inputs.size()) + " inputs");
+  std::vector<ir::Tensor> results = run(inputs);
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (donated[i]) inputs[i] = ir::Tensor();
+  return results;
+}
+
 std::string mlirPath(const std::string& prefix, std::string_view suffix) {
   return prefix + "_" + std::string(suffix) + ".mlir";
 }

@@ -19,6 +19,13 @@ public:
   virtual ~Session() = default;
   // Throws RuntimeError when the inputs do not match the graph's signature.
   virtual std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs) = 0;
+  // Like run(), but the inputs flagged in `donated` (one flag per input) are consumed and left
+  // empty; a lowerer may return results in their storage, written in place. A training loop
+  // donates the parameters and optimizer state it gets back as results, so a step holds them
+  // once rather than twice and allocates nothing large. This default runs run() and then
+  // empties the donated inputs.
+  virtual std::vector<ir::Tensor> runDonating(std::span<ir::Tensor> inputs,
+                                              const std::vector<bool>& donated);
 };
 
 class Lowerer {

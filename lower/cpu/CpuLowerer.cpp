@@ -18,6 +18,10 @@ public:
   std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs) override {
     return executable_->run(inputs);
   }
+  std::vector<ir::Tensor> runDonating(std::span<ir::Tensor> inputs,
+                                      const std::vector<bool>& donated) override {
+    return executable_->runDonating(inputs, donated);
+  }
 
 private:
   std::unique_ptr<ir::Module> module_;

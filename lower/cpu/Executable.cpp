@@ -291,14 +291,15 @@ public:
     for (size_t i = 0; i < kernelAt.size(); ++i)
       if (kernelAt[i] && graph_.steps[i].live) kernels_.push_back(std::move(kernelAt[i]));
     buffers_ = assignBuffers(graph_, kernels_);
-    for (size_t bytes : buffers_.bufferBytes) storage_.push_back(allocateAligned(bytes));
+    // Pages of the arena are only resident once a run touches them.
+    arena_ = allocateAligned(buffers_.arenaBytes);
     state_.slotData.assign(graph_.slots.size(), nullptr);
     for (size_t s = 0; s < graph_.slots.size(); ++s) {
       const Slot& slot = graph_.slots[s];
       if (slot.kind == Slot::Kind::Constant)
         state_.slotData[s] = const_cast<uint8_t*>(slot.constant->bytes());
-      else if (buffers_.slotBuffer[s] >= 0)
-        state_.slotData[s] = storage_[static_cast<size_t>(buffers_.slotBuffer[s])].get();
+      else if (buffers_.slotOffset[s] >= 0)
+        state_.slotData[s] = arena_.get() + buffers_.slotOffset[s];
     }
     if (const char* env = std::getenv("HLOTRAIN_PROFILE"); env && std::string_view(env) == "1")
       profile_ = std::make_unique<Profile>(kernels_.size());
@@ -309,50 +310,39 @@ public:
   }
 
   std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs, CheckLog* checks) override {
-    if (inputs.size() != graph_.inputs.size())
-      throw RuntimeError("@" + function_.name + " takes " + std::to_string(graph_.inputs.size()) +
-                         " arguments, got " + std::to_string(inputs.size()));
-    for (size_t i = 0; i < inputs.size(); ++i) {
-      int slot = graph_.inputs[i];
-      const auto& expected = graph_.slots[static_cast<size_t>(slot)].type;
-      if (inputs[i].type() != expected)
-        throw RuntimeError("@" + function_.name + " argument #" + std::to_string(i) +
-                           ": expected " + ir::toString(expected) + ", got " +
-                           ir::toString(inputs[i].type()));
-      state_.slotData[static_cast<size_t>(slot)] = const_cast<uint8_t*>(inputs[i].bytes());
+    bindInputs(inputs);
+    std::vector<ir::Tensor> outputs(graph_.outputs.size());
+    std::vector<bool> copyAfter(outputs.size(), false);
+    for (size_t i = 0; i < outputs.size(); ++i) copyAfter[i] = !bindOutput(outputs, i);
+    execute(outputs, copyAfter, checks);
+    return outputs;
+  }
+
+  std::vector<ir::Tensor> runDonating(std::span<ir::Tensor> inputs,
+                                      const std::vector<bool>& donated, CheckLog* checks) override {
+    if (donated.size() != inputs.size())
+      throw RuntimeError("@" + function_.name + ": " + std::to_string(donated.size()) +
+                         " donation flags for " + std::to_string(inputs.size()) + " arguments");
+    bindInputs(inputs);
+    if (donated != donatedFlags_) {
+      donors_ = planDonors(donated);
+      donatedFlags_ = donated;
     }
-    state_.checks = checks;
-    int previousThreads = omp_get_max_threads();
-    omp_set_num_threads(threads_);
-    struct Restore {
-      int threads;
-      ~Restore() { omp_set_num_threads(threads); }
-    } restore{previousThreads};
-    // Computed outputs are written in place by their kernels; inputs, constants and repeated
-    // outputs are copied after the run.
-    std::vector<ir::Tensor> outputs;
-    std::vector<bool> copyAfter(graph_.outputs.size(), true);
-    for (size_t i = 0; i < graph_.outputs.size(); ++i) {
+    std::vector<ir::Tensor> outputs(graph_.outputs.size());
+    std::vector<bool> copyAfter(outputs.size(), false);
+    for (size_t i = 0; i < outputs.size(); ++i) {
       auto slot = static_cast<size_t>(graph_.outputs[i]);
-      outputs.emplace_back(graph_.slots[slot].type);
-      auto begin = graph_.outputs.begin(), at = begin + static_cast<std::ptrdiff_t>(i);
-      if (std::find(begin, at, graph_.outputs[i]) == at &&
-          graph_.slots[slot].kind == Slot::Kind::Computed) {
-        state_.slotData[slot] = outputs.back().bytes();
-        copyAfter[i] = false;
+      if (donors_[i] < 0) {
+        copyAfter[i] = !bindOutput(outputs, i);
+        continue;
       }
+      // Moving a tensor keeps its bytes where they are, so a returned input stays bound.
+      outputs[i] = std::move(inputs[static_cast<size_t>(donors_[i])]);
+      state_.slotData[slot] = outputs[i].bytes();
     }
-    if (profile_) {
-      for (size_t k = 0; k < kernels_.size(); ++k)
-        profile_->time(k, [&] { kernels_[k]->run(state_); });
-      profile_->endRun();
-    } else {
-      for (auto& kernel : kernels_) kernel->run(state_);
-    }
-    for (size_t i = 0; i < outputs.size(); ++i)
-      if (copyAfter[i] && outputs[i].byteSize() > 0)
-        std::memcpy(outputs[i].bytes(), state_.slotData[static_cast<size_t>(graph_.outputs[i])],
-                    outputs[i].byteSize());
+    execute(outputs, copyAfter, checks);
+    for (size_t i = 0; i < inputs.size(); ++i)
+      if (donated[i]) inputs[i] = ir::Tensor();
     return outputs;
   }
 
@@ -368,18 +358,121 @@ public:
         text += (i ? ", %" : "%") + std::to_string(kernel.reads[i]);
       text += ")\n";
     }
-    size_t total = 0;
-    for (size_t b : buffers_.bufferBytes) total += b;
-    text += "buffers: " + std::to_string(buffers_.bufferBytes.size()) + ", " +
-            std::to_string(total) + " bytes\noutputs:";
+    text += "arena: " + std::to_string(buffers_.arenaBytes) + " bytes (peak live " +
+            std::to_string(buffers_.peakLiveBytes) + ", largest kernel scratch " +
+            std::to_string(buffers_.largestScratchBytes) + ")\noutputs:";
     for (int s : graph_.outputs) text += " %" + std::to_string(s);
     return text + "\n";
   }
 
 private:
   std::string bufferText(int slot) const {
-    int b = buffers_.slotBuffer[static_cast<size_t>(slot)];
-    return b < 0 ? "" : "@buf" + std::to_string(b);
+    int64_t offset = buffers_.slotOffset[static_cast<size_t>(slot)];
+    return offset < 0 ? "" : "@" + std::to_string(offset);
+  }
+
+  void bindInputs(std::span<const ir::Tensor> inputs) {
+    if (inputs.size() != graph_.inputs.size())
+      throw RuntimeError("@" + function_.name + " takes " + std::to_string(graph_.inputs.size()) +
+                         " arguments, got " + std::to_string(inputs.size()));
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      int slot = graph_.inputs[i];
+      const auto& expected = graph_.slots[static_cast<size_t>(slot)].type;
+      if (inputs[i].type() != expected)
+        throw RuntimeError("@" + function_.name + " argument #" + std::to_string(i) +
+                           ": expected " + ir::toString(expected) + ", got " +
+                           ir::toString(inputs[i].type()));
+      state_.slotData[static_cast<size_t>(slot)] = const_cast<uint8_t*>(inputs[i].bytes());
+    }
+  }
+
+  // Allocates result `i`; a computed value returned for the first time is written in place by
+  // its kernel (returns true), the others are copied after the run.
+  bool bindOutput(std::vector<ir::Tensor>& outputs, size_t i) {
+    auto slot = static_cast<size_t>(graph_.outputs[i]);
+    outputs[i] = ir::Tensor(graph_.slots[slot].type);
+    auto begin = graph_.outputs.begin(), at = begin + static_cast<std::ptrdiff_t>(i);
+    if (std::find(begin, at, graph_.outputs[i]) != at ||
+        graph_.slots[slot].kind != Slot::Kind::Computed)
+      return false;
+    state_.slotData[slot] = outputs[i].bytes();
+    return true;
+  }
+
+  void execute(std::vector<ir::Tensor>& outputs, const std::vector<bool>& copyAfter,
+               CheckLog* checks) {
+    state_.checks = checks;
+    int previousThreads = omp_get_max_threads();
+    omp_set_num_threads(threads_);
+    struct Restore {
+      int threads;
+      ~Restore() { omp_set_num_threads(threads); }
+    } restore{previousThreads};
+    for (size_t k = 0; k < kernels_.size(); ++k) {
+      int64_t scratch = buffers_.scratchOffset[k];
+      state_.scratch = scratch < 0 ? nullptr : arena_.get() + scratch;
+      if (profile_)
+        profile_->time(k, [&] { kernels_[k]->run(state_); });
+      else
+        kernels_[k]->run(state_);
+    }
+    if (profile_) profile_->endRun();
+    for (size_t i = 0; i < outputs.size(); ++i)
+      if (copyAfter[i] && outputs[i].byteSize() > 0)
+        std::memcpy(outputs[i].bytes(), state_.slotData[static_cast<size_t>(graph_.outputs[i])],
+                    outputs[i].byteSize());
+  }
+
+  // For each result, the donated input whose storage it is returned in, or -1. A donated input
+  // that is itself returned is that result; otherwise a computed result of the same type takes
+  // an input that no kernel reads after the result's writer, or that the writer reads in place
+  // (preferred: the optimizer's update of that very input). Inputs returned as they are never
+  // hold another result.
+  std::vector<int> planDonors(const std::vector<bool>& donated) const {
+    const size_t numSlots = graph_.slots.size();
+    std::vector<int> lastReader(numSlots, -1), writer(numSlots, -1);
+    for (size_t k = 0; k < kernels_.size(); ++k) {
+      for (int s : kernels_[k]->reads) lastReader[static_cast<size_t>(s)] = static_cast<int>(k);
+      for (int s : kernels_[k]->writes)
+        if (writer[static_cast<size_t>(s)] < 0)
+          writer[static_cast<size_t>(s)] = static_cast<int>(k);
+    }
+    std::vector<bool> returned(numSlots, false), taken(graph_.inputs.size(), false);
+    for (int s : graph_.outputs) returned[static_cast<size_t>(s)] = true;
+    std::vector<int> donors(graph_.outputs.size(), -1);
+    for (size_t i = 0; i < graph_.outputs.size(); ++i) {
+      const Slot& slot = graph_.slots[static_cast<size_t>(graph_.outputs[i])];
+      if (slot.kind != Slot::Kind::Input) continue;
+      auto input = static_cast<size_t>(slot.input);
+      if (!donated[input] || taken[input]) continue;
+      donors[i] = slot.input;
+      taken[input] = true;
+    }
+    for (size_t i = 0; i < graph_.outputs.size(); ++i) {
+      const int out = graph_.outputs[i];
+      const int w = writer[static_cast<size_t>(out)];
+      auto begin = graph_.outputs.begin(), at = begin + static_cast<std::ptrdiff_t>(i);
+      if (graph_.slots[static_cast<size_t>(out)].kind != Slot::Kind::Computed || w < 0 ||
+          std::find(begin, at, out) != at)
+        continue;
+      int pick = -1;
+      for (size_t j = 0; j < graph_.inputs.size(); ++j) {
+        auto in = static_cast<size_t>(graph_.inputs[j]);
+        if (!donated[j] || taken[j] || returned[in] ||
+            graph_.slots[in].type != graph_.slots[static_cast<size_t>(out)].type)
+          continue;
+        const int r = lastReader[in];
+        const bool inPlace =
+            r == w && kernels_[static_cast<size_t>(w)]->readsInPlace(static_cast<int>(in));
+        if (r >= w && !inPlace) continue;
+        if (pick < 0 || inPlace) pick = static_cast<int>(j);
+        if (inPlace) break;
+      }
+      if (pick < 0) continue;
+      donors[i] = pick;
+      taken[static_cast<size_t>(pick)] = true;
+    }
+    return donors;
   }
 
   // transpose(dot_general(a, b)) of 2-D operands without batch dims, where the transpose is the
@@ -438,8 +531,10 @@ private:
   std::vector<std::unique_ptr<ir::Op>> synthesized_; // ops of rewritten steps (transposedProduct)
   std::vector<std::unique_ptr<Kernel>> kernels_;
   BufferPlan buffers_;
-  std::vector<AlignedBuffer> storage_;
+  AlignedBuffer arena_;
   RunState state_;
+  std::vector<bool> donatedFlags_; // the flags donors_ was planned for
+  std::vector<int> donors_;
   std::string log_;
   std::unique_ptr<Profile> profile_;
 };

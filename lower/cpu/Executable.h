@@ -1,7 +1,8 @@
 #pragma once
-// The fast path of the cpu lowerer. compile() plans once: topological schedule, buffer liveness
-// and reuse, elementwise/broadcast chains fused into single loops, convolution and dot_general
-// bound to oneDNN primitives when they have a supported form; run() only executes the plan.
+// The fast path of the cpu lowerer. compile() plans once: topological schedule, one arena for
+// every intermediate value and kernel scratch (placed by liveness), elementwise/broadcast chains
+// fused into single loops, convolution and dot_general bound to oneDNN primitives when they have
+// a supported form; run() only executes the plan.
 
 #include <memory>
 #include <span>
@@ -28,6 +29,13 @@ public:
   // Throws RuntimeError when the inputs do not match the entry's argument types.
   virtual std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs,
                                       CheckLog* checks = nullptr) = 0;
+  // Like run(), but the inputs flagged in `donated` (one flag per input) are consumed: a result
+  // may be returned in a donated input's storage, written in place (a train step's parameters
+  // and optimizer state), and every donated input is left empty. A caller that feeds those
+  // results back as the next donated inputs allocates nothing large per run.
+  virtual std::vector<ir::Tensor> runDonating(std::span<ir::Tensor> inputs,
+                                              const std::vector<bool>& donated,
+                                              CheckLog* checks = nullptr) = 0;
   // A readable dump of the plan (steps, fused groups, kernels chosen, buffer assignment).
   virtual std::string dumpPlan() const = 0;
 };

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <omp.h>
 #include <optional>
 
@@ -103,42 +104,20 @@ std::optional<float> splatValue(const ir::Tensor& t) {
 class GroupBuilder {
 public:
   GroupBuilder(const Graph& graph, std::vector<bool>& claimed, const std::vector<int>& uses,
-               const std::vector<bool>& isOutput, const std::vector<bool>& duplicable,
+               const std::vector<bool>& isOutput, const std::vector<bool>& recomputedSlots,
                bool registers, int rootRank)
-      : graph_(graph), claimed_(claimed), uses_(uses), isOutput_(isOutput), duplicable_(duplicable),
-        registers_(registers), rootRank_(rootRank) {}
+      : graph_(graph), claimed_(claimed), uses_(uses), isOutput_(isOutput),
+        recomputedSlots_(recomputedSlots), registers_(registers), rootRank_(rootRank) {}
 
-  // Returns the node computing `slot` at the root index mapped by `map`.
-  int build(int slot, const IndexMap& map, bool underBroadcast, bool isRoot) {
-    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
-    if (registers_ && s.kind == Slot::Kind::Constant)
-      if (auto v = splatValue(*s.constant)) return addNode({Node::Kind::Imm, nullptr, {}, -1, *v});
-    const bool alsoStored = !isRoot && !absorbable(slot) && coOutput(slot, map, underBroadcast);
-    if (!isRoot && !absorbable(slot) && !alsoStored) return leafNode(slot, map, s.type.shape);
-    const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
-    const ir::Op& op = *step.op;
-    if (op.kind == OpKind::reshape) {
-      take(s.producer);
-      // The operand is materialized (reshape never absorbs its producer): same bytes, new shape.
-      return leafNode(step.operands[0], map, s.type.shape);
-    }
-    if (isView(op.kind)) {
-      take(s.producer);
-      const auto& shape = graph_.slots[static_cast<size_t>(step.operands[0])].type.shape;
-      return build(step.operands[0], viewOperandMap(op, shape, map),
-                   underBroadcast || op.kind == OpKind::broadcast_in_dim, false);
-    }
-    if (!registers_ || underBroadcast || !fusibleElementwise(op))
-      return leafNode(slot, map, s.type.shape);
-    take(s.producer);
-    Node node{Node::Kind::Op, &op, {}, -1, 0};
-    for (int operand : step.operands) {
-      bool scalar = graph_.slots[static_cast<size_t>(operand)].type.rank() == 0;
-      node.args.push_back(build(operand, scalar ? IndexMap{} : map, false, false));
-    }
-    int index = addNode(std::move(node));
-    if (alsoStored) coOutputs.push_back({index, slot});
-    return index;
+  // Returns the node computing `slot` at the root index mapped by `map`. A value read twice at
+  // the same index (x - mean squared, a recomputed value read by several ops) is one node.
+  // `shared`: `slot` is read by a value that other loops recompute too.
+  int build(int slot, const IndexMap& map, bool underBroadcast, bool isRoot, bool shared = false) {
+    std::vector<int64_t> key{slot, underBroadcast, isRoot, shared};
+    for (const DimMap& d : map) key.insert(key.end(), {d.rootDim, d.scale, d.offset});
+    auto [it, inserted] = built_.try_emplace(std::move(key), -1);
+    if (inserted) it->second = buildNode(slot, map, underBroadcast, isRoot, shared);
+    return it->second;
   }
 
   // Lets the loop also compute and store values like the root (see coOutput).
@@ -150,13 +129,56 @@ public:
   std::vector<std::pair<int, int>> coOutputs; // (node, slot) stored besides the root
 
 private:
-  bool absorbable(int slot) const {
+  int buildNode(int slot, const IndexMap& map, bool underBroadcast, bool isRoot, bool shared) {
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    if (registers_ && s.kind == Slot::Kind::Constant)
+      if (auto v = splatValue(*s.constant)) return addNode({Node::Kind::Imm, nullptr, {}, -1, *v});
+    const bool absorbed = absorbable(slot, shared);
+    const bool alsoStored = !isRoot && !shared && !absorbed && coOutput(slot, map, underBroadcast);
+    if (!isRoot && !absorbed && !alsoStored) return leafNode(slot, map, s.type.shape);
+    const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
+    const ir::Op& op = *step.op;
+    if (op.kind == OpKind::reshape) {
+      take(s.producer);
+      // The operand is materialized (reshape never absorbs its producer): same bytes, new shape.
+      return leafNode(step.operands[0], map, s.type.shape);
+    }
+    if (isView(op.kind)) {
+      take(s.producer);
+      const auto& shape = graph_.slots[static_cast<size_t>(step.operands[0])].type.shape;
+      return build(step.operands[0], viewOperandMap(op, shape, map),
+                   underBroadcast || op.kind == OpKind::broadcast_in_dim, false,
+                   shared || recomputed(slot));
+    }
+    if (!registers_ || underBroadcast || !fusibleElementwise(op))
+      return leafNode(slot, map, s.type.shape);
+    take(s.producer);
+    Node node{Node::Kind::Op, &op, {}, -1, 0};
+    for (int operand : step.operands) {
+      bool scalar = graph_.slots[static_cast<size_t>(operand)].type.rank() == 0;
+      node.args.push_back(
+          build(operand, scalar ? IndexMap{} : map, false, false, shared || recomputed(slot)));
+    }
+    int index = addNode(std::move(node));
+    if (alsoStored) coOutputs.push_back({index, slot});
+    return index;
+  }
+
+  bool recomputed(int slot) const {
+    return registers_ && recomputedSlots_[static_cast<size_t>(slot)];
+  }
+
+  // Inside a value other loops recompute too (`shared`), only values that are recomputed
+  // everywhere are absorbed: a single-use value taken by the first loop would be missing in the
+  // others.
+  bool absorbable(int slot, bool shared) const {
     const Slot& s = graph_.slots[static_cast<size_t>(slot)];
     if (s.kind != Slot::Kind::Computed) return false;
     const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
     if (!step.live) return false;
-    if (registers_ && duplicable_[static_cast<size_t>(slot)]) return true;
-    if (claimed_[static_cast<size_t>(s.producer)] || step.results.size() != 1) return false;
+    if (recomputed(slot)) return true;
+    if (shared || claimed_[static_cast<size_t>(s.producer)] || step.results.size() != 1)
+      return false;
     if (uses_[static_cast<size_t>(slot)] != 1 || isOutput_[static_cast<size_t>(slot)]) return false;
     return isView(step.op->kind) || (registers_ && fusibleElementwise(*step.op));
   }
@@ -242,10 +264,11 @@ private:
   std::vector<bool>& claimed_;
   const std::vector<int>& uses_;
   const std::vector<bool>& isOutput_;
-  const std::vector<bool>& duplicable_;
+  const std::vector<bool>& recomputedSlots_;
   bool registers_;
   int rootRank_;
   int rootSlot_ = -1;
+  std::map<std::vector<int64_t>, int> built_; // (slot, flags, index map) -> node
 };
 
 // Drops unit dimensions and merges neighbours that every leaf walks contiguously, so the inner
@@ -449,28 +472,44 @@ public:
       : nodes_(std::move(nodes)), leaves_(std::move(leaves)), dims_(std::move(dims)),
         outSlot_(outSlot), outType_(outType), numElements_(numElements), threads_(threads),
         scratch_(static_cast<size_t>(threads) * nodes_.size() * kChunk),
-        values_(static_cast<size_t>(threads) * nodes_.size()), grid_(dims_, numElements_) {
+        values_(static_cast<size_t>(threads) * nodes_.size()), grid_(dims_, numElements_),
+        invariant_(nodes_.size(), false), ready_(static_cast<size_t>(threads), 0) {
     for (const Leaf& l : leaves_) reads.push_back(l.slot);
     writes.push_back(outSlot);
+    findInvariants();
   }
 
-  // The loop feeds a reduce instead of storing: `outStrides` (per collapsed dim) say where each
-  // element folds into the result, 0 along reduced dims.
+  // The loop feeds reduces instead of storing: node `node` folds into `outSlot`, where
+  // `outStrides` (per collapsed dim) say where each element goes, 0 along reduced dims. Several
+  // reduces over the same elements (batch norm's gradient sums) share one pass over their inputs.
   struct Reduction {
-    OpKind combiner;
+    int node;
+    int outSlot;
     int initSlot;
     std::vector<int64_t> outStrides;
     int64_t outElements;
+    bool columnSums = false; // every outer dim is reduced (set by reduceInto)
   };
 
-  void reduceInto(Reduction reduction) {
-    reduction_ = std::move(reduction);
-    reads.push_back(reduction_->initSlot);
-    partials_.assign(static_cast<size_t>(kReduceBlocks * reduction_->outElements), 0.0f);
+  void reduceInto(OpKind combiner, std::vector<Reduction> reductions) {
+    combiner_ = combiner;
+    reductions_ = std::move(reductions);
+    writes.clear();
+    int64_t total = 0;
+    for (Reduction& r : reductions_) {
+      r.columnSums =
+          std::all_of(r.outStrides.begin(), r.outStrides.end() - (r.outStrides.empty() ? 0 : 1),
+                      [](int64_t stride) { return stride == 0; });
+      reads.push_back(r.initSlot);
+      writes.push_back(r.outSlot);
+      total += r.outElements;
+    }
+    partials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0f);
   }
 
   void run(RunState& state) override {
-    if (reduction_) return runReduction(state);
+    std::fill(ready_.begin(), ready_.end(), 0);
+    if (!reductions_.empty()) return runReduction(state);
     forEachChunk(grid_, numElements_, threads_, [&](const ChunkGrid::Chunk& chunk, int thread) {
       store(state, outSlot_, chunk, evaluate(state, chunk, thread));
       const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
@@ -481,6 +520,23 @@ public:
   void alsoStore(std::vector<std::pair<int, int>> coOutputs) {
     coOutputs_ = std::move(coOutputs);
     for (auto [node, slot] : coOutputs_) writes.push_back(slot);
+  }
+
+  // Each chunk evaluates every node before storing, and the stores (root and co-outputs) go to
+  // the loop's own positions: a leaf read at exactly those positions, per chunk, is read in place.
+  bool readsInPlace(int slot) const override {
+    if (!reductions_.empty() || outType_ != ElementType::f32 ||
+        nodes_.back().kind != Node::Kind::Op)
+      return false;
+    const std::vector<int64_t> stored = ir::stridesOf(dims_);
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      if (nodes_[i].kind != Node::Kind::Load) continue;
+      const Leaf& leaf = leaves_[static_cast<size_t>(nodes_[i].leaf)];
+      if (leaf.slot == slot && (invariant_[i] || leaf.type != ElementType::f32 ||
+                                leaf.offset != 0 || leaf.strides != stored))
+        return false;
+    }
+    return true;
   }
 
   std::string describe() const override {
@@ -494,61 +550,101 @@ public:
       else
         ops += std::string(ir::opName(node.op->kind).substr(10));
     }
-    std::string kind =
-        reduction_ ? "fused reduce " + std::string(ir::opName(reduction_->combiner).substr(10))
-                   : "fused loop";
+    std::string kind = "fused loop";
+    if (!reductions_.empty()) {
+      kind = "fused reduce " + std::string(ir::opName(combiner_).substr(10));
+      if (reductions_.size() > 1) kind += " x" + std::to_string(reductions_.size());
+    }
     return kind + " [" + joinDims(dims_) + "] (" + ops + ")";
   }
 
 private:
   template <class F> void reduce(RunState& state, F f, float identity) {
-    const Reduction& r = *reduction_;
-    const float init =
-        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(r.initSlot)]);
-    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
     const int64_t tasks = grid_.tasks;
-    const int64_t innerStride = r.outStrides.empty() ? 0 : r.outStrides.back();
     const int nt = numElements_ >= kParallelElements ? threads_ : 1;
+    int64_t total = 0;
+    for (const Reduction& r : reductions_) total += r.outElements;
+    auto initOf = [&](const Reduction& r) {
+      return *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(r.initSlot)]);
+    };
     // The chunks are split into a fixed number of blocks, each folding into its own partial
-    // result (the first from init, the others from the combiner's identity), handed out to
+    // results (the first from init, the others from the combiner's identity), handed out to
     // threads dynamically; partials are combined in block order, so runs are repeatable.
     const int64_t blocks = nt > 1 ? std::min<int64_t>(tasks, kReduceBlocks) : 1;
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t block = 0; block < blocks; ++block) {
       const int thread = omp_get_thread_num();
-      float* partial = partials_.data() + block * r.outElements;
-      std::fill(partial, partial + r.outElements, block == 0 ? init : identity);
+      float* partials = partials_.data() + block * total;
+      for (const Reduction& r : reductions_) {
+        std::fill(partials, partials + r.outElements, block == 0 ? initOf(r) : identity);
+        partials += r.outElements;
+      }
       for (int64_t t = tasks * block / blocks; t < tasks * (block + 1) / blocks; ++t) {
         const ChunkGrid::Chunk chunk = grid_.at(t);
-        const float* v = evaluate(state, chunk, thread);
-        const int width = chunk.n / chunk.rows;
-        for (int row = 0; row < chunk.rows; ++row, v += width) {
-          int64_t o = chunk.start * innerStride;
-          for (size_t d = dims_.empty() ? 0 : dims_.size() - 1,
-                      rest = static_cast<size_t>(chunk.outer + row);
-               d-- > 0;) {
-            o += static_cast<int64_t>(rest % static_cast<size_t>(dims_[d])) * r.outStrides[d];
-            rest /= static_cast<size_t>(dims_[d]);
-          }
-          if (innerStride == 0) {
-            partial[o] = f(partial[o], foldChunk(v, width, f));
-          } else {
-            float* dst = partial + o;
-#pragma omp simd
-            for (int j = 0; j < width; ++j) dst[j * innerStride] = f(dst[j * innerStride], v[j]);
-          }
+        evaluate(state, chunk, thread);
+        const float** values = values_.data() + static_cast<size_t>(thread) * nodes_.size();
+        float* partial = partials_.data() + block * total;
+        for (const Reduction& r : reductions_) {
+          fold(r, chunk, values[r.node], partial, f);
+          partial += r.outElements;
         }
       }
     }
-    if (tasks == 0) std::fill(partials_.begin(), partials_.begin() + r.outElements, init);
-    std::copy(partials_.begin(), partials_.begin() + r.outElements, out);
-    for (int64_t b = 1; b < blocks; ++b)
-      for (int64_t i = 0; i < r.outElements; ++i)
-        out[i] = f(out[i], partials_[static_cast<size_t>(b * r.outElements + i)]);
+    float* partials = partials_.data();
+    for (const Reduction& r : reductions_) {
+      float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(r.outSlot)]);
+      if (tasks == 0) std::fill(partials, partials + r.outElements, initOf(r));
+      std::copy(partials, partials + r.outElements, out);
+      for (int64_t b = 1; b < blocks; ++b)
+        for (int64_t i = 0; i < r.outElements; ++i) out[i] = f(out[i], partials[b * total + i]);
+      partials += r.outElements;
+    }
+  }
+
+  // Folds a chunk's values of one reduction into its partial result.
+  template <class F>
+  void fold(const Reduction& r, const ChunkGrid::Chunk& chunk, const float* v, float* partial,
+            F f) const {
+    const int64_t innerStride = r.outStrides.empty() ? 0 : r.outStrides.back();
+    const int width = chunk.n / chunk.rows;
+    if (innerStride == 1 && r.columnSums) {
+      // Every row folds into the same elements (batch norm's per-channel sums of a channels-last
+      // tensor): the rows are folded in registers, in the same order, and stored once.
+      float* dst = partial + chunk.start;
+      int j = 0;
+      for (; j + 16 <= width; j += 16) {
+        float acc[16];
+        for (int k = 0; k < 16; ++k) acc[k] = dst[j + k];
+        for (int row = 0; row < chunk.rows; ++row)
+          for (int k = 0; k < 16; ++k) acc[k] = f(acc[k], v[row * width + j + k]);
+        for (int k = 0; k < 16; ++k) dst[j + k] = acc[k];
+      }
+      for (; j < width; ++j)
+        for (int row = 0; row < chunk.rows; ++row) dst[j] = f(dst[j], v[row * width + j]);
+      return;
+    }
+    for (int row = 0; row < chunk.rows; ++row, v += width) {
+      int64_t o = chunk.start * innerStride;
+      for (size_t d = dims_.empty() ? 0 : dims_.size() - 1,
+                  rest = static_cast<size_t>(chunk.outer + row);
+           d-- > 0;) {
+        o += static_cast<int64_t>(rest % static_cast<size_t>(dims_[d])) * r.outStrides[d];
+        rest /= static_cast<size_t>(dims_[d]);
+      }
+      float* dst = partial + o;
+      if (innerStride == 0) {
+        *dst = f(*dst, foldChunk(v, width, f));
+      } else if (innerStride == 1) {
+#pragma omp simd
+        for (int j = 0; j < width; ++j) dst[j] = f(dst[j], v[j]);
+      } else {
+        for (int j = 0; j < width; ++j) dst[j * innerStride] = f(dst[j * innerStride], v[j]);
+      }
+    }
   }
 
   void runReduction(RunState& state) {
-    switch (reduction_->combiner) {
+    switch (combiner_) {
     case OpKind::add:
       return reduce(
           state, [](float a, float b) { return a + b; }, 0.0f);
@@ -579,12 +675,57 @@ private:
     return acc[0];
   }
 
-  // The root's values for `n` elements of row `outer` from `start`.
+  // Nodes whose chunk of values is the same in every chunk: splats, leaves that vary only along
+  // the inner dim when every chunk starts a row (batch norm's per-channel mean, scale and shift
+  // in a channels-last loop), and ops of those. Each thread computes them once per run.
+  void findInvariants() {
+    if (grid_.tasks <= 1) return;
+    const bool rowsStartChunks = grid_.chunksPerRow == 1;
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      const Node& node = nodes_[i];
+      if (node.kind == Node::Kind::Imm) {
+        invariant_[i] = true;
+      } else if (node.kind == Node::Kind::Load) {
+        const auto& strides = leaves_[static_cast<size_t>(node.leaf)].strides;
+        bool outerZero = std::all_of(strides.begin(), strides.end() - 1,
+                                     [](int64_t stride) { return stride == 0; });
+        invariant_[i] = outerZero && (rowsStartChunks || strides.back() == 0);
+      } else {
+        invariant_[i] = std::all_of(node.args.begin(), node.args.end(),
+                                    [&](int a) { return invariant_[static_cast<size_t>(a)]; });
+      }
+    }
+  }
+
+  // A leaf whose consecutive rows are consecutive in memory: a chunk of whole rows is read in
+  // place.
+  bool rowsInPlace(const Leaf& leaf, const ChunkGrid::Chunk& chunk) const {
+    const size_t n = dims_.size();
+    if (n < 2 || leaf.strides[n - 1] != 1 || leaf.strides[n - 2] != grid_.inner) return false;
+    return n == 2 || chunk.outer % dims_[n - 2] + chunk.rows <= dims_[n - 2];
+  }
+
+  // The root's values for one chunk (every node's values are in values_ afterwards).
   const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread) {
-    const int n = chunk.n;
     float* regs = scratch_.data() + static_cast<size_t>(thread) * nodes_.size() * kChunk;
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
+    if (!ready_[static_cast<size_t>(thread)]) {
+      // A whole chunk's worth (every later chunk is this one or a prefix of it).
+      const auto rows = static_cast<int>(grid_.chunksPerRow == 1 ? grid_.rowsPerChunk : 1);
+      const auto width = static_cast<int>(std::min<int64_t>(grid_.inner, kChunk));
+      evaluateNodes(state, {0, 0, rows * width, rows}, regs, v, true);
+      ready_[static_cast<size_t>(thread)] = 1;
+    }
+    evaluateNodes(state, chunk, regs, v, false);
+    return v[nodes_.size() - 1];
+  }
+
+  // Evaluates the invariant nodes or the others.
+  void evaluateNodes(RunState& state, const ChunkGrid::Chunk& chunk, float* regs, const float** v,
+                     bool invariant) {
+    const int n = chunk.n;
     for (size_t i = 0; i < nodes_.size(); ++i) {
+      if (invariant_[i] != invariant) continue;
       const Node& node = nodes_[i];
       float* reg = regs + i * kChunk;
       v[i] = reg;
@@ -595,6 +736,10 @@ private:
         const int64_t step = dims_.empty() ? 0 : leaf.strides.back();
         const uint8_t* data = state.slotData[static_cast<size_t>(leaf.slot)];
         const int width = n / chunk.rows;
+        if (leaf.type == ElementType::f32 && chunk.rows > 1 && rowsInPlace(leaf, chunk)) {
+          v[i] = reinterpret_cast<const float*>(data) + rowOffset(dims_, leaf, chunk.outer);
+          continue;
+        }
         for (int r = 0; r < chunk.rows; ++r) {
           int64_t base = rowOffset(dims_, leaf, chunk.outer + r) + chunk.start * step;
           float* dst = reg + r * width;
@@ -616,7 +761,6 @@ private:
         evalOp(node, reg, v, n);
       }
     }
-    return v[nodes_.size() - 1];
   }
 
   // Co-outputs have the root's type, shape and layout, so one offset serves all.
@@ -641,9 +785,12 @@ private:
   std::vector<float> scratch_;       // per thread: one chunk per node
   std::vector<const float*> values_; // per thread: where each node's chunk lies
   ChunkGrid grid_;
+  std::vector<bool> invariant_; // per node (see findInvariants)
+  std::vector<char> ready_;     // per thread: the invariant nodes are computed for this run
   std::vector<std::pair<int, int>> coOutputs_; // (node, slot) stored besides the root
-  std::optional<Reduction> reduction_;
-  std::vector<float> partials_; // per thread: a partial result of the reduction
+  OpKind combiner_ = OpKind::add;
+  std::vector<Reduction> reductions_;
+  std::vector<float> partials_; // per block: a partial result of every reduction
 };
 
 class CopyKernel : public Kernel {
@@ -716,33 +863,86 @@ void stridedCopy(uint8_t* dst, const uint8_t* src, size_t elementBytes, int64_t 
   }
 }
 
-// Views (other than reshape) in registers whose every reader is itself fused into a loop: each
-// loop recomputes the view from its operand (index arithmetic only) instead of reading a
-// materialized copy, so a broadcast read by several ops is never written out.
-std::vector<bool> duplicableViews(const Graph& graph, const std::vector<bool>& claimed,
-                                  const std::vector<bool>& isOutput) {
+// Values that no loop stores: every reader is itself fused into a loop or reduce in registers,
+// which recomputes the value from its operands instead of reading a materialized copy.
+// - Views other than reshape (index arithmetic only): a broadcast read by several ops is never
+//   written out.
+// - Elementwise values read by elementwise ops and reduces only (a view would read the value
+//   as a leaf), when recomputing reads no more than materializing would. A value's "sources"
+//   are the large materialized tensors its recomputation reads (broadcasts of small tensors and
+//   splats are free). Materializing costs reading the k sources, one write and one read per
+//   reader (r); recomputing, k reads per reader: one source always qualifies (batch norm's
+//   x - mean and (x - mean) * s + b, the ReLU input its gradient compares again), two when
+//   r <= 3 (the ReLU gradient of x and the incoming gradient, read by batch norm's gradient
+//   sums and its input gradient). The value's own loop and buffer disappear.
+std::vector<bool> recomputedValues(const Graph& graph, const std::vector<bool>& claimed,
+                                   const std::vector<bool>& isOutput) {
+  const size_t numSlots = graph.slots.size();
   auto fusedInRegisters = [&](size_t i) {
     const Step& step = graph.steps[i];
     if (!step.live || claimed[i] || step.results.size() != 1) return false;
     const ir::Op& op = *step.op;
+    if (op.kind == OpKind::reduce) return fusesWithStrides(graph, step);
     if (!inRegisters(graph.slots[static_cast<size_t>(step.results[0])].type.elementType))
       return false;
     return (isView(op.kind) && op.kind != OpKind::reshape) || fusibleElementwise(op);
   };
-  std::vector<bool> duplicable(graph.slots.size(), false);
+  std::vector<bool> readersFused(numSlots, true), readersElementwise(numSlots, true);
+  std::vector<int> readers(numSlots, 0);
+  std::vector<size_t> reader(numSlots, 0); // the last one
   for (size_t i = 0; i < graph.steps.size(); ++i) {
     const Step& step = graph.steps[i];
-    if (fusedInRegisters(i) && isView(step.op->kind) && step.op->kind != OpKind::reshape &&
-        !isOutput[static_cast<size_t>(step.results[0])])
-      duplicable[static_cast<size_t>(step.results[0])] = true;
-  }
-  for (size_t i = 0; i < graph.steps.size(); ++i) {
-    if (!graph.steps[i].live) continue;
+    if (!step.live) continue;
     bool fused = fusedInRegisters(i);
-    for (int operand : graph.steps[i].operands)
-      if (!fused) duplicable[static_cast<size_t>(operand)] = false;
+    for (int operand : step.operands) {
+      ++readers[static_cast<size_t>(operand)];
+      reader[static_cast<size_t>(operand)] = i;
+      if (!fused) readersFused[static_cast<size_t>(operand)] = false;
+      if (isView(step.op->kind)) readersElementwise[static_cast<size_t>(operand)] = false;
+    }
   }
-  return duplicable;
+  for (size_t s = 0; s < numSlots; ++s)
+    if (isOutput[s]) readersFused[s] = false;
+  std::vector<bool> recomputed(numSlots, false);
+  std::vector<std::vector<int>> sources(numSlots);
+  for (size_t i = 0; i < graph.steps.size(); ++i) {
+    const Step& step = graph.steps[i];
+    if (!fusedInRegisters(i) || step.op->kind == OpKind::reduce) continue;
+    const auto result = static_cast<size_t>(step.results[0]);
+    if (!readersFused[result]) continue;
+    const ir::TensorType& type = graph.slots[result].type;
+    std::vector<int>& mine = sources[result];
+    for (int operand : step.operands) {
+      const Slot& s = graph.slots[static_cast<size_t>(operand)];
+      if (recomputed[static_cast<size_t>(operand)]) {
+        const auto& theirs = sources[static_cast<size_t>(operand)];
+        mine.insert(mine.end(), theirs.begin(), theirs.end());
+      } else if (!(s.kind == Slot::Kind::Constant && splatValue(*s.constant)) &&
+                 s.type.numElements() * 16 > type.numElements()) {
+        mine.push_back(operand);
+      }
+    }
+    std::sort(mine.begin(), mine.end());
+    mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
+    if (isView(step.op->kind))
+      recomputed[result] = true;
+    else
+      recomputed[result] = readersElementwise[result] &&
+                           (mine.size() <= 1 || (mine.size() == 2 && readers[result] <= 3));
+  }
+  // A value with one reader is absorbed into that reader's loop anyway; it needs recomputing
+  // only inside a reader that is itself recomputed (else it may still be stored alongside a
+  // loop's root, see coOutput).
+  for (size_t i = graph.steps.size(); i-- > 0;) {
+    const Step& step = graph.steps[i];
+    if (!step.live || step.results.size() != 1) continue;
+    const auto result = static_cast<size_t>(step.results[0]);
+    if (!recomputed[result] || isView(step.op->kind) || readers[result] != 1) continue;
+    const Step& only = graph.steps[reader[result]];
+    recomputed[result] =
+        only.results.size() == 1 && recomputed[static_cast<size_t>(only.results[0])];
+  }
+  return recomputed;
 }
 
 bool fusesWithStrides(const Graph& graph, const Step& step) {
@@ -757,62 +957,144 @@ bool fusesWithStrides(const Graph& graph, const Step& step) {
   return (isView(op.kind) && op.kind != OpKind::reshape) || fusibleElementwise(op);
 }
 
-// A reduce of one f32 operand with a one-op body: the loop computing its operand (absorbing
-// single-use elementwise producers, as a fused loop would) folds into the result directly.
-std::optional<FusedGroup> fuseReduce(const Graph& graph, std::vector<bool>& claimed,
-                                     const std::vector<int>& uses,
-                                     const std::vector<bool>& isOutput,
-                                     const std::vector<bool>& duplicable, size_t i, int threads) {
-  const Step& step = graph.steps[i];
-  const ir::Op& op = *step.op;
-  if (op.kind != OpKind::reduce || !fusesWithStrides(graph, step)) return std::nullopt;
-  const OpKind combiner = *binaryBodyKind(*op.regions[0]);
-  const ir::TensorType& in = graph.slots[static_cast<size_t>(step.operands[0])].type;
-  const int rank = static_cast<int>(in.rank());
-  Leaf out{-1, ElementType::f32, 0, std::vector<int64_t>(static_cast<size_t>(rank), 0)};
-  int64_t outElements = 1;
-  for (int d = rank; d-- > 0;) {
-    const auto& reduced = op.attrs.dimensions;
-    if (std::find(reduced.begin(), reduced.end(), d) != reduced.end()) continue;
-    out.strides[static_cast<size_t>(d)] = outElements;
-    outElements *= in.shape[static_cast<size_t>(d)];
+// What the fusion pass knows of the whole graph.
+struct FusionContext {
+  const Graph& graph;
+  std::vector<bool>& claimed;
+  std::vector<int> uses;
+  std::vector<bool> isOutput;
+  std::vector<bool> recomputed;
+  std::vector<size_t> firstReader; // per slot: the first live step reading it
+  int threads;
+
+  GroupBuilder builder(std::vector<bool>& claimedSteps, bool registers, int rank) const {
+    return GroupBuilder(graph, claimedSteps, uses, isOutput, recomputed, registers, rank);
   }
-  claimed[i] = true;
-  GroupBuilder builder(graph, claimed, uses, isOutput, duplicable, true, rank);
+};
+
+// How far back a fused reduce looks for siblings to compute in the same pass.
+constexpr size_t kSiblingWindow = 64;
+
+bool fusibleReduce(const FusionContext& c, size_t i) {
+  const Step& step = c.graph.steps[i];
+  return !c.claimed[i] && step.op->kind == OpKind::reduce && fusesWithStrides(c.graph, step);
+}
+
+std::vector<int64_t> sortedDims(const ir::Op& op) {
+  std::vector<int64_t> dims = op.attrs.dimensions;
+  std::sort(dims.begin(), dims.end());
+  return dims;
+}
+
+// A fusible reduce before `root` over the same elements with the same combiner, whose result
+// nobody reads before `root` runs, and whose operand reads a large tensor that root's reads too
+// (`rootLeaves`): computing it in root's pass saves a pass over that tensor.
+bool isSibling(const FusionContext& c, size_t j, size_t root, const std::vector<Leaf>& rootLeaves) {
+  const Step& step = c.graph.steps[j];
+  const Step& rootStep = c.graph.steps[root];
+  if (!fusibleReduce(c, j) || c.firstReader[static_cast<size_t>(step.results[0])] <= root ||
+      binaryBodyKind(*step.op->regions[0]) != binaryBodyKind(*rootStep.op->regions[0]) ||
+      sortedDims(*step.op) != sortedDims(*rootStep.op))
+    return false;
+  const ir::TensorType& in = c.graph.slots[static_cast<size_t>(step.operands[0])].type;
+  if (in.shape != c.graph.slots[static_cast<size_t>(rootStep.operands[0])].type.shape) return false;
+  std::vector<bool> trial = c.claimed;
+  trial[j] = true;
+  GroupBuilder builder = c.builder(trial, true, static_cast<int>(in.rank()));
+  IndexMap identity(in.shape.size());
+  for (size_t d = 0; d < in.shape.size(); ++d) identity[d] = {static_cast<int>(d), 1, 0};
+  builder.build(step.operands[0], identity, false, false);
+  for (const Leaf& leaf : builder.leaves)
+    for (const Leaf& other : rootLeaves)
+      if (leaf.slot == other.slot &&
+          c.graph.slots[static_cast<size_t>(leaf.slot)].type.numElements() == in.numElements())
+        return true;
+  return false;
+}
+
+// A reduce of one f32 operand with a one-op body: the loop computing its operand (absorbing
+// single-use elementwise producers, as a fused loop would) folds into the result directly, and
+// sibling reduces over the same elements fold in the same pass.
+std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
+  const Step& step = c.graph.steps[i];
+  if (!fusibleReduce(c, i)) return std::nullopt;
+  const OpKind combiner = *binaryBodyKind(*step.op->regions[0]);
+  const ir::TensorType& in = c.graph.slots[static_cast<size_t>(step.operands[0])].type;
+  const int rank = static_cast<int>(in.rank());
   IndexMap identity(static_cast<size_t>(rank));
   for (int d = 0; d < rank; ++d) identity[static_cast<size_t>(d)] = {d, 1, 0};
-  builder.build(step.operands[0], identity, false, false);
-  std::vector<int64_t> dims = in.shape;
+  c.claimed[i] = true;
+  GroupBuilder builder = c.builder(c.claimed, true, rank);
+  std::vector<size_t> members{i};
+  std::vector<FusedLoop::Reduction> reductions{
+      {builder.build(step.operands[0], identity, false, false),
+       step.results[0],
+       step.operands[1],
+       {},
+       0}};
+  for (size_t j = i; j-- > 0 && j + kSiblingWindow > i;) {
+    if (!isSibling(c, j, i, builder.leaves)) continue;
+    const Step& sibling = c.graph.steps[j];
+    c.claimed[j] = true;
+    members.push_back(j);
+    reductions.push_back({builder.build(sibling.operands[0], identity, false, false),
+                          sibling.results[0],
+                          sibling.operands[1],
+                          {},
+                          0});
+  }
   // Walk the input in the memory order of the first leaf stored in a planned layout.
   std::vector<int64_t> order;
   for (const Leaf& leaf : builder.leaves) {
-    const auto& layout = graph.slots[static_cast<size_t>(leaf.slot)].layout;
+    const auto& layout = c.graph.slots[static_cast<size_t>(leaf.slot)].layout;
     if (order.empty() && static_cast<int>(layout.size()) == rank) order = layout;
   }
-  builder.leaves.push_back(std::move(out));
+  const size_t numLeaves = builder.leaves.size();
+  for (size_t m = 0; m < members.size(); ++m) {
+    const auto& reduced = c.graph.steps[members[m]].op->attrs.dimensions;
+    Leaf out{-1, ElementType::f32, 0, std::vector<int64_t>(static_cast<size_t>(rank), 0)};
+    int64_t outElements = 1;
+    for (int d = rank; d-- > 0;) {
+      if (std::find(reduced.begin(), reduced.end(), d) != reduced.end()) continue;
+      out.strides[static_cast<size_t>(d)] = outElements;
+      outElements *= in.shape[static_cast<size_t>(d)];
+    }
+    reductions[m].outElements = outElements;
+    builder.leaves.push_back(std::move(out));
+  }
+  std::vector<int64_t> dims = in.shape;
   permuteDims(dims, builder.leaves, order);
   collapseDims(dims, builder.leaves);
-  std::vector<int64_t> outStrides = std::move(builder.leaves.back().strides);
-  builder.leaves.pop_back();
+  for (size_t m = 0; m < members.size(); ++m)
+    reductions[m].outStrides = std::move(builder.leaves[numLeaves + m].strides);
+  builder.leaves.resize(numLeaves);
   auto loop = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
                                           std::move(dims), step.results[0], ElementType::f32,
-                                          in.numElements(), threads);
-  loop->reduceInto({combiner, step.operands[1], std::move(outStrides), outElements});
+                                          in.numElements(), c.threads);
+  loop->reduceInto(combiner, std::move(reductions));
   return FusedGroup{static_cast<int>(i), std::move(builder.absorbed), std::move(loop)};
 }
 
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,
                                         int threads) {
-  std::vector<int> uses = graph.useCounts();
-  std::vector<bool> isOutput(graph.slots.size(), false);
-  for (int s : graph.outputs) isOutput[static_cast<size_t>(s)] = true;
-  std::vector<bool> duplicable = duplicableViews(graph, claimed, isOutput);
+  FusionContext c{graph,
+                  claimed,
+                  graph.useCounts(),
+                  std::vector<bool>(graph.slots.size(), false),
+                  {},
+                  std::vector<size_t>(graph.slots.size(), graph.steps.size()),
+                  threads};
+  for (int s : graph.outputs) c.isOutput[static_cast<size_t>(s)] = true;
+  c.recomputed = recomputedValues(graph, claimed, c.isOutput);
+  for (size_t i = graph.steps.size(); i-- > 0;)
+    if (graph.steps[i].live)
+      for (int s : graph.steps[i].operands) c.firstReader[static_cast<size_t>(s)] = i;
   std::vector<FusedGroup> groups;
   for (size_t i = graph.steps.size(); i-- > 0;) {
     const Step& step = graph.steps[i];
     if (!step.live || claimed[i] || step.results.size() != 1) continue;
     const ir::Op& op = *step.op;
-    if (auto group = fuseReduce(graph, claimed, uses, isOutput, duplicable, i, threads)) {
+    if (auto group = fuseReduce(c, i)) {
       groups.push_back(std::move(*group));
       continue;
     }
@@ -820,7 +1102,7 @@ std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& c
     bool registers = inRegisters(type.elementType) && (isView(op.kind) || fusibleElementwise(op));
     if (!registers && !isView(op.kind)) continue;
     int rank = static_cast<int>(type.rank());
-    GroupBuilder builder(graph, claimed, uses, isOutput, duplicable, registers, rank);
+    GroupBuilder builder = c.builder(claimed, registers, rank);
     builder.storeAlongside(step.results[0]);
     IndexMap identity(static_cast<size_t>(rank));
     for (int d = 0; d < rank; ++d) identity[static_cast<size_t>(d)] = {d, 1, 0};

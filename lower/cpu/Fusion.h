@@ -2,8 +2,12 @@
 // The fusion pass: chains of elementwise ops (f32 and i1 values), splat constants and views
 // (broadcast_in_dim, transpose, slice, reverse, reshape of a materialized value) become one loop
 // over the chain's result. Views are index maps on the loop's leaves, so a broadcast or transpose
-// never materializes; a value read by more than one op, or returned, is materialized. A view chain
-// of any other element type becomes a strided copy.
+// never materializes. A value read by more than one op, or returned, is materialized, unless
+// every reader is itself a loop or reduce and recomputing it costs no more memory traffic than
+// storing it (batch norm's centered input, its pre-activation and the ReLU gradient are
+// recomputed from the convolution output wherever they are read). Reduces fold their operand's
+// loop, and reduces over the same elements share one pass. A view chain of any other element
+// type becomes a strided copy.
 
 #include <cmath>
 #include <cstdint>

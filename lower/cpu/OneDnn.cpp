@@ -200,8 +200,13 @@ ConvOperands convOperands(const Graph& graph, const Step& step) {
   return o;
 }
 
+size_t alignScratch(size_t bytes) {
+  return (bytes + BufferPlan::kAlign - 1) / BufferPlan::kAlign * BufferPlan::kAlign;
+}
+
 // An operand as oneDNN sees it: `view` is read in place when its strides allow, otherwise it is
 // copied densely first; `inner` is the layout the primitive chose, reached by a planned reorder.
+// The dense copy and the reordered layout live in the kernel's scratch memory.
 class BoundArg {
 public:
   BoundArg() = default;
@@ -209,9 +214,7 @@ public:
            std::optional<std::vector<int64_t>> logicalStrides)
       : view_(std::move(view)), dense_(!logicalStrides) {
     std::vector<int64_t> strides = dense_ ? ir::stridesOf(logicalDims) : *logicalStrides;
-    if (dense_)
-      copy_.resize(
-          static_cast<size_t>(ir::TensorType{ElementType::f32, logicalDims}.numElements()));
+    if (dense_) copyBytes_ = ir::TensorType{ElementType::f32, logicalDims}.byteSize();
     userDesc_ = memory::desc(logicalDims, memory::data_type::f32, strides);
   }
 
@@ -219,12 +222,23 @@ public:
 
   void bind(const memory::desc& primitiveDesc, DnnlContext& context, bool isOutput) {
     user_ = memory(userDesc_, context.engine, DNNL_MEMORY_NONE);
+    reorder_.reset();
+    innerBytes_ = 0;
     if (primitiveDesc == userDesc_) {
       inner_ = user_;
       return;
     }
-    inner_ = memory(primitiveDesc, context.engine);
+    inner_ = memory(primitiveDesc, context.engine, DNNL_MEMORY_NONE);
+    innerBytes_ = primitiveDesc.get_size();
     reorder_ = isOutput ? dnnl::reorder(inner_, user_) : dnnl::reorder(user_, inner_);
+  }
+
+  // Places the dense copy and the reordered layout in the kernel's scratch memory from byte
+  // `at` on; returns where the next scratch buffer may start.
+  size_t placeScratch(size_t at) {
+    copyAt_ = at;
+    innerAt_ = alignScratch(copyAt_ + copyBytes_);
+    return alignScratch(innerAt_ + innerBytes_);
   }
 
   const memory& inner() const { return inner_; }
@@ -235,17 +249,21 @@ public:
   void prepareInput(RunState& state, DnnlContext& context, int threads) {
     uint8_t* base = state.slotData[static_cast<size_t>(view_.slot)];
     if (dense_) {
-      stridedCopy(reinterpret_cast<uint8_t*>(copy_.data()), base, sizeof(float), view_.offset,
-                  view_.dims, view_.strides, threads);
-      user_.set_data_handle(copy_.data());
+      uint8_t* copy = state.scratch + copyAt_;
+      stridedCopy(copy, base, sizeof(float), view_.offset, view_.dims, view_.strides, threads);
+      user_.set_data_handle(copy);
     } else {
       user_.set_data_handle(reinterpret_cast<float*>(base) + view_.offset);
     }
-    if (reorder_) reorder_->execute(context.stream, user_, inner_);
+    if (reorder_) {
+      inner_.set_data_handle(state.scratch + innerAt_);
+      reorder_->execute(context.stream, user_, inner_);
+    }
   }
   void prepareOutput(RunState& state) {
     user_.set_data_handle(
         reinterpret_cast<float*>(state.slotData[static_cast<size_t>(view_.slot)]));
+    if (reorder_) inner_.set_data_handle(state.scratch + innerAt_);
   }
   void finishOutput(DnnlContext& context) {
     if (reorder_) reorder_->execute(context.stream, inner_, user_);
@@ -254,7 +272,7 @@ public:
 private:
   DnnlView view_;
   bool dense_ = false;
-  std::vector<float> copy_;
+  size_t copyBytes_ = 0, innerBytes_ = 0, copyAt_ = 0, innerAt_ = 0;
   memory::desc userDesc_;
   memory user_, inner_;
   std::optional<dnnl::reorder> reorder_;
@@ -267,6 +285,16 @@ bool hasNegativeStride(const DnnlView& v) {
 std::optional<std::vector<int64_t>> stridesIfDirect(const DnnlView& v) {
   if (hasNegativeStride(v)) return std::nullopt;
   return v.strides;
+}
+
+// A single-channel activation (a grayscale input, its convolution's source) is laid out the same
+// NCHW or channels-last; giving its unit channel dim stride 1 lets oneDNN see it as channels-last,
+// so the convolution takes its direct channels-last kernel with a channels-last destination
+// instead of writing a blocked one and reordering it.
+std::optional<std::vector<int64_t>> activationStrides(const DnnlView& v) {
+  auto strides = stridesIfDirect(v);
+  if (strides && v.dims.size() == 4 && v.dims[1] == 1) (*strides)[1] = 1;
+  return strides;
 }
 
 std::string dimsText(const std::vector<int64_t>& dims) {
@@ -284,9 +312,9 @@ dnnl::primitive_attr userScratchpad() {
 class ConvKernel : public Kernel {
 public:
   ConvKernel(const ConvProblem& p, DnnlContext& context, int threads)
-      : context_(context), threads_(threads), src_(p.src, p.src.dims, stridesIfDirect(p.src)),
+      : context_(context), threads_(threads), src_(p.src, p.src.dims, activationStrides(p.src)),
         weights_(p.weights, p.weights.dims, stridesIfDirect(p.weights)),
-        dst_(p.dst, p.dst.dims, stridesIfDirect(p.dst)) {
+        dst_(p.dst, p.dst.dims, activationStrides(p.dst)) {
     // Activations are large: read and written in place when a direct (jit or brgemm) kernel takes
     // the plain layout (channels-last does, NCHW only as im2col+gemm), otherwise reordered to the
     // blocked layout oneDNN prefers. Weights always take the preferred layout (small reorder).
@@ -371,8 +399,10 @@ public:
   }
 
   void finish(const ConvProblem& p, DnnlContext& context) {
-    scratchpad_ = memory(scratch_, context.engine);
+    scratchpad_ = memory(scratch_, context.engine, DNNL_MEMORY_NONE);
     args_.insert({DNNL_ARG_SCRATCHPAD, scratchpad_});
+    scratchBytes = alignScratch(scratch_.get_size());
+    for (BoundArg* arg : {&src_, &weights_, &dst_}) scratchBytes = arg->placeScratch(scratchBytes);
     for (BoundArg* in : inputs_) reads.push_back(in->slot());
     writes.push_back(output_->slot());
     text_ = "onednn conv " + std::string(name(p.form)) + " src " + dimsText(p.src.dims) +
@@ -386,6 +416,7 @@ public:
   }
 
   void run(RunState& state) override {
+    scratchpad_.set_data_handle(state.scratch);
     for (BoundArg* in : inputs_) in->prepareInput(state, context_, threads_);
     output_->prepareOutput(state);
     primitive_.execute(context_.stream, args_);
@@ -502,7 +533,8 @@ public:
         weights_.bind(pd.weights_desc(), context, false);
         dst_.bind(pd.dst_desc(), context, true);
         primitive_ = dnnl::matmul(pd);
-        scratchpad_ = memory(pd.scratchpad_desc(), context.engine);
+        scratchpad_ = memory(pd.scratchpad_desc(), context.engine, DNNL_MEMORY_NONE);
+        scratchBytes = alignScratch(pd.scratchpad_desc().get_size());
         break;
       } catch (const dnnl::error&) {
         if (forceDense) throw;
@@ -512,6 +544,7 @@ public:
              {DNNL_ARG_WEIGHTS, weights_.inner()},
              {DNNL_ARG_DST, dst_.inner()},
              {DNNL_ARG_SCRATCHPAD, scratchpad_}};
+    for (BoundArg* arg : {&src_, &weights_, &dst_}) scratchBytes = arg->placeScratch(scratchBytes);
     reads = {lhs, rhs};
     writes = {step.results[0]};
     text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" +
@@ -522,6 +555,7 @@ public:
   }
 
   void run(RunState& state) override {
+    scratchpad_.set_data_handle(state.scratch);
     src_.prepareInput(state, context_, threads_);
     weights_.prepareInput(state, context_, threads_);
     dst_.prepareOutput(state);

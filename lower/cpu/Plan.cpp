@@ -1,6 +1,7 @@
 #include "lower/cpu/Plan.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 #include "support/Error.h"
@@ -121,6 +122,51 @@ void eliminateDeadSteps(Graph& graph) {
   }
 }
 
+namespace {
+
+// One byte range to place: live over kernels [first, last], `bytes` long; `slot` or `kernel`.
+struct Range {
+  size_t first, last, bytes;
+  int slot = -1, kernel = -1;
+  size_t offset = 0;
+};
+
+size_t alignUp(size_t bytes) {
+  return (bytes + BufferPlan::kAlign - 1) / BufferPlan::kAlign * BufferPlan::kAlign;
+}
+
+// Places `ranges` (sorted largest first): each goes into the smallest gap between the ranges
+// already placed that are live at the same time, or above them all. Returns the arena size.
+size_t placeRanges(std::vector<Range>& ranges) {
+  size_t arena = 0;
+  std::vector<const Range*> placed, overlapping;
+  for (Range& r : ranges) {
+    overlapping.clear();
+    for (const Range* p : placed)
+      if (p->first <= r.last && r.first <= p->last) overlapping.push_back(p);
+    std::sort(overlapping.begin(), overlapping.end(),
+              [](const Range* a, const Range* b) { return a->offset < b->offset; });
+    size_t bestGap = ~size_t(0), end = 0;
+    std::optional<size_t> at;
+    for (const Range* p : overlapping) {
+      if (p->offset > end) {
+        size_t gap = p->offset - end;
+        if (gap >= r.bytes && gap < bestGap) {
+          bestGap = gap;
+          at = end;
+        }
+      }
+      end = std::max(end, p->offset + p->bytes);
+    }
+    r.offset = at.value_or(end);
+    arena = std::max(arena, r.offset + r.bytes);
+    placed.push_back(&r);
+  }
+  return arena;
+}
+
+} // namespace
+
 BufferPlan assignBuffers(const Graph& graph, const std::vector<std::unique_ptr<Kernel>>& kernels) {
   const size_t numSlots = graph.slots.size();
   constexpr size_t kForever = ~size_t(0);
@@ -130,36 +176,39 @@ BufferPlan assignBuffers(const Graph& graph, const std::vector<std::unique_ptr<K
   for (int s : graph.outputs) lastRead[static_cast<size_t>(s)] = kForever;
 
   BufferPlan plan;
-  plan.slotBuffer.assign(numSlots, -1);
-  std::vector<int> freeBuffers;
-  std::vector<std::vector<int>> releaseAfter(kernels.size());
+  plan.slotOffset.assign(numSlots, -1);
+  plan.scratchOffset.assign(kernels.size(), -1);
+  std::vector<Range> ranges;
+  std::vector<bool> placed(numSlots, false);
   for (size_t k = 0; k < kernels.size(); ++k) {
     for (int s : kernels[k]->writes) {
       auto slot = static_cast<size_t>(s);
       // Function outputs are written straight into the result tensors run() returns.
-      if (plan.slotBuffer[slot] >= 0 || lastRead[slot] == kForever) continue;
-      size_t bytes = graph.slots[slot].type.byteSize();
-      // Best fit among the free buffers; grow the smallest one when none is large enough.
-      auto best = freeBuffers.end();
-      for (auto it = freeBuffers.begin(); it != freeBuffers.end(); ++it) {
-        size_t have = plan.bufferBytes[static_cast<size_t>(*it)];
-        if (have >= bytes &&
-            (best == freeBuffers.end() || have < plan.bufferBytes[static_cast<size_t>(*best)]))
-          best = it;
-      }
-      int buffer;
-      if (best != freeBuffers.end()) {
-        buffer = *best;
-        freeBuffers.erase(best);
-      } else {
-        buffer = static_cast<int>(plan.bufferBytes.size());
-        plan.bufferBytes.push_back(bytes);
-      }
-      plan.slotBuffer[slot] = buffer;
-      releaseAfter[std::max(lastRead[slot], k)].push_back(buffer);
+      if (placed[slot] || lastRead[slot] == kForever) continue;
+      placed[slot] = true;
+      ranges.push_back(
+          {k, std::max(lastRead[slot], k), alignUp(graph.slots[slot].type.byteSize()), s, -1, 0});
     }
-    // Released after this kernel's writes were placed: a kernel never reads and writes one buffer.
-    for (int b : releaseAfter[k]) freeBuffers.push_back(b);
+    if (kernels[k]->scratchBytes > 0) {
+      ranges.push_back({k, k, alignUp(kernels[k]->scratchBytes), -1, static_cast<int>(k), 0});
+      plan.largestScratchBytes = std::max(plan.largestScratchBytes, ranges.back().bytes);
+    }
+  }
+  std::vector<int64_t> liveDelta(kernels.size() + 1, 0);
+  for (const Range& r : ranges) {
+    liveDelta[r.first] += static_cast<int64_t>(r.bytes);
+    liveDelta[r.last + 1] -= static_cast<int64_t>(r.bytes);
+  }
+  int64_t live = 0;
+  for (int64_t delta : liveDelta)
+    plan.peakLiveBytes = std::max(plan.peakLiveBytes, static_cast<size_t>(live += delta));
+  std::stable_sort(ranges.begin(), ranges.end(),
+                   [](const Range& a, const Range& b) { return a.bytes > b.bytes; });
+  plan.arenaBytes = placeRanges(ranges);
+  for (const Range& r : ranges) {
+    if (r.slot >= 0) plan.slotOffset[static_cast<size_t>(r.slot)] = static_cast<int64_t>(r.offset);
+    if (r.kernel >= 0)
+      plan.scratchOffset[static_cast<size_t>(r.kernel)] = static_cast<int64_t>(r.offset);
   }
   return plan;
 }

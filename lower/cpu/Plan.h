@@ -54,9 +54,10 @@ Graph flatten(const ir::Module& module, const ir::Function& function);
 // Marks steps whose results nobody reads as dead (check ops always stay live).
 void eliminateDeadSteps(Graph& graph);
 
-// What a kernel sees while running: the address of every slot.
+// What a kernel sees while running: the address of every slot, and of its scratch memory.
 struct RunState {
   std::vector<uint8_t*> slotData;
+  uint8_t* scratch = nullptr; // Kernel::scratchBytes bytes, 64-byte aligned, only during run()
   CheckLog* checks = nullptr;
 };
 
@@ -67,15 +68,35 @@ public:
   // One line for the plan dump, e.g. "onednn conv fwd 32x64x56x56 ...".
   virtual std::string describe() const = 0;
 
+  // Whether run() may write its results over `slot`'s memory: it reads each element of `slot`
+  // only while computing the results at that same position, before storing them there. Lets a
+  // function output take a donated input's buffer when this kernel is that input's last reader
+  // (an optimizer's update loop writing p' over p).
+  virtual bool readsInPlace(int slot) const {
+    (void)slot;
+    return false;
+  }
+
   std::vector<int> reads, writes; // slots; the buffer pass keeps reads alive until this kernel
+  // Transient memory the kernel needs while it runs (reorder and copy buffers, oneDNN
+  // scratchpads), handed to it as RunState::scratch; the buffer pass overlaps it with values
+  // that are not live at that moment, so kernels do not each hold their own.
+  size_t scratchBytes = 0;
 };
 
-// Buffer assignment with reuse: computed slots get a buffer each; a buffer is reused once every
-// reader of its previous slot has run. Kernels run in the given order. Function outputs get none:
-// the executable binds them to the tensors it returns.
+// Buffer assignment: every computed slot and every kernel's scratch memory gets a byte range
+// of one arena, live from its writer (or its kernel) to its last reader; ranges whose lifetimes
+// overlap never overlap in memory. A kernel's writes never share memory with its reads. Placed
+// greedily by size, largest first, each at the best-fitting gap beside the ranges already placed
+// that are live at the same time. Function outputs get none: the executable binds them to the
+// tensors it returns.
 struct BufferPlan {
-  std::vector<int> slotBuffer;     // per slot; -1 for inputs, constants, outputs, unwritten slots
-  std::vector<size_t> bufferBytes; // per buffer
+  static constexpr size_t kAlign = 64;
+  std::vector<int64_t> slotOffset;    // per slot; -1 for inputs, constants, outputs, unwritten
+  std::vector<int64_t> scratchOffset; // per kernel; -1 when it needs no scratch
+  size_t arenaBytes = 0;
+  size_t peakLiveBytes = 0; // the most bytes live at once: no placement needs less arena
+  size_t largestScratchBytes = 0;
 };
 BufferPlan assignBuffers(const Graph& graph, const std::vector<std::unique_ptr<Kernel>>& kernels);
 

@@ -245,6 +245,37 @@ TEST_F(FastConvFixture, ThreeDimensionalAndF64RunGeneric) {
   EXPECT_FALSE(planHas("onednn")) << plan;
 }
 
+TEST_F(FastConvFixture, SingleChannelInputRunsChannelsLastWithoutReorders) {
+  // A grayscale NCHW input is also channels-last: the first convolution and its weight gradient
+  // read it in place and write or read the channels-last activation (its gradient) directly;
+  // only the small weights are reordered.
+  Value* x = arg(f32({2, 1, 6, 6}));
+  Value* w = arg(f32({8, 1, 3, 3}));
+  Attributes a;
+  a.padding = {{1, 1}, {1, 1}};
+  Value* y = nchwConv(x, w, a);
+  Value* g = b.multiply(y, y);
+  Attributes bw;
+  bw.conv.inputBatchDimension = 1;
+  bw.conv.inputFeatureDimension = 0;
+  bw.conv.inputSpatialDimensions = {2, 3};
+  bw.conv.kernelInputFeatureDimension = 0;
+  bw.conv.kernelOutputFeatureDimension = 1;
+  bw.conv.kernelSpatialDimensions = {2, 3};
+  bw.conv.outputFeatureDimension = 0;
+  bw.conv.outputBatchDimension = 1;
+  bw.conv.outputSpatialDimensions = {2, 3};
+  bw.padding = {{1, 1}, {1, 1}};
+  Value* dw = b.convolution(x, g, bw);
+  check({b.unary(OpKind::tanh, y), dw}, 1e-5);
+  for (const char* form : {"onednn conv forward", "onednn conv backward-weights"}) {
+    size_t at = plan.find(form);
+    ASSERT_NE(at, std::string::npos) << plan;
+    std::string line = plan.substr(at, plan.find('\n', at) - at);
+    EXPECT_EQ(line.find("reorder("), line.rfind("reorder(")) << line;
+  }
+}
+
 TEST_F(FastConvFixture, ResNetStemShapes) {
   Value* x = arg(f32({2, 3, 32, 32}));
   Value* w = arg(f32({8, 3, 7, 7}));

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <random>
+#include <set>
 #include <sstream>
 
 #include "ir/Builder.h"
@@ -100,5 +101,14 @@ public:
 };
 
 class FastFixture : public ::testing::Test, public FastCase {};
+
+// The distinct arena offsets a plan dump gives its row-major intermediate values
+// ("%5:tensor<8xf32>@64").
+inline std::set<std::string> arenaOffsets(const std::string& plan) {
+  std::set<std::string> offsets;
+  for (size_t at = plan.find(">@"); at != std::string::npos; at = plan.find(">@", at + 1))
+    offsets.insert(plan.substr(at + 2, plan.find(' ', at) - at - 2));
+  return offsets;
+}
 
 } // namespace hlotrain::cpu::fasttest
