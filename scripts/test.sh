@@ -21,4 +21,7 @@ fi
 cmake -S . -B "$build_dir" -G Ninja "$@"
 cmake --build "$build_dir" -j "${HLOTRAIN_JOBS:-$(nproc)}"
 cd "$build_dir"
+# Two test processes of two OpenMP threads each share the cores: libgomp's default spin-waiting
+# would burn the slices the other threads need (bench/README.md, "OMP_WAIT_POLICY").
+export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
 ctest --output-on-failure -j2

@@ -177,12 +177,14 @@ struct EpochTotals {
 };
 
 // The train step's argument list, kept across steps so results move back into it in place:
-// (params..., opt_state..., x, y, lr, step).
+// (params..., opt_state..., x, y, lr, step). The parameters and optimizer state are donated to
+// the step (held once, updated in their own storage) unless a skipped step must keep them.
 struct StepInputs {
   std::vector<ir::Tensor> tensors;
+  std::vector<bool> donated;
   size_t numParams = 0, numState = 0;
 
-  StepInputs(TrainState& state, const nn::NetSpec& spec, int64_t batch)
+  StepInputs(TrainState& state, const nn::NetSpec& spec, int64_t batch, bool donate)
       : numParams(state.params.size()), numState(state.optState.size()) {
     for (ir::Tensor& t : state.params) tensors.push_back(std::move(t));
     for (ir::Tensor& t : state.optState) tensors.push_back(std::move(t));
@@ -190,6 +192,8 @@ struct StepInputs {
     tensors.push_back(ir::Tensor(ir::TensorType{ir::ElementType::i32, {batch}}));
     tensors.push_back(ir::Tensor::scalar<float>(0.0f));
     tensors.push_back(ir::Tensor::scalar<float>(0.0f));
+    donated.assign(tensors.size(), false);
+    std::fill_n(donated.begin(), donate ? numParams + numState : 0, true);
   }
   ir::Tensor& x() { return tensors[numParams + numState]; }
   ir::Tensor& y() { return tensors[numParams + numState + 1]; }
@@ -318,7 +322,7 @@ private:
   void loop(TrainState& state, lower::Session& session, Evaluator& evaluator, MetricsLog& log,
             TrainResult& result) {
     DataPosition& pos = state.position;
-    StepInputs in(state, spec_, config_.batch);
+    StepInputs in(state, spec_, config_.batch, !config_.skipNonFinite);
     data::BatchPrefetcher batches(data::datasetIO(kind_), *trainSet_, config_.batch);
     while (!finished(pos)) {
       const int64_t epoch = pos.epoch;
@@ -379,7 +383,7 @@ private:
     const float lr = schedule_.at(t);
     in.lr().set<float>(0, lr);
     in.step().set<float>(0, static_cast<float>(t));
-    std::vector<ir::Tensor> out = session.run(in.tensors);
+    std::vector<ir::Tensor> out = session.runDonating(in.tensors, in.donated);
     const size_t carried = in.numParams + in.numState;
     if (out.size() != carried + 1 + 2 * numBn)
       throw RuntimeError("the train step returned " + std::to_string(out.size()) +
