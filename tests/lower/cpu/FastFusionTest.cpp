@@ -96,8 +96,14 @@ struct BatchNorm {
   Value *mean, *var, *y, *sumGyC, *sumGy, *dx;
 };
 
-BatchNorm batchNorm(Builder& b, Value* x, Value* scale, Value* shift, Value* g) {
-  const Shape& shape = x->type.shape;
+// BatchNorm's forward and backward over [rows, channels] of random arguments x, scale, shift and
+// the output gradient g, built in `c`.
+BatchNorm batchNorm(FastCase& c, const Shape& shape) {
+  Value* x = c.arg(f32(shape));
+  Value* scale = c.arg(f32({shape[1]}));
+  Value* shift = c.arg(f32({shape[1]}));
+  Value* g = c.arg(f32(shape));
+  Builder& b = c.b;
   auto perChannel = [&](Value* v) { return b.broadcastInDim(v, shape, {1}); };
   Value* zero = b.scalar(0.0f);
   Value* zeros = b.broadcastInDim(zero, shape, {});
@@ -119,12 +125,7 @@ BatchNorm batchNorm(Builder& b, Value* x, Value* scale, Value* shift, Value* g) 
 }
 
 TEST_F(FastFusion, BatchNormRecomputesItsElementwiseValuesInsteadOfStoringThem) {
-  Shape shape{300, 40};
-  Value* x = arg(f32(shape));
-  Value* scale = arg(f32({40}));
-  Value* shift = arg(f32({40}));
-  Value* g = arg(f32(shape));
-  BatchNorm bn = batchNorm(b, x, scale, shift, g);
+  BatchNorm bn = batchNorm(*this, {300, 40});
   check({bn.mean, bn.var, bn.y, bn.sumGyC, bn.sumGy, bn.dx}, 1e-4);
   // 40 channels: per-channel sums fold 16 at a time plus a tail. Full-size values are written
   // only as results (y and dx); centered, the ReLU input and its gradient live in registers.
@@ -133,12 +134,7 @@ TEST_F(FastFusion, BatchNormRecomputesItsElementwiseValuesInsteadOfStoringThem) 
 }
 
 TEST_F(FastFusion, SiblingReducesShareOnePass) {
-  Shape shape{300, 40};
-  Value* x = arg(f32(shape));
-  Value* scale = arg(f32({40}));
-  Value* shift = arg(f32({40}));
-  Value* g = arg(f32(shape));
-  BatchNorm bn = batchNorm(b, x, scale, shift, g);
+  BatchNorm bn = batchNorm(*this, {300, 40});
   // sum(gy) is read only after the input gradient's sum: the two fold in one pass.
   check({bn.dx, bn.sumGy}, 1e-4);
   EXPECT_TRUE(planHas("fused reduce add x2 [300x40]")) << plan;
@@ -147,12 +143,7 @@ TEST_F(FastFusion, SiblingReducesShareOnePass) {
 TEST_F(FastFusion, LargeBatchNormAcrossThreads) {
   // Big enough for parallel loops and reduces; the per-channel values are computed once per
   // thread and run.
-  Shape shape{33000, 8};
-  Value* x = arg(f32(shape));
-  Value* scale = arg(f32({8}));
-  Value* shift = arg(f32({8}));
-  Value* g = arg(f32(shape));
-  BatchNorm bn = batchNorm(b, x, scale, shift, g);
+  BatchNorm bn = batchNorm(*this, {33000, 8});
   check({bn.mean, bn.var, bn.y, bn.sumGyC, bn.sumGy, bn.dx}, 1e-4);
 }
 
