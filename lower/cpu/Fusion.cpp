@@ -17,8 +17,10 @@ namespace {
 using ir::ElementType;
 using ir::OpKind;
 
-// Elements per chunk of a fused loop: every node's chunk of values stays in L1.
-constexpr int kChunk = 256;
+// Elements per chunk of a fused loop. The work per chunk (a pass over the nodes, a task handed
+// out) is paid once per 2048 elements, not per row of a channels-last tensor; the nodes' chunks of
+// values stay in L2. 256 (all in L1) measured 20% slower on ResNet-34's batch-norm loops.
+constexpr int kChunk = 2048;
 // Partial results of a parallel fused reduce (more than threads: a descheduled thread's share
 // is picked up by the other).
 constexpr int64_t kReduceBlocks = 8;
@@ -431,6 +433,10 @@ struct ChunkGrid {
     tasks = rowsPerChunk == 1 ? rows * chunksPerRow : (rows + rowsPerChunk - 1) / rowsPerChunk;
   }
 
+  int64_t largestChunk() const {
+    return rowsPerChunk == 1 ? std::min<int64_t>(kChunk, inner) : rowsPerChunk * inner;
+  }
+
   Chunk at(int64_t t) const {
     if (rowsPerChunk == 1) {
       int64_t start = (t % chunksPerRow) * kChunk;
@@ -450,7 +456,7 @@ template <class F>
 void forEachChunk(const ChunkGrid& grid, int64_t numElements, int threads, F body) {
   int nt = numElements >= kParallelElements ? threads : 1;
   // Dynamic: a thread the OS descheduled does not hold up the whole loop on a shared machine.
-#pragma omp parallel for num_threads(nt) schedule(dynamic, 16) if (nt > 1)
+#pragma omp parallel for num_threads(nt) schedule(dynamic, 4) if (nt > 1)
   for (int64_t t = 0; t < grid.tasks; ++t) body(grid.at(t), omp_get_thread_num());
 }
 
@@ -471,12 +477,14 @@ public:
             int outSlot, ElementType outType, int64_t numElements, int threads)
       : nodes_(std::move(nodes)), leaves_(std::move(leaves)), dims_(std::move(dims)),
         outSlot_(outSlot), outType_(outType), numElements_(numElements), threads_(threads),
-        scratch_(static_cast<size_t>(threads) * nodes_.size() * kChunk),
         values_(static_cast<size_t>(threads) * nodes_.size()), grid_(dims_, numElements_),
         invariant_(nodes_.size(), false), ready_(static_cast<size_t>(threads), 0) {
     for (const Leaf& l : leaves_) reads.push_back(l.slot);
     writes.push_back(outSlot);
     findInvariants();
+    // Whole cache lines per thread, so threads never write to the same line.
+    regsPerNode_ = (grid_.largestChunk() + 15) / 16 * 16;
+    scratchBytes = static_cast<size_t>(threads) * nodes_.size() * regsPerNode_ * sizeof(float);
   }
 
   // The loop feeds reduces instead of storing: node `node` folds into `outSlot`, where
@@ -707,13 +715,13 @@ private:
 
   // The root's values for one chunk (every node's values are in values_ afterwards).
   const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread) {
-    float* regs = scratch_.data() + static_cast<size_t>(thread) * nodes_.size() * kChunk;
+    float* regs = reinterpret_cast<float*>(state.scratch) +
+                  static_cast<size_t>(thread) * nodes_.size() * regsPerNode_;
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
     if (!ready_[static_cast<size_t>(thread)]) {
       // A whole chunk's worth (every later chunk is this one or a prefix of it).
-      const auto rows = static_cast<int>(grid_.chunksPerRow == 1 ? grid_.rowsPerChunk : 1);
-      const auto width = static_cast<int>(std::min<int64_t>(grid_.inner, kChunk));
-      evaluateNodes(state, {0, 0, rows * width, rows}, regs, v, true);
+      const auto rows = static_cast<int>(grid_.rowsPerChunk);
+      evaluateNodes(state, {0, 0, static_cast<int>(grid_.largestChunk()), rows}, regs, v, true);
       ready_[static_cast<size_t>(thread)] = 1;
     }
     evaluateNodes(state, chunk, regs, v, false);
@@ -727,7 +735,7 @@ private:
     for (size_t i = 0; i < nodes_.size(); ++i) {
       if (invariant_[i] != invariant) continue;
       const Node& node = nodes_[i];
-      float* reg = regs + i * kChunk;
+      float* reg = regs + i * static_cast<size_t>(regsPerNode_);
       v[i] = reg;
       if (node.kind == Node::Kind::Imm) {
         std::fill(reg, reg + n, node.imm);
@@ -782,7 +790,7 @@ private:
   ElementType outType_;
   int64_t numElements_;
   int threads_;
-  std::vector<float> scratch_;       // per thread: one chunk per node
+  int64_t regsPerNode_ = 0;          // floats of scratch per node and thread: a chunk's values
   std::vector<const float*> values_; // per thread: where each node's chunk lies
   ChunkGrid grid_;
   std::vector<bool> invariant_; // per node (see findInvariants)
