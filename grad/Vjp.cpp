@@ -15,7 +15,8 @@ Value* zerosLike(Builder& b, const TensorType& type) {
 
 std::vector<Value*> vjp(Builder& b, std::span<Value* const> outputs, std::span<Value* const> seeds,
                         std::span<Value* const> wrt,
-                        const std::unordered_set<const Value*>& constants) {
+                        const std::unordered_set<const Value*>& constants,
+                        const CustomVjps& customs) {
   if (outputs.size() != seeds.size())
     throw VerifyError("vjp: " + std::to_string(outputs.size()) + " outputs but " +
                       std::to_string(seeds.size()) + " seeds");
@@ -37,6 +38,13 @@ std::vector<Value*> vjp(Builder& b, std::span<Value* const> outputs, std::span<V
     auto [it, inserted] = cotangent.emplace(v, ct);
     if (!inserted) it->second = b.add(it->second, ct);
   };
+  auto propagate = [&](std::span<Value* const> inputs, const std::vector<Value*>& cts) {
+    for (size_t k = 0; k < inputs.size(); ++k) {
+      const Value* input = inputs[k];
+      if (cts[k] != nullptr && dependsOnWrt.count(input) && !constants.count(input))
+        accumulate(input, cts[k]);
+    }
+  };
   for (size_t i = 0; i < outputs.size(); ++i) {
     if (seeds[i]->type != outputs[i]->type)
       throw VerifyError("vjp: seed " + toString(seeds[i]->type) + " for output " +
@@ -52,16 +60,24 @@ std::vector<Value*> vjp(Builder& b, std::span<Value* const> outputs, std::span<V
       auto found = cotangent.find(r.get());
       Value* ct =
           found == cotangent.end() || !dependsOnWrt.count(r.get()) ? nullptr : found->second;
+      if (auto custom = customs.find(r.get()); ct != nullptr && custom != customs.end()) {
+        const CustomVjp& c = custom->second;
+        std::vector<Value*> inputCts = c.rule(b, ct);
+        if (inputCts.size() != c.inputs.size())
+          throw VerifyError("vjp: custom rule gives " + std::to_string(inputCts.size()) +
+                            " cotangents for " + std::to_string(c.inputs.size()) + " inputs");
+        for (size_t k = 0; k < inputCts.size(); ++k)
+          if (inputCts[k] != nullptr && inputCts[k]->type != c.inputs[k]->type)
+            throw VerifyError("vjp: custom rule gives " + toString(inputCts[k]->type) +
+                              " for an input of type " + toString(c.inputs[k]->type));
+        propagate(c.inputs, inputCts);
+        ct = nullptr;
+      }
       any = any || ct != nullptr;
       resultCts.push_back(ct);
     }
     if (!any) continue;
-    std::vector<Value*> operandCts = applyRule(b, op, resultCts);
-    for (size_t k = 0; k < op.operands.size(); ++k) {
-      const Value* operand = op.operands[k];
-      if (operandCts[k] != nullptr && dependsOnWrt.count(operand) && !constants.count(operand))
-        accumulate(operand, operandCts[k]);
-    }
+    propagate(op.operands, applyRule(b, op, resultCts));
   }
 
   std::vector<Value*> grads;

@@ -49,36 +49,28 @@ Value* conv(Builder& b, const Step& step, Value* x, Value* w) {
   return b.convolution(x, w, a);
 }
 
-struct BnOut {
-  Value* y;
-  Value* mean;
-  Value* var;
-};
+} // namespace
 
-BnOut batchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* runningMean,
-                Value* runningVar) {
+BatchNorm emitBatchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* runningMean,
+                        Value* runningVar) {
   const Shape& shape = x->type.shape;
   ElementType t = x->type.elementType;
-  Value* mean = runningMean;
-  Value* var = runningVar;
-  Value* centered;
-  if (mean == nullptr) {
-    double count = static_cast<double>(shape[0] * shape[2] * shape[3]);
+  BatchNorm bn{x, gamma, beta, runningMean, runningVar, nullptr, nullptr, nullptr, nullptr};
+  if (runningMean == nullptr) {
     Value* zero = scalarLike(b, 0.0, t);
-    Value* n = full(b, count, t, {shape[1]});
-    mean = b.divide(b.reduce(x, zero, {0, 2, 3}, OpKind::add), n);
-    centered = b.subtract(x, perChannel(b, mean, shape));
-    var = b.divide(b.reduce(b.multiply(centered, centered), zero, {0, 2, 3}, OpKind::add), n);
+    Value* n = full(b, static_cast<double>(shape[0] * shape[2] * shape[3]), t, {shape[1]});
+    bn.mean = b.divide(b.reduce(x, zero, {0, 2, 3}, OpKind::add), n);
+    bn.centered = b.subtract(x, perChannel(b, bn.mean, shape));
+    bn.var =
+        b.divide(b.reduce(b.multiply(bn.centered, bn.centered), zero, {0, 2, 3}, OpKind::add), n);
   } else {
-    centered = b.subtract(x, perChannel(b, mean, shape));
+    bn.centered = b.subtract(x, perChannel(b, bn.mean, shape));
   }
-  Value* invStd = b.unary(OpKind::rsqrt, b.add(var, full(b, kBnEpsilon, t, {shape[1]})));
-  Value* scale = b.multiply(invStd, gamma);
-  Value* y = b.add(b.multiply(centered, perChannel(b, scale, shape)), perChannel(b, beta, shape));
-  return {y, mean, var};
+  bn.invStd = b.unary(OpKind::rsqrt, b.add(bn.var, full(b, kBnEpsilon, t, {shape[1]})));
+  bn.scale = b.multiply(bn.invStd, gamma);
+  bn.y = b.add(b.multiply(bn.centered, perChannel(b, bn.scale, shape)), perChannel(b, beta, shape));
+  return bn;
 }
-
-} // namespace
 
 ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* const> params, Value* x,
                           BnMode mode, std::span<Value* const> runningMean,
@@ -116,12 +108,9 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       if (step.bias) h = b.add(h, perChannel(b, w[1], h->type.shape));
       break;
     case Step::Kind::batchNorm: {
-      BnOut n = batchNorm(b, h, w[0], w[1], running ? runningMean[bn] : nullptr,
-                          running ? runningVar[bn] : nullptr);
-      if (!running) {
-        out.batchMean.push_back(n.mean);
-        out.batchVar.push_back(n.var);
-      }
+      BatchNorm n = emitBatchNorm(b, h, w[0], w[1], running ? runningMean[bn] : nullptr,
+                                  running ? runningVar[bn] : nullptr);
+      if (!running) out.batchNorms.push_back(n);
       h = n.y;
       ++bn;
       break;
@@ -159,6 +148,21 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
   });
   out.logits = values[static_cast<int>(Path::main)];
   return out;
+}
+
+BatchNormGrads batchNormBackward(Builder& b, const BatchNorm& bn, Value* dy) {
+  const Shape& shape = bn.x->type.shape;
+  ElementType t = bn.x->type.elementType;
+  Value* zero = scalarLike(b, 0.0, t);
+  Value* n = full(b, static_cast<double>(shape[0] * shape[2] * shape[3]), t, {shape[1]});
+  Value* sumDy = b.reduce(dy, zero, {0, 2, 3}, OpKind::add);
+  Value* sumDyCentered = b.reduce(b.multiply(dy, bn.centered), zero, {0, 2, 3}, OpKind::add);
+  Value* centeredCoefficient = b.divide(
+      b.multiply(b.multiply(bn.scale, b.multiply(bn.invStd, bn.invStd)), sumDyCentered), n);
+  Value* dx = b.subtract(b.multiply(b.subtract(dy, perChannel(b, b.divide(sumDy, n), shape)),
+                                    perChannel(b, bn.scale, shape)),
+                         b.multiply(bn.centered, perChannel(b, centeredCoefficient, shape)));
+  return {dx, b.multiply(sumDyCentered, bn.invStd), sumDy};
 }
 
 } // namespace hlotrain::nn

@@ -205,6 +205,16 @@ std::unique_ptr<Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch)
   return g.finish({nn::emitForward(*g.b, spec, params, x, nn::BnMode::running, mean, var).logits});
 }
 
+grad::CustomVjps batchNormVjps(std::span<const nn::BatchNorm> batchNorms) {
+  grad::CustomVjps vjps;
+  for (const nn::BatchNorm& bn : batchNorms)
+    vjps[bn.y] = {{bn.x, bn.gamma, bn.beta}, [bn](Builder& b, Value* dy) {
+                    nn::BatchNormGrads g = nn::batchNormBackward(b, bn, dy);
+                    return std::vector<Value*>{g.x, g.gamma, g.beta};
+                  }};
+  return vjps;
+}
+
 std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOptions& o) {
   validate(spec, o);
   Graph g(moduleName(spec, "train_step"));
@@ -222,8 +232,14 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, nn::BnMode::batch);
   auto [loss, rowMax] = classificationLoss(b, fwd.logits, y, o);
   Value* seed = scalarF32(b, 1.0f);
+  grad::CustomVjps batchNormVjps;
+  for (const nn::BatchNorm& bn : fwd.batchNorms)
+    batchNormVjps[bn.y] = {{bn.x, bn.gamma, bn.beta}, [bn](Builder& builder, Value* dy) {
+                             nn::BatchNormGrads g = nn::batchNormBackward(builder, bn, dy);
+                             return std::vector<Value*>{g.x, g.gamma, g.beta};
+                           }};
   std::vector<Value*> grads =
-      grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params, {rowMax});
+      grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params, {rowMax}, batchNormVjps);
 
   std::vector<nn::ParamInfo> infos = nn::parameters(spec);
   size_t n = params.size();
@@ -239,8 +255,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   std::vector<Value*> results = newParams;
   results.insert(results.end(), newState.begin(), newState.end());
   results.push_back(loss);
-  results.insert(results.end(), fwd.batchMean.begin(), fwd.batchMean.end());
-  results.insert(results.end(), fwd.batchVar.begin(), fwd.batchVar.end());
+  for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.mean);
+  for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.var);
   return g.finish(std::move(results));
 }
 

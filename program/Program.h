@@ -5,7 +5,9 @@
 #include <optional>
 #include <string>
 
+#include "grad/Vjp.h"
 #include "ir/Op.h"
+#include "nn/Emit.h"
 #include "nn/NetSpec.h"
 
 namespace hlotrain::program {
@@ -46,6 +48,10 @@ std::unique_ptr<ir::Module> buildForward(const nn::NetSpec& spec, int64_t batch)
 std::unique_ptr<ir::Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch);
 // train step: (params..., opt_state..., x, y, lr, step) ->
 //   (params'..., opt_state'..., loss, bn_batch_mean..., bn_batch_var...).
+// The train step's backward of each batch-mode BatchNorm: nn::batchNormBackward as the VJP of its
+// output.
+grad::CustomVjps batchNormVjps(std::span<const nn::BatchNorm> batchNorms);
+
 std::unique_ptr<ir::Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOptions& options);
 
 } // namespace hlotrain::program

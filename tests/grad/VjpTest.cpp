@@ -1,6 +1,4 @@
-// Every VJP rule against central finite differences in f64, evaluated by the reference
-// interpreter. Each case builds y = op(inputs) and the scalar loss sum(y * w) for a fixed random
-// w, so every cotangent entry is exercised with a distinct weight.
+// Every VJP rule against central finite differences (tests/grad/GradientCheck.h).
 
 #include <gtest/gtest.h>
 
@@ -9,6 +7,7 @@
 #include <numeric>
 #include <random>
 
+#include "GradientCheck.h"
 #include "grad/Vjp.h"
 #include "lower/cpu/Interpreter.h"
 #include "support/Error.h"
@@ -18,63 +17,17 @@ using namespace hlotrain::ir;
 
 namespace {
 
-using BuildFn = std::function<Value*(Builder&, std::span<Value* const>)>;
+using gradcheck::Input;
 
-struct Input {
-  Shape shape;
-  double lo = -1.0, hi = 1.0; // sampling range (keeps log/sqrt/divide away from poles)
-};
-
-Tensor randomTensor(const TensorType& type, double lo, double hi, std::mt19937& rng) {
-  std::uniform_real_distribution<double> dist(lo, hi);
-  Tensor t(type);
-  for (int64_t i = 0; i < t.numElements(); ++i) t.set<double>(i, dist(rng));
-  return t;
-}
-
-// Builds main(inputs...) -> (loss, dloss/dinput...).
-std::unique_ptr<Module> buildModule(const std::vector<Input>& inputs, const BuildFn& build,
-                                    std::mt19937& rng) {
-  auto module = std::make_unique<Module>();
-  Function& f = module->addFunction("main");
-  Builder b(f.body, module.get());
-  std::vector<Value*> args;
-  for (const Input& in : inputs) args.push_back(f.body.addArgument({ElementType::f64, in.shape}));
-  Value* y = build(b, args);
-  Value* w = b.constant(randomTensor(y->type, -1.0, 1.0, rng));
-  std::vector<int64_t> all(static_cast<size_t>(y->type.rank()));
-  std::iota(all.begin(), all.end(), 0);
-  Value* loss = b.reduce(b.multiply(y, w), b.scalar<double>(0.0), all, OpKind::add);
+// The gradients by grad::vjp.
+std::vector<Value*> vjpOfLoss(Builder& b, std::span<Value* const> args, Value* loss, Value*) {
   Value* seed = b.scalar<double>(1.0);
-  std::vector<Value*> outs = {loss};
-  for (Value* g : grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), args)) outs.push_back(g);
-  f.setResults(outs);
-  return module;
+  return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), args);
 }
 
-void checkGradients(const std::vector<Input>& inputs, const BuildFn& build, double tol = 1e-6) {
-  std::mt19937 rng(7);
-  auto module = buildModule(inputs, build, rng);
-  const Function& f = *module->functions[0];
-  std::vector<Tensor> values;
-  for (size_t i = 0; i < inputs.size(); ++i)
-    values.push_back(randomTensor(f.body.args[i]->type, inputs[i].lo, inputs[i].hi, rng));
-  std::vector<Tensor> out = cpu::interpret(*module, f, values);
-  const double h = 1e-6;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    for (int64_t e = 0; e < values[i].numElements(); ++e) {
-      double x = values[i].get<double>(e);
-      values[i].set<double>(e, x + h);
-      double plus = cpu::interpret(*module, f, values)[0].get<double>(0);
-      values[i].set<double>(e, x - h);
-      double minus = cpu::interpret(*module, f, values)[0].get<double>(0);
-      values[i].set<double>(e, x);
-      double numeric = (plus - minus) / (2 * h);
-      double analytic = out[1 + i].get<double>(e);
-      EXPECT_NEAR(analytic, numeric, tol * std::max(1.0, std::abs(numeric)))
-          << "input " << i << " element " << e;
-    }
-  }
+void checkGradients(const std::vector<Input>& inputs, const gradcheck::ForwardFn& build,
+                    double tol = 1e-6) {
+  gradcheck::checkGradients(inputs, build, vjpOfLoss, tol);
 }
 
 Value* unaryOf(Builder& b, OpKind k, Value* x) {
@@ -223,11 +176,37 @@ TEST(VjpTest, SoftmaxCrossEntropyComposite) {
   });
 }
 
+TEST(VjpTest, CustomVjpReplacesTheOpsOfAValue) {
+  Module m;
+  Function& f = m.addFunction("main");
+  Builder b(f.body, &m);
+  Value* x = f.body.addArgument({ElementType::f64, {3}});
+  Value* y = b.multiply(x, x);
+  Value* loss = b.reduce(b.add(y, x), b.scalar<double>(0.0), {0}, OpKind::add);
+  Value* seed = b.scalar<double>(1.0);
+  auto three = [](Builder& builder, Value* ct) {
+    return std::vector<Value*>{
+        builder.multiply(ct, builder.broadcastInDim(builder.scalar<double>(3.0), {3}, {}))};
+  };
+  grad::CustomVjps customs{{y, {{x}, three}}};
+  // The rule's 3 replaces y's 2x; the path around y still adds its 1.
+  f.setResults(
+      grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), std::span(&x, 1), {}, customs));
+  std::vector<Tensor> in = {Tensor::fromVector<double>({3}, {1, 2, 3})};
+  Tensor dx = cpu::interpret(m, f, in)[0];
+  for (int64_t i = 0; i < 3; ++i) EXPECT_EQ(dx.get<double>(i), 4.0);
+
+  customs[y].inputs = {x, x};
+  EXPECT_THROW(
+      grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), std::span(&x, 1), {}, customs),
+      VerifyError);
+}
+
 TEST(VjpTest, UnreachableWrtGetsZerosAndMissingRuleIsUnsupported) {
   std::mt19937 rng(1);
-  auto module = buildModule(
+  auto module = gradcheck::buildGradientModule(
       {{{3}}, {{3}}}, [](Builder& b, std::span<Value* const> a) { return b.multiply(a[0], a[0]); },
-      rng);
+      vjpOfLoss, rng);
   const Function& f = *module->functions[0];
   std::vector<Tensor> in = {Tensor::fromVector<double>({3}, {1, 2, 3}),
                             Tensor::fromVector<double>({3}, {4, 5, 6})};

@@ -100,7 +100,7 @@ TEST(NetSpecTest, BatchNormNormalisesPerChannel) {
     params.push_back(f.body.addArgument({ir::ElementType::f32, p.shape}));
   ir::Value* x = f.body.addArgument({ir::ElementType::f32, {3, 1, 2, 2}});
   auto fwd = nn::emitForward(b, spec, params, x, nn::BnMode::batch);
-  f.setResults({fwd.logits, fwd.batchMean[0], fwd.batchVar[0]});
+  f.setResults({fwd.logits, fwd.batchNorms[0].mean, fwd.batchNorms[0].var});
   ir::verify(m);
   std::vector<ir::Tensor> in = nn::heInit(spec);
   in[0] = ir::Tensor::fromVector<float>({2, 1, 1, 1}, {1.0f, 2.0f});

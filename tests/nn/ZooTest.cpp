@@ -224,7 +224,7 @@ TEST(ZooTest, EveryNetEmitsAndVerifies) {
       nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, mode, mean, var);
       EXPECT_EQ(fwd.logits->type.shape, (ir::Shape{2, 10})) << spec.name;
       size_t bn = mode == nn::BnMode::batch ? nn::bnChannels(spec).size() : 0;
-      EXPECT_EQ(fwd.batchMean.size(), bn);
+      EXPECT_EQ(fwd.batchNorms.size(), bn);
       f.setResults({fwd.logits});
       EXPECT_NO_THROW(ir::verify(m)) << spec.name;
     }
