@@ -14,7 +14,10 @@ Each measurement runs in its own process (so peak RSS is per side and per net), 
 input, 2 threads, `--steps` timed steps after one warm-up step; PyTorch and hlotrain alternate
 for `--rounds` rounds and the table shows the medians over rounds, the ratio hlotrain/pytorch,
 and the peak RSS of each side. The parameter count of every PyTorch model is checked against
-`hlotrain list`, so both sides train the same architecture.
+`hlotrain list`, so both sides train the same architecture. `peak t/h` is the train step's
+fraction of this machine's fp32 matmul peak for each side: the graph's convolution and matmul
+FLOPs (as `hlotrain bench` counts them) at each side's rate, against the peak measured in that
+round's hlotrain run (median over rounds).
 
 Both sides run with the same OMP_WAIT_POLICY (default passive): with libgomp's default
 spin-waiting, every OpenMP barrier on this shared 2-core machine burns the time slice the other
@@ -274,11 +277,17 @@ def main():
 
         paired = statistics.median(o["images_per_s"] / t["images_per_s"]
                                    for o, t in zip(ours, torch_runs))
+        # PyTorch's step on the same yardstick: the graph's FLOPs per image at PyTorch's rate,
+        # against the matmul peak measured in the same round's hlotrain run.
+        torch_fraction = statistics.median(
+            o["gflop_per_step"] / batch * t["images_per_s"] / o["matmul_peak_gflops"]
+            for o, t in zip(ours, torch_runs))
         rows.append((net, batch, paired, med(torch_runs, "images_per_s"),
                      med(ours, "images_per_s"),
                      med(torch_runs, "eval_images_per_s"), med(ours, "eval_images_per_s"),
                      max(run["peak_rss_mb"] for run in torch_runs),
-                     max(run["peak_rss_mb"] for run in ours), med(ours, "peak_fraction"),
+                     max(run["peak_rss_mb"] for run in ours), torch_fraction,
+                     med(ours, "peak_fraction"),
                      med(torch_runs, "first_loss"), med(ours, "first_loss")))
     print(f"load average at end: {os.getloadavg()}")
     print(f"\nmedians of {args.rounds} alternating rounds, {args.steps} steps each "
@@ -286,11 +295,12 @@ def main():
     print("ratio: of the medians; paired: median over rounds of that round's ratio (the two "
           "runs of a round are adjacent in time, so load drift cancels)")
     head = ("net", "batch", "torch", "hlotrain", "ratio", "paired", "torch eval", "hlo eval",
-            "ratio", "torch RSS", "hlo RSS", "of peak", "loss t/h")
-    print("%-12s %5s %8s %9s %6s %6s %10s %9s %6s %9s %8s %7s  %s" % head)
-    for (net, batch, paired, t, h, te, he, trss, hrss, frac, tl, hl) in rows:
-        print("%-12s %5d %8.1f %9.1f %6.2f %6.2f %10.1f %9.1f %6.2f %9d %8d %6.0f%%  %.3f/%.3f" % (
-            net, batch, t, h, h / t, paired, te, he, he / te, trss, hrss, 100 * frac, tl, hl))
+            "ratio", "torch RSS", "hlo RSS", "peak t/h", "loss t/h")
+    print("%-12s %5s %8s %9s %6s %6s %10s %9s %6s %9s %8s %9s  %s" % head)
+    for (net, batch, paired, t, h, te, he, trss, hrss, tfrac, frac, tl, hl) in rows:
+        print("%-12s %5d %8.1f %9.1f %6.2f %6.2f %10.1f %9.1f %6.2f %9d %8d %3.0f%%/%2.0f%%  "
+              "%.3f/%.3f" % (net, batch, t, h, h / t, paired, te, he, he / te, trss, hrss,
+                             100 * tfrac, 100 * frac, tl, hl))
 
 
 if __name__ == "__main__":
