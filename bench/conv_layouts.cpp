@@ -10,6 +10,7 @@
 #include <dnnl.hpp>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace {
@@ -63,29 +64,22 @@ void measure(int64_t channels, int64_t side, Tag activations, int repeats) {
   dnnl::convolution_forward runForward(forward);
   dnnl::convolution_backward_data runData(backwardData);
   dnnl::convolution_backward_weights runWeights(backwardWeights);
-  const double forwardMs = bestMs(
-      [&] {
-        runForward.execute(stream,
-                           {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, dst}});
-        stream.wait();
-      },
-      repeats);
-  const double dataMs = bestMs(
-      [&] {
-        runData.execute(stream, {{DNNL_ARG_DIFF_DST, diffDst},
-                                 {DNNL_ARG_WEIGHTS, wForData},
-                                 {DNNL_ARG_DIFF_SRC, diffSrc}});
-        stream.wait();
-      },
-      repeats);
-  const double weightsMs = bestMs(
-      [&] {
-        runWeights.execute(stream, {{DNNL_ARG_SRC, src},
-                                    {DNNL_ARG_DIFF_DST, diffDst},
-                                    {DNNL_ARG_DIFF_WEIGHTS, diffWeights}});
-        stream.wait();
-      },
-      repeats);
+  auto timeMs = [&](const dnnl::primitive& primitive, const std::unordered_map<int, memory>& args) {
+    return bestMs(
+        [&] {
+          primitive.execute(stream, args);
+          stream.wait();
+        },
+        repeats);
+  };
+  const double forwardMs =
+      timeMs(runForward, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, w}, {DNNL_ARG_DST, dst}});
+  const double dataMs = timeMs(
+      runData,
+      {{DNNL_ARG_DIFF_DST, diffDst}, {DNNL_ARG_WEIGHTS, wForData}, {DNNL_ARG_DIFF_SRC, diffSrc}});
+  const double weightsMs = timeMs(
+      runWeights,
+      {{DNNL_ARG_SRC, src}, {DNNL_ARG_DIFF_DST, diffDst}, {DNNL_ARG_DIFF_WEIGHTS, diffWeights}});
   const double gflop = 2.0 * 32 * double(channels * channels * 9 * side * side) / 1e9;
   std::printf("%-13s %4lldx%-3lld  forward %6.1f ms %4.0f GFLOP/s (%s)  backward-data %6.1f ms "
               "%4.0f (%s)  backward-weights %6.1f ms %4.0f (%s)\n",
