@@ -232,14 +232,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, nn::BnMode::batch);
   auto [loss, rowMax] = classificationLoss(b, fwd.logits, y, o);
   Value* seed = scalarF32(b, 1.0f);
-  grad::CustomVjps batchNormVjps;
-  for (const nn::BatchNorm& bn : fwd.batchNorms)
-    batchNormVjps[bn.y] = {{bn.x, bn.gamma, bn.beta}, [bn](Builder& builder, Value* dy) {
-                             nn::BatchNormGrads g = nn::batchNormBackward(builder, bn, dy);
-                             return std::vector<Value*>{g.x, g.gamma, g.beta};
-                           }};
-  std::vector<Value*> grads =
-      grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params, {rowMax}, batchNormVjps);
+  std::vector<Value*> grads = grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params,
+                                        {rowMax}, batchNormVjps(fwd.batchNorms));
 
   std::vector<nn::ParamInfo> infos = nn::parameters(spec);
   size_t n = params.size();
