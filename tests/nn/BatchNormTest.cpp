@@ -12,7 +12,7 @@ namespace {
 
 TEST(BatchNormTest, BackwardMatchesFiniteDifferences) {
   nn::BatchNorm bn{};
-  // Channels of different scale and offset, so centering and the variance term both matter.
+  // x with a non-zero mean and gamma away from 0, so centering and the variance term both matter.
   gradcheck::checkGradients(
       {{{3, 2, 2, 3}, -1.0, 3.0}, {{2}, 0.5, 2.0}, {{2}}},
       [&](Builder& b, std::span<Value* const> a) {
