@@ -43,7 +43,8 @@ sample), the peak resident memory (MB), the first step's loss, `compile_s` (emit
 parsing, verifying and planning the graph: what `hlotrain train` does before its first step)
 and `first_step_s` (the first run, which also touches every buffer for the first time).
 --dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
-Environment: HLOTRAIN_PROFILE=1 prints per-kernel time totals to stderr.
+Environment: HLOTRAIN_PROFILE=1 prints per-kernel time totals to stderr (the 40 costliest
+kernels; HLOTRAIN_PROFILE=all: every kernel).
 )";
 
 namespace {

@@ -203,10 +203,12 @@ AlignedBuffer allocateArena(size_t bytes) {
 }
 
 // HLOTRAIN_PROFILE=1: time every kernel (the first run, a warm-up, is not counted) and print
-// the totals per kind of kernel and the costliest kernels to stderr when the plan is destroyed.
+// the totals per kind of kernel and the 40 costliest kernels to stderr when the plan is
+// destroyed; HLOTRAIN_PROFILE=all prints every kernel (a breakdown by shape needs them all: the
+// costliest alone are biased to the slow instances of a shape).
 class Profile {
 public:
-  explicit Profile(size_t kernels) : seconds_(kernels, 0.0) {}
+  Profile(size_t kernels, size_t shown) : seconds_(kernels, 0.0), shown_(shown) {}
 
   template <class F> void time(size_t kernel, F run) {
     auto start = std::chrono::steady_clock::now();
@@ -240,7 +242,7 @@ public:
     std::vector<std::pair<double, size_t>> costliest;
     for (size_t k = 0; k < kernels.size(); ++k) costliest.push_back({seconds_[k], k});
     std::sort(costliest.rbegin(), costliest.rend());
-    costliest.resize(std::min<size_t>(costliest.size(), 40));
+    costliest.resize(std::min(costliest.size(), shown_));
     std::fprintf(stderr, "  costliest kernels:\n");
     for (auto& [s, k] : costliest)
       std::fprintf(stderr, "  %9.2f ms  #%zu %s\n", 1e3 * s / runs, k,
@@ -263,6 +265,7 @@ private:
   }
 
   std::vector<double> seconds_;
+  size_t shown_; // kernels listed after the totals by kind
   int runs_ = 0;
 };
 
@@ -306,8 +309,9 @@ public:
       else if (buffers_.slotOffset[s] >= 0)
         state_.slotData[s] = arena_.get() + buffers_.slotOffset[s];
     }
-    if (const char* env = std::getenv("HLOTRAIN_PROFILE"); env && std::string_view(env) == "1")
-      profile_ = std::make_unique<Profile>(kernels_.size());
+    if (const char* env = std::getenv("HLOTRAIN_PROFILE"))
+      if (std::string_view mode(env); mode == "1" || mode == "all")
+        profile_ = std::make_unique<Profile>(kernels_.size(), mode == "1" ? 40 : kernels_.size());
   }
 
   ~FastExecutable() override {

@@ -200,5 +200,31 @@ TEST(FastPlanArena, LiveRangesAndScratchNeverOverlap) {
   }
 }
 
+TEST_F(FastPlan, ProfileListsTheCostliestKernelsOrEveryOne) {
+  // 45 matmuls: one kernel each, more than the 40 HLOTRAIN_PROFILE=1 lists.
+  std::vector<Value*> products;
+  for (int i = 0; i < 45; ++i)
+    products.push_back(b.dotGeneral(arg(f32({2, 3})), arg(f32({3, 2})), {{}, {}, {1}, {0}}));
+  fn.setResults(products);
+  verify(module);
+  auto listed = [&](const char* mode) {
+    setenv("HLOTRAIN_PROFILE", mode, 1);
+    ::testing::internal::CaptureStderr();
+    {
+      auto exe = Executable::compile(module, "main");
+      for (int run = 0; run < 3; ++run) exe->run(inputs);
+    }
+    std::string err = ::testing::internal::GetCapturedStderr();
+    unsetenv("HLOTRAIN_PROFILE");
+    std::istringstream lines(err.substr(err.find("costliest kernels:")));
+    int count = 0;
+    for (std::string line; std::getline(lines, line);)
+      count += line.find(" ms  #") != std::string::npos;
+    return count;
+  };
+  EXPECT_EQ(listed("1"), 40);
+  EXPECT_EQ(listed("all"), 45);
+}
+
 } // namespace
 } // namespace hlotrain::cpu::fasttest
