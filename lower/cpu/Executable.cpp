@@ -395,15 +395,20 @@ private:
     }
   }
 
+  // Whether result `i` is a computed value returned for the first time: its kernel can write it
+  // straight into the returned tensor.
+  bool firstComputedResult(size_t i) const {
+    auto begin = graph_.outputs.begin(), at = begin + static_cast<std::ptrdiff_t>(i);
+    return graph_.slots[static_cast<size_t>(graph_.outputs[i])].kind == Slot::Kind::Computed &&
+           std::find(begin, at, graph_.outputs[i]) == at;
+  }
+
   // Allocates result `i`; a computed value returned for the first time is written in place by
   // its kernel (returns true), the others are copied after the run.
   bool bindOutput(std::vector<ir::Tensor>& outputs, size_t i) {
     auto slot = static_cast<size_t>(graph_.outputs[i]);
     outputs[i] = ir::Tensor(graph_.slots[slot].type);
-    auto begin = graph_.outputs.begin(), at = begin + static_cast<std::ptrdiff_t>(i);
-    if (std::find(begin, at, graph_.outputs[i]) != at ||
-        graph_.slots[slot].kind != Slot::Kind::Computed)
-      return false;
+    if (!firstComputedResult(i)) return false;
     state_.slotData[slot] = outputs[i].bytes();
     return true;
   }
@@ -460,10 +465,7 @@ private:
     for (size_t i = 0; i < graph_.outputs.size(); ++i) {
       const int out = graph_.outputs[i];
       const int w = writer[static_cast<size_t>(out)];
-      auto begin = graph_.outputs.begin(), at = begin + static_cast<std::ptrdiff_t>(i);
-      if (graph_.slots[static_cast<size_t>(out)].kind != Slot::Kind::Computed || w < 0 ||
-          std::find(begin, at, out) != at)
-        continue;
+      if (!firstComputedResult(i) || w < 0) continue;
       int pick = -1;
       for (size_t j = 0; j < graph_.inputs.size(); ++j) {
         auto in = static_cast<size_t>(graph_.inputs[j]);

@@ -278,6 +278,14 @@ private:
   std::optional<dnnl::reorder> reorder_;
 };
 
+// A primitive's scratch memory: oneDNN's scratchpad first, then each operand's copy and reorder
+// buffers; returns its size.
+size_t layOutScratch(const memory::desc& scratchpad, std::initializer_list<BoundArg*> args) {
+  size_t bytes = alignScratch(scratchpad.get_size());
+  for (BoundArg* arg : args) bytes = arg->placeScratch(bytes);
+  return bytes;
+}
+
 bool hasNegativeStride(const DnnlView& v) {
   return std::any_of(v.strides.begin(), v.strides.end(), [](int64_t s) { return s < 0; });
 }
@@ -401,8 +409,7 @@ public:
   void finish(const ConvProblem& p, DnnlContext& context) {
     scratchpad_ = memory(scratch_, context.engine, DNNL_MEMORY_NONE);
     args_.insert({DNNL_ARG_SCRATCHPAD, scratchpad_});
-    scratchBytes = alignScratch(scratch_.get_size());
-    for (BoundArg* arg : {&src_, &weights_, &dst_}) scratchBytes = arg->placeScratch(scratchBytes);
+    scratchBytes = layOutScratch(scratch_, {&src_, &weights_, &dst_});
     for (BoundArg* in : inputs_) reads.push_back(in->slot());
     writes.push_back(output_->slot());
     text_ = "onednn conv " + std::string(name(p.form)) + " src " + dimsText(p.src.dims) +
@@ -534,7 +541,6 @@ public:
         dst_.bind(pd.dst_desc(), context, true);
         primitive_ = dnnl::matmul(pd);
         scratchpad_ = memory(pd.scratchpad_desc(), context.engine, DNNL_MEMORY_NONE);
-        scratchBytes = alignScratch(pd.scratchpad_desc().get_size());
         break;
       } catch (const dnnl::error&) {
         if (forceDense) throw;
@@ -544,7 +550,7 @@ public:
              {DNNL_ARG_WEIGHTS, weights_.inner()},
              {DNNL_ARG_DST, dst_.inner()},
              {DNNL_ARG_SCRATCHPAD, scratchpad_}};
-    for (BoundArg* arg : {&src_, &weights_, &dst_}) scratchBytes = arg->placeScratch(scratchBytes);
+    scratchBytes = layOutScratch(scratchpad_.get_desc(), {&src_, &weights_, &dst_});
     reads = {lhs, rhs};
     writes = {step.results[0]};
     text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" +
