@@ -255,16 +255,8 @@ TEST_F(FastConvFixture, SingleChannelInputRunsChannelsLastWithoutReorders) {
   a.padding = {{1, 1}, {1, 1}};
   Value* y = nchwConv(x, w, a);
   Value* g = b.multiply(y, y);
-  Attributes bw;
-  bw.conv.inputBatchDimension = 1;
-  bw.conv.inputFeatureDimension = 0;
-  bw.conv.inputSpatialDimensions = {2, 3};
-  bw.conv.kernelInputFeatureDimension = 0;
-  bw.conv.kernelOutputFeatureDimension = 1;
-  bw.conv.kernelSpatialDimensions = {2, 3};
-  bw.conv.outputFeatureDimension = 0;
-  bw.conv.outputBatchDimension = 1;
-  bw.conv.outputSpatialDimensions = {2, 3};
+  Attributes bw; // JAX's weight gradient: batch and feature swapped in every operand
+  bw.conv = numbers({1, 0, 2, 3}, {1, 0, 2, 3}, {1, 0, 2, 3});
   bw.padding = {{1, 1}, {1, 1}};
   Value* dw = b.convolution(x, g, bw);
   check({b.unary(OpKind::tanh, y), dw}, 1e-5);
