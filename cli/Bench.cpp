@@ -26,7 +26,7 @@ namespace hlotrain::cli {
 
 const char* const kBenchUsage =
     R"(usage: hlotrain bench --net NAME [--batch B] [--steps N] [--warmup W] [--eval]
-                     [--dump-plan] [--no-donate]
+                     [--dump-plan] [--no-donate] [--paired-peak]
 
 Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4) on
 synthetic input with the cpu lowerer's fast path (2 threads). The graph is emitted, printed and
@@ -43,6 +43,9 @@ sample), the peak resident memory (MB), the first step's loss, `compile_s` (emit
 parsing, verifying and planning the graph: what `hlotrain train` does before its first step)
 and `first_step_s` (the first run, which also touches every buffer for the first time).
 --dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
+--paired-peak also samples the matmul peak right before and after every timed step and adds
+`paired_peak_fraction`: the median over the timed steps of the step's GFLOP/s over the better of
+its two neighbouring samples, so a step is held against the machine's speed at its own time.
 Environment: HLOTRAIN_PROFILE=1 prints per-kernel time totals to stderr (the 40 costliest
 kernels; HLOTRAIN_PROFILE=all: every kernel).
 )";
@@ -90,6 +93,8 @@ struct Timing {
   double firstStepSeconds = 0;
   double medianSeconds = 0;
   double flops = 0;
+  double bestPeakSample = 0;                // of the paired samples; 0 without them
+  std::optional<double> pairedPeakFraction; // median over steps, with --paired-peak
   long peakRss = 0;
   float firstLoss = 0;
 };
@@ -110,11 +115,22 @@ template <class Build> Emitted emit(Build build) {
   return {std::move(module), secondsSince(start)};
 }
 
+double median(std::vector<double> values) {
+  std::nth_element(values.begin(), values.begin() + std::ptrdiff_t(values.size() / 2),
+                   values.end());
+  return values[values.size() / 2];
+}
+
+struct MeasureOptions {
+  int64_t warmup = 1, steps = 10;
+  bool dumpPlan = false, pairPeak = false;
+};
+
 // Prints the emitted graph and parses it back, plans it, then times `steps` runs after `warmup`;
 // `feedBack` turns a run's results into the next inputs.
 template <class FeedBack>
 Timing measure(Emitted emitted, std::vector<ir::Tensor> inputs, const std::vector<bool>& donated,
-               int64_t warmup, int64_t steps, bool dumpPlan, FeedBack feedBack) {
+               const MeasureOptions& options, FeedBack feedBack) {
   auto start = std::chrono::steady_clock::now();
   std::unique_ptr<ir::Module> built = std::move(emitted.module);
   ir::Module module = mlir::parse(mlir::print(*built), built->name + ".mlir");
@@ -123,23 +139,33 @@ Timing measure(Emitted emitted, std::vector<ir::Tensor> inputs, const std::vecto
   auto exe = cpu::Executable::compile(module, "main");
   Timing t;
   t.compileSeconds = emitted.seconds + secondsSince(start);
-  if (dumpPlan) std::fputs(exe->dumpPlan().c_str(), stderr);
+  if (options.dumpPlan) std::fputs(exe->dumpPlan().c_str(), stderr);
   t.flops = cpu::contractionFlops(module, "main");
-  std::vector<double> seconds;
-  for (int64_t i = 0; i < warmup + steps; ++i) {
+  std::vector<double> seconds, peakSamples, pairedFractions;
+  auto samplePeak = [&] {
+    peakSamples.push_back(cpu::matmulPeakGflops(2048, 2));
+    t.bestPeakSample = std::max(t.bestPeakSample, peakSamples.back());
+  };
+  for (int64_t i = 0; i < options.warmup + options.steps; ++i) {
+    const bool timed = i >= options.warmup;
+    if (timed && options.pairPeak && peakSamples.empty()) samplePeak();
     auto stepStart = std::chrono::steady_clock::now();
     std::vector<ir::Tensor> results = exe->runDonating(inputs, donated);
     const double d = secondsSince(stepStart);
     if (i == 0) t.firstStepSeconds = d;
-    if (i >= warmup) seconds.push_back(d);
+    if (timed) seconds.push_back(d);
+    if (timed && options.pairPeak) {
+      samplePeak();
+      const double beside = std::max(peakSamples.back(), peakSamples[peakSamples.size() - 2]);
+      pairedFractions.push_back(t.flops / d / 1e9 / beside);
+    }
     if (i == 0)
       t.firstLoss = feedBack(inputs, results);
     else
       feedBack(inputs, results);
   }
-  std::nth_element(seconds.begin(), seconds.begin() + std::ptrdiff_t(seconds.size() / 2),
-                   seconds.end());
-  t.medianSeconds = seconds[seconds.size() / 2];
+  t.medianSeconds = median(seconds);
+  if (options.pairPeak) t.pairedPeakFraction = median(pairedFractions);
   t.peakRss = peakRssMb();
   return t;
 }
@@ -154,7 +180,13 @@ std::string jsonFields(const char* prefix, const Timing& t, int64_t batch, doubl
                 prefix, double(batch) / t.medianSeconds, prefix, t.medianSeconds * 1e3, prefix,
                 t.flops / 1e9, prefix, gflops, prefix, gflops / peak, prefix, t.peakRss, prefix,
                 t.compileSeconds, prefix, t.firstStepSeconds);
-  return text;
+  std::string fields = text;
+  if (t.pairedPeakFraction) {
+    std::snprintf(text, sizeof text, ", \"%spaired_peak_fraction\": %.3f", prefix,
+                  *t.pairedPeakFraction);
+    fields += text;
+  }
+  return fields;
 }
 
 } // namespace
@@ -166,7 +198,8 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                             {"--warmup"},
                             {"--eval", false},
                             {"--dump-plan", false},
-                            {"--no-donate", false}};
+                            {"--no-donate", false},
+                            {"--paired-peak", false}};
   ParsedArgs args = parseArgs(argv, specs);
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
@@ -179,8 +212,10 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   }
   train::TrainConfig config;
   config.batch = positiveInt(args, "--batch", config.batch, 1 << 16);
-  const int64_t steps = positiveInt(args, "--steps", 10, 1 << 20);
-  const int64_t warmup = positiveInt(args, "--warmup", 1, 1 << 20);
+  MeasureOptions measureOptions;
+  measureOptions.steps = positiveInt(args, "--steps", 10, 1 << 20);
+  measureOptions.warmup = positiveInt(args, "--warmup", 1, 1 << 20);
+  measureOptions.pairPeak = args.has("--paired-peak");
   program::ProgramOptions options = train::programOptions(config);
   program::validate(spec, options);
 
@@ -200,7 +235,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     inputs.emplace_back(types.back());
     fillRandom(inputs.back(), spec.numClasses, rng);
     std::vector<bool> donated(inputs.size(), false);
-    eval = measure(std::move(built), std::move(inputs), donated, warmup, steps, false,
+    eval = measure(std::move(built), std::move(inputs), donated, measureOptions,
                    [](auto&, auto&) { return 0.0f; });
   }
 
@@ -225,16 +260,17 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     in.back().set<float>(0, in.back().get<float>(0) + 1.0f);
     return results[p + state].get<float>(0);
   };
-  Timing t = measure(std::move(built), std::move(inputs), donated, warmup, steps,
-                     args.has("--dump-plan"), feedBack);
-  peak = std::max(peak, cpu::matmulPeakGflops(2048, 1));
+  measureOptions.dumpPlan = args.has("--dump-plan");
+  Timing t = measure(std::move(built), std::move(inputs), donated, measureOptions, feedBack);
+  peak = std::max(
+      {peak, cpu::matmulPeakGflops(2048, 1), t.bestPeakSample, eval ? eval->bestPeakSample : 0.0});
 
   char head[256];
   std::snprintf(head, sizeof head,
                 "{\"net\": \"%s\", \"batch\": %lld, \"steps\": %lld, \"threads\": 2, "
                 "\"matmul_peak_gflops\": %.1f, \"first_loss\": %.6f, ",
                 nn::cliName(spec).c_str(), static_cast<long long>(config.batch),
-                static_cast<long long>(steps), peak, double(t.firstLoss));
+                static_cast<long long>(measureOptions.steps), peak, double(t.firstLoss));
   // Fractions are taken against the best peak sample of the whole run.
   out << head << jsonFields("", t, config.batch, peak);
   if (eval) out << ", " << jsonFields("eval_", *eval, config.batch, peak);

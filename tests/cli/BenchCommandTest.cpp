@@ -27,6 +27,26 @@ TEST(BenchCommand, PrintsOneJsonLineAndThePlan) {
   EXPECT_NE(r.err.find("arena: "), std::string::npos) << r.err;
 }
 
+TEST(BenchCommand, PairedPeakAddsTheFractionAgainstTheSamplesBesideEachStep) {
+  CliResult plain = runBinary({"bench", "--net", "mnist-linear", "--batch", "2", "--steps", "1"});
+  ASSERT_EQ(plain.exitCode, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("paired_peak_fraction"), std::string::npos) << plain.out;
+  CliResult r = runBinary({"bench", "--net", "mnist-linear", "--batch", "2", "--steps", "3",
+                           "--eval", "--paired-peak"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  Json line = parseJson(r.out);
+  for (const char* prefix : {"", "eval_"}) {
+    const std::string paired = std::string(prefix) + "paired_peak_fraction";
+    ASSERT_EQ(line[paired].kind, Json::Kind::number) << paired << " in " << r.out;
+    EXPECT_GT(line[paired].number, 0) << paired;
+    // A sample beside a step is at most the run's best one, against which peak_fraction is
+    // taken, so with an odd step count the median paired fraction is at least peak_fraction;
+    // both are printed to 0.001.
+    EXPECT_GE(line[paired].number + 0.001, line[std::string(prefix) + "peak_fraction"].number)
+        << r.out;
+  }
+}
+
 TEST(BenchCommand, RejectsBadFlags) {
   EXPECT_EQ(runInProcess({"bench"}).exitCode, 2);
   EXPECT_EQ(runInProcess({"bench", "--net", "mnist-cnn", "--steps", "0"}).exitCode, 2);
