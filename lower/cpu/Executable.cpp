@@ -30,6 +30,11 @@ using namespace plan;
 using ir::ElementType;
 using ir::OpKind;
 
+bool envSaysOff(const char* name) {
+  const char* value = std::getenv(name);
+  return value && std::string_view(value) == "0";
+}
+
 // Any op, through the reference interpreter. Operand tensors are kept between runs; the results
 // evaluateOp returns are its own allocation (the one exception to "no allocation in run()").
 class GenericKernel : public Kernel {
@@ -272,7 +277,8 @@ private:
 class FastExecutable : public Executable {
 public:
   FastExecutable(const ir::Module& module, const ir::Function& function, CompileOptions options)
-      : module_(module), function_(function), threads_(std::max(options.threads, 1)) {
+      : module_(module), function_(function), threads_(std::max(options.threads, 1)),
+        winograd_(options.winograd && !envSaysOff("HLOTRAIN_WINOGRAD")) {
     graph_ = flatten(module, function);
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
             std::to_string(graph_.slots.size()) + " slots\n";
@@ -521,7 +527,7 @@ private:
           kernelAt[i] = makeMatmulKernel(graph_, *product, dnnl_, threads_);
         } else if (step.op->kind == OpKind::convolution) {
           if (auto problem = recognizeConvolution(graph_, step))
-            kernelAt[i] = makeConvKernel(*problem, dnnl_, threads_);
+            kernelAt[i] = makeConvKernel(*problem, dnnl_, {threads_, winograd_});
         } else if (step.op->kind == OpKind::dot_general) {
           kernelAt[i] = makeMatmulKernel(graph_, step, dnnl_, threads_);
         }
@@ -537,6 +543,7 @@ private:
   const ir::Module& module_;
   const ir::Function& function_;
   int threads_;
+  bool winograd_;
   Graph graph_;
   DnnlContext dnnl_;
   std::vector<std::unique_ptr<ir::Op>> synthesized_; // ops of rewritten steps (transposedProduct)

@@ -53,8 +53,14 @@ std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& 
 // before any kernel is made.
 void assignLayouts(Graph& graph);
 
+struct ConvOptions {
+  int threads = 2;
+  // Winograd F(4x4, 3x3) for 3x3 stride-1 convolutions where oneDNN has it (see CompileOptions).
+  bool winograd = true;
+};
+
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
-                                       int threads);
+                                       const ConvOptions& options);
 
 // A dot_general on f32 as one (batched) oneDNN matmul; nullptr when the op is not f32.
 std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,

@@ -74,6 +74,7 @@ public:
   std::vector<Tensor> inputs;
   std::mt19937 rng;
   std::string plan;
+  CompileOptions options;
 
   Value* arg(TensorType t) {
     inputs.push_back(randomTensor(t, rng));
@@ -85,7 +86,7 @@ public:
     fn.setResults(std::move(results));
     verify(module);
     std::vector<Tensor> expected = interpret(module, fn, inputs);
-    auto exe = Executable::compile(module, "main");
+    auto exe = Executable::compile(module, "main", options);
     plan = exe->dumpPlan();
     for (int round = 0; round < 2; ++round) {
       std::vector<Tensor> actual = exe->run(inputs);
