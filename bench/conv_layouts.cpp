@@ -1,8 +1,9 @@
-// Does keeping activations in oneDNN's blocked layout pay on this machine? Times oneDNN's three
-// convolution primitives at ResNet's 3x3 stride-1 shapes (batch 32) with channels-last
-// activations, as the cpu lowerer plans them, and with the layout oneDNN prefers (format `any`,
-// nChw16c here), on the same buffers; best of several runs, no reorders counted. Prints one line
-// per shape and layout. Usage: conv_layouts [REPEATS]   (see bench/README.md)
+// Which convolution kernels pay on this machine? Times oneDNN's three convolution primitives at
+// ResNet's 3x3 stride-1 shapes (batch 32): direct with channels-last activations, as the cpu
+// lowerer plans them; direct with the layout oneDNN prefers (format `any`, nChw16c here); and
+// Winograd F(4x4, 3x3), which exists only in that blocked layout. Same buffers, best of several
+// runs, no reorders counted. Prints one line per shape and variant.
+// Usage: conv_layouts [REPEATS]   (see bench/README.md)
 
 #include <chrono>
 #include <cstdio>
@@ -38,14 +39,14 @@ memory filled(const memory::desc& desc, const dnnl::engine& engine) {
   return m;
 }
 
-void measure(int64_t channels, int64_t side, Tag activations, int repeats) {
+void measure(int64_t channels, int64_t side, Tag activations, dnnl::algorithm algorithm,
+             int repeats) {
   dnnl::engine engine(dnnl::engine::kind::cpu, 0);
   dnnl::stream stream(engine);
   const memory::dims act = {32, channels, side, side}, weights = {channels, channels, 3, 3};
   const memory::dims strides = {1, 1}, padding = {1, 1};
   const memory::desc actDesc(act, memory::data_type::f32, activations);
   const memory::desc weightsDesc(weights, memory::data_type::f32, Tag::any);
-  const auto algorithm = dnnl::algorithm::convolution_direct;
   dnnl::convolution_forward::primitive_desc forward({dnnl::prop_kind::forward_training, algorithm,
                                                      actDesc, weightsDesc, actDesc, strides,
                                                      padding, padding},
@@ -83,10 +84,12 @@ void measure(int64_t channels, int64_t side, Tag activations, int repeats) {
   const double gflop = 2.0 * 32 * double(channels * channels * 9 * side * side) / 1e9;
   std::printf("%-13s %4lldx%-3lld  forward %6.1f ms %4.0f GFLOP/s (%s)  backward-data %6.1f ms "
               "%4.0f (%s)  backward-weights %6.1f ms %4.0f (%s)\n",
-              activations == Tag::nhwc ? "channels-last" : "oneDNN's", (long long)channels,
-              (long long)side, forwardMs, gflop / forwardMs * 1e3, forward.impl_info_str(), dataMs,
-              gflop / dataMs * 1e3, backwardData.impl_info_str(), weightsMs,
-              gflop / weightsMs * 1e3, backwardWeights.impl_info_str());
+              algorithm == dnnl::algorithm::convolution_winograd ? "Winograd"
+              : activations == Tag::nhwc                         ? "channels-last"
+                                                                 : "oneDNN's",
+              (long long)channels, (long long)side, forwardMs, gflop / forwardMs * 1e3,
+              forward.impl_info_str(), dataMs, gflop / dataMs * 1e3, backwardData.impl_info_str(),
+              weightsMs, gflop / weightsMs * 1e3, backwardWeights.impl_info_str());
 }
 
 } // namespace
@@ -95,5 +98,9 @@ int main(int argc, char** argv) {
   const int repeats = argc > 1 ? std::max(1, std::atoi(argv[1])) : 5;
   for (auto [channels, side] :
        std::vector<std::pair<int64_t, int64_t>>{{64, 56}, {128, 28}, {256, 14}, {512, 7}})
-    for (Tag activations : {Tag::nhwc, Tag::any}) measure(channels, side, activations, repeats);
+    for (auto [activations, algorithm] : std::vector<std::pair<Tag, dnnl::algorithm>>{
+             {Tag::nhwc, dnnl::algorithm::convolution_direct},
+             {Tag::any, dnnl::algorithm::convolution_direct},
+             {Tag::any, dnnl::algorithm::convolution_winograd}})
+      measure(channels, side, activations, algorithm, repeats);
 }
