@@ -343,26 +343,26 @@ public:
     // direct (jit or brgemm) kernel takes the plain layout (channels-last does, NCHW only as
     // im2col+gemm), else reordered to the blocked layout oneDNN prefers. Weights always take
     // the preferred layout (small reorder).
-    if (options.winograd && winogradShape(p)) {
-      try {
-        create(p, context, false, dnnl::algorithm::convolution_winograd);
-        finish(p, context);
-        return;
-      } catch (const dnnl::error&) {
-        // No Winograd kernel for this problem on this CPU: a direct one below.
-      }
-    }
-    try {
-      create(p, context, true, dnnl::algorithm::convolution_direct);
-      if (impl_.find("gemm") == std::string::npos && impl_.find("ref") == std::string::npos) {
-        finish(p, context);
-        return;
-      }
-    } catch (const dnnl::error&) {
-      // No implementation for the plain layout: the blocked one below always exists.
-    }
-    create(p, context, false, dnnl::algorithm::convolution_direct);
+    using dnnl::algorithm;
+    bool chosen = options.winograd && winogradShape(p) &&
+                  tryCreate(p, context, false, algorithm::convolution_winograd);
+    chosen = chosen ||
+             (tryCreate(p, context, true, algorithm::convolution_direct) &&
+              impl_.find("gemm") == std::string::npos && impl_.find("ref") == std::string::npos);
+    if (!chosen) create(p, context, false, algorithm::convolution_direct); // always exists
     finish(p, context);
+  }
+
+  // create(), or false when oneDNN has no such primitive (then the next candidate replaces
+  // whatever it set).
+  bool tryCreate(const ConvProblem& p, DnnlContext& context, bool plainActivations,
+                 dnnl::algorithm algorithm) {
+    try {
+      create(p, context, plainActivations, algorithm);
+      return true;
+    } catch (const dnnl::error&) {
+      return false;
+    }
   }
 
   void create(const ConvProblem& p, DnnlContext& context, bool plainActivations,
