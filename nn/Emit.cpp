@@ -37,6 +37,13 @@ Value* perChannel(Builder& b, Value* v, const Shape& shape) {
   return b.broadcastInDim(v, shape, {1});
 }
 
+// The number of elements BatchNorm averages per channel of NCHW `x` (N*H*W), as a [C] vector.
+Value* perChannelCount(Builder& b, const Value* x) {
+  const Shape& shape = x->type.shape;
+  return full(b, static_cast<double>(shape[0] * shape[2] * shape[3]), x->type.elementType,
+              {shape[1]});
+}
+
 Value* conv(Builder& b, const Step& step, Value* x, Value* w) {
   Attributes a;
   a.conv.inputSpatialDimensions = {2, 3};
@@ -58,7 +65,7 @@ BatchNorm emitBatchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* 
   BatchNorm bn{x, gamma, beta, runningMean, runningVar, nullptr, nullptr, nullptr, nullptr};
   if (runningMean == nullptr) {
     Value* zero = scalarLike(b, 0.0, t);
-    Value* n = full(b, static_cast<double>(shape[0] * shape[2] * shape[3]), t, {shape[1]});
+    Value* n = perChannelCount(b, x);
     bn.mean = b.divide(b.reduce(x, zero, {0, 2, 3}, OpKind::add), n);
     bn.centered = b.subtract(x, perChannel(b, bn.mean, shape));
     bn.var =
@@ -154,7 +161,7 @@ BatchNormGrads batchNormBackward(Builder& b, const BatchNorm& bn, Value* dy) {
   const Shape& shape = bn.x->type.shape;
   ElementType t = bn.x->type.elementType;
   Value* zero = scalarLike(b, 0.0, t);
-  Value* n = full(b, static_cast<double>(shape[0] * shape[2] * shape[3]), t, {shape[1]});
+  Value* n = perChannelCount(b, bn.x);
   Value* sumDy = b.reduce(dy, zero, {0, 2, 3}, OpKind::add);
   Value* sumDyCentered = b.reduce(b.multiply(dy, bn.centered), zero, {0, 2, 3}, OpKind::add);
   Value* centeredCoefficient = b.divide(
