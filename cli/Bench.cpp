@@ -221,44 +221,51 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
 
   double peak = cpu::matmulPeakGflops(2048, 3);
   std::vector<ir::Tensor> params = nn::heInit(spec);
-  const size_t p = params.size();
   uint64_t rng = 0x9e3779b97f4a7c15ull;
 
   std::optional<Timing> eval;
   if (args.has("--eval")) {
+    const program::EvalSignature sig = program::evalSignature(spec, config.batch);
     Emitted built = emit([&] { return program::buildEvalForward(spec, config.batch); });
-    std::vector<ir::Tensor> inputs = params;
-    std::vector<ir::TensorType> types = built.module->lookup("main")->argumentTypes();
-    const size_t bn = (types.size() - p - 1) / 2;
-    for (size_t i = p; i < p + bn; ++i) inputs.push_back(filled(types[i], 0.0f));
-    for (size_t i = p + bn; i < p + 2 * bn; ++i) inputs.push_back(filled(types[i], 1.0f));
-    inputs.emplace_back(types.back());
-    fillRandom(inputs.back(), spec.numClasses, rng);
+    std::vector<ir::Tensor> inputs(sig.arguments.size());
+    for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = params[i];
+    for (size_t i = 0; i < sig.bnMean.count; ++i) {
+      inputs[sig.bnMean[i]] = filled(sig.arguments[sig.bnMean[i]], 0.0f);
+      inputs[sig.bnVar[i]] = filled(sig.arguments[sig.bnVar[i]], 1.0f);
+    }
+    inputs[sig.input.begin] = ir::Tensor(sig.arguments[sig.input.begin]);
+    fillRandom(inputs[sig.input.begin], spec.numClasses, rng);
     std::vector<bool> donated(inputs.size(), false);
     eval = measure(std::move(built), std::move(inputs), donated, measureOptions,
                    [](auto&, auto&) { return 0.0f; });
   }
 
+  const program::TrainStepSignature sig = program::trainStepSignature(spec, options);
   Emitted built = emit([&] { return program::buildTrainStep(spec, options); });
-  std::vector<ir::TensorType> types = built.module->lookup("main")->argumentTypes();
-  std::vector<ir::Tensor> inputs = std::move(params);
-  const size_t state = static_cast<size_t>(program::optimizerSlots(options.optimizer)) * p;
-  for (size_t i = p; i < p + state; ++i) inputs.push_back(filled(types[i], 0.0f));
-  for (size_t i = p + state; i < p + state + 2; ++i) {
-    inputs.emplace_back(types[i]);
-    fillRandom(inputs.back(), spec.numClasses, rng);
-  }
-  inputs.push_back(ir::Tensor::scalar<float>(static_cast<float>(config.learningRate)));
-  inputs.push_back(ir::Tensor::scalar<float>(1.0f));
-  // Parameters and optimizer state come back first in the results, in the storage of the donated
+  std::vector<ir::Tensor> inputs(sig.arguments.size());
+  for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = std::move(params[i]);
+  for (size_t i = 0; i < sig.optState.count; ++i)
+    inputs[sig.optState[i]] = filled(sig.arguments[sig.optState[i]], 0.0f);
+  for (program::Range random : {sig.input, sig.labels})
+    for (size_t i = 0; i < random.count; ++i) {
+      inputs[random[i]] = ir::Tensor(sig.arguments[random[i]]);
+      fillRandom(inputs[random[i]], spec.numClasses, rng);
+    }
+  inputs[sig.lr.begin] = ir::Tensor::scalar<float>(static_cast<float>(config.learningRate));
+  inputs[sig.step.begin] = ir::Tensor::scalar<float>(1.0f);
+  // Parameters and optimizer state come back in the results, in the storage of the donated
   // inputs, as `hlotrain train` runs the step; the step counts up.
   std::vector<bool> donated(inputs.size(), false);
   if (!args.has("--no-donate"))
-    std::fill(donated.begin(), donated.begin() + static_cast<std::ptrdiff_t>(p + state), true);
+    for (size_t i = 0; i < sig.carried().count; ++i) donated[sig.carried()[i]] = true;
   auto feedBack = [&](std::vector<ir::Tensor>& in, std::vector<ir::Tensor>& results) {
-    for (size_t i = 0; i < p + state; ++i) in[i] = std::move(results[i]);
-    in.back().set<float>(0, in.back().get<float>(0) + 1.0f);
-    return results[p + state].get<float>(0);
+    for (size_t i = 0; i < sig.params.count; ++i)
+      in[sig.params[i]] = std::move(results[sig.newParams[i]]);
+    for (size_t i = 0; i < sig.optState.count; ++i)
+      in[sig.optState[i]] = std::move(results[sig.newOptState[i]]);
+    ir::Tensor& step = in[sig.step.begin];
+    step.set<float>(0, step.get<float>(0) + 1.0f);
+    return results[sig.loss.begin].get<float>(0);
   };
   measureOptions.dumpPlan = args.has("--dump-plan");
   Timing t = measure(std::move(built), std::move(inputs), donated, measureOptions, feedBack);

@@ -13,6 +13,7 @@
 #include "ir/Npy.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
+#include "task/Task.h"
 #include "train/Trainer.h"
 
 namespace hlotrain::cli {
@@ -22,13 +23,19 @@ const char* const kTrainUsage =
 
 Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs them on the lowerer
 HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes checkpoints.
-Defaults are the reference config: Adam, lr 1e-3, batch 128, 15 epochs, cosine with 1 warmup
-epoch, weight decay 1e-4, no label smoothing.
+The dataset sets the task: classification (scored by accuracy) or per-pixel segmentation (an exact
+confusion matrix, IoU, region Dice). Defaults are the reference config: Adam, lr 1e-3, batch 128,
+15 epochs, cosine with 1 warmup epoch, weight decay 1e-4, cross-entropy, no label smoothing.
 
-  --net NAME              a net of `hlotrain list` (e.g. mnist-cnn)
+  --net NAME              a net of `hlotrain list` (e.g. mnist-cnn); unet-brats is built for
+                          the dataset's channels and side
   --dataset KIND          mnist (MNIST / Fashion-MNIST IDX, the default), cifar10 (binary
-                          version, DIR/cifar-10/*.bin) or imagenette (train.bin and val.bin of
-                          hlotrain-imagenette-prep); see the README
+                          version, DIR/cifar-10/*.bin), imagenette (train.bin and val.bin of
+                          hlotrain-imagenette-prep), brats (240x240), brats224 or brats25d
+                          (2.5D, 240x240; train.bin, val.bin [, val_cases.bin] of
+                          hlotrain-brats-prep); see the README
+  --context K             BraTS: K slices on each side of the centre slice, 4(2K+1) channels
+                          (brats25d default 1, the others 0)
   --data DIR              dataset directory
   --epochs N              epochs of the schedule (default 15)
   --batch B               batch size for training and evaluation (default 128)
@@ -38,7 +45,11 @@ epoch, weight decay 1e-4, no label smoothing.
   --weight-decay W        decoupled weight decay on conv/dense weights (default 0.0001)
   --cosine | --no-cosine  cosine decay after linear warmup, or a constant rate (default cosine)
   --warmup-epochs N       warmup epochs of the cosine schedule (default 1)
-  --label-smoothing X     label smoothing in [0, 1) (default 0)
+  --loss KIND             ce (default), weighted-ce, focal, dice or dice-ce; the last three and
+                          weighted-ce are per-pixel losses (segmentation datasets only)
+  --label-smoothing X     label smoothing in [0, 1) for ce and weighted-ce (default 0)
+  --class-weights W,...   weighted-ce: one positive weight per class (sum w_y*CE / sum w_y)
+  --focal-gamma G         focal: the exponent of (1 - p), G >= 0 (default 2)
   --augment|--no-augment  the dataset's train-time augmentations (default on; MNIST has none)
   --eval-every N          evaluate every N epochs; 0: after the last one only (default 1)
   --checkpoint-every N    checkpoint every N epochs; 0: after the last one only (default 1)
@@ -59,7 +70,8 @@ epoch, weight decay 1e-4, no label smoothing.
                           command restarts a run killed at any moment
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
-_params.bin, _bn_stats.bin, _metrics.jsonl.
+_best_checkpoint.bin (the best evaluation so far: accuracy, or mean region Dice), _params.bin,
+_bn_stats.bin, _metrics.jsonl.
 Environment: HLOTRAIN_EVAL_ONLY=1 evaluates the checkpoint instead of training;
 HLOTRAIN_INIT_DUMP=PATH writes the initial parameters (raw f32, spec order) before training.
 A non-finite loss or result stops the run (exit 1) naming the step, the epoch and the last good
@@ -68,19 +80,24 @@ Exit codes: 0 done; 1 the run failed; 2 bad flags, values, data or checkpoint fi
 )";
 
 const char* const kEvalUsage =
-    R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--checkpoint PATH]
-                     [--batch B] [--tag TAG] [--artifacts DIR] [--logits FILE.npy]
+    R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--context K]
+                     [--checkpoint PATH] [--batch B] [--tag TAG] [--artifacts DIR]
+                     [--logits FILE.npy] [--predictions FILE.npy]
 
-Accuracy of a checkpoint on every test record, with the eval-forward graph and the checkpoint's
-BatchNorm running statistics. The default checkpoint is <artifacts>/<net>[_<tag>]_checkpoint.bin.
-A checkpoint of another net is refused naming the first tensor that does not match; a batch
-larger than the test set is cut to it. --logits writes every test record's logits, in record
-order, as a float32 [records, classes] .npy (atomically).
+Scores a checkpoint on every test record, with the eval-forward graph and the checkpoint's
+BatchNorm running statistics: accuracy, or for a segmentation dataset the confusion matrix, the
+IoU per class and the region Dice (per case too when val_cases.bin is there). The default
+checkpoint is <artifacts>/<net>[_<tag>]_checkpoint.bin. A checkpoint of another net is refused
+naming the first tensor that does not match; a batch larger than the test set is cut to it.
+Outputs, in record order, each written atomically:
+  --logits FILE.npy       float32 [records, classes] (segmentation: [records, classes, H, W])
+  --predictions FILE.npy  uint8 [records] class argmax (segmentation: [records, H, W] masks)
 )";
 
 const char* const kEmitUsage =
     R"(usage: hlotrain emit --net NAME [--out DIR] [--batch B] [--optimizer adam|sgd]
-                     [--momentum M] [--weight-decay W] [--label-smoothing X] [--tag TAG]
+                     [--momentum M] [--weight-decay W] [--loss KIND] [--label-smoothing X]
+                     [--class-weights W,...] [--focal-gamma G] [--tag TAG]
 
 Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR default .hlotrain).
 )";
@@ -142,7 +159,29 @@ const ConfigFlag kConfigFlags[] = {
     {"--no-cosine", false, [](auto& c, auto, auto&) { c.cosine = false; }},
     {"--warmup-epochs", true, [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); }},
     {"--label-smoothing", true,
-     [](auto& c, auto f, auto& v) { c.labelSmoothing = parseFloat(f, v); }},
+     [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); }},
+    {"--loss", true,
+     [](auto& c, auto f, auto& v) {
+       std::optional<program::LossKind> kind = program::lossKindFromName(v);
+       if (!kind) {
+         std::string known;
+         for (program::LossKind k : program::allLossKinds())
+           known += (known.empty() ? "" : ", ") + std::string(program::lossName(k));
+         throw UsageError(std::string(f) + ": expected one of " + known + ", got '" + v + "'");
+       }
+       c.loss.kind = *kind;
+     }},
+    {"--class-weights", true,
+     [](auto& c, auto f, auto& v) {
+       c.loss.classWeights.clear();
+       size_t start = 0;
+       for (size_t comma = v.find(','); start <= v.size(); comma = v.find(',', start)) {
+         if (comma == std::string::npos) comma = v.size();
+         c.loss.classWeights.push_back(parseFloat(f, v.substr(start, comma - start)));
+         start = comma + 1;
+       }
+     }},
+    {"--focal-gamma", true, [](auto& c, auto f, auto& v) { c.loss.focalGamma = parseFloat(f, v); }},
     {"--augment", false, [](auto& c, auto, auto&) { c.augment = true; }},
     {"--no-augment", false, [](auto& c, auto, auto&) { c.augment = false; }},
     {"--eval-every", true, [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); }},
@@ -205,25 +244,34 @@ std::string required(const ParsedArgs& args, std::string_view flag) {
   return args.value(flag);
 }
 
-nn::NetSpec netFlag(const ParsedArgs& args) {
+// The net of --net, built for the dataset's inputs when it takes any input of its kind.
+nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpec>& dataset) {
   std::string name = required(args, "--net");
   try {
-    return nn::netByName(name);
+    if (!dataset) return nn::netByName(name);
+    const data::InputShape in = data::datasetIO(*dataset).inputShape();
+    return nn::netByName(name, {in.channels, in.height, in.width});
   } catch (const RuntimeError& e) {
     throw UsageError(std::string("--net: ") + e.what());
   }
 }
 
-data::DatasetKind datasetFlag(const ParsedArgs& args) {
+data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   std::string name = args.value("--dataset", "mnist");
-  if (auto kind = data::datasetKindFromName(name)) return *kind;
+  std::optional<int64_t> context;
+  if (args.has("--context")) context = parseInt("--context", args.value("--context"));
+  if (auto kind = data::datasetKindFromName(name)) {
+    data::DatasetSpec spec(*kind, context);
+    data::datasetIO(spec); // refuses options the kind does not take
+    return spec;
+  }
   std::string known;
   for (data::DatasetKind k : data::allDatasetKinds())
     known += (known.empty() ? "" : ", ") + std::string(data::datasetKindName(k));
   throw UsageError("--dataset: unknown dataset '" + name + "' (known: " + known + ")");
 }
 
-const std::vector<FlagSpec> kDataFlags = {{"--net"}, {"--dataset"}, {"--data"}};
+const std::vector<FlagSpec> kDataFlags = {{"--net"}, {"--dataset"}, {"--data"}, {"--context"}};
 
 } // namespace
 
@@ -233,19 +281,14 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   for (const ConfigFlag& f : kConfigFlags)
     if (f.name != "--out") flags.config.push_back(f.name);
   Parsed p = parse(argv, flags);
-  nn::NetSpec spec = netFlag(p.args);
-  data::DatasetKind kind = datasetFlag(p.args);
+  data::DatasetSpec dataset = datasetFlag(p.args);
+  nn::NetSpec spec = netFlag(p.args, dataset);
   std::string dir = required(p.args, "--data");
   train::RunMode mode;
   mode.resume = p.args.has("--resume");
   mode = train::runModeFromEnvironment(mode);
-  train::TrainResult r = train::train(spec, p.config, kind, dir, out, mode);
-  if (r.finalAccuracy) {
-    char line[64];
-    std::snprintf(line, sizeof line, "%.2f%%", 100 * *r.finalAccuracy);
-    out << "final test accuracy " << line << " (" << r.evals.back().correct << "/"
-        << r.evals.back().total << ")\n";
-  }
+  train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);
+  if (!r.evals.empty()) out << "final test " << task::summaryLine(r.evals.back().scores) << "\n";
   return kOk;
 }
 
@@ -253,28 +296,33 @@ int evalCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{"--batch", "--tag", "--artifacts"}, kDataFlags};
   flags.own.push_back({"--checkpoint"});
   flags.own.push_back({"--logits"});
+  flags.own.push_back({"--predictions"});
   Parsed p = parse(argv, flags);
-  nn::NetSpec spec = netFlag(p.args);
-  data::DatasetKind kind = datasetFlag(p.args);
+  data::DatasetSpec dataset = datasetFlag(p.args);
+  nn::NetSpec spec = netFlag(p.args, dataset);
   std::string data = required(p.args, "--data");
-  std::string checkpoint = p.args.value("--checkpoint");
-  if (!p.args.has("--logits")) {
-    train::evaluate(spec, p.config, kind, data, out, checkpoint);
-    return kOk;
-  }
-  std::string logitsPath = p.args.value("--logits");
-  train::EvalLogits e = train::evalLogits(spec, p.config, kind, data, out, checkpoint);
-  ir::writeNpy(logitsPath, e.logits);
-  out << "logits of " << e.logits.shape()[0] << " records written to " << logitsPath << "\n";
+  train::EvalOutputs outputs;
+  outputs.checkpoint = p.args.value("--checkpoint");
+  outputs.logitsPath = p.args.value("--logits");
+  outputs.predictionsPath = p.args.value("--predictions");
+  for (const auto& [flag, path] : {std::pair{"--logits", outputs.logitsPath},
+                                   std::pair{"--predictions", outputs.predictionsPath}})
+    if (p.args.has(flag) && path.empty()) throw UsageError(std::string(flag) + " needs a path");
+  if (!outputs.logitsPath.empty() && outputs.logitsPath == outputs.predictionsPath)
+    throw UsageError("--logits and --predictions name the same file");
+  train::evaluate(spec, p.config, dataset, data, out, outputs);
+  for (const auto& [what, path] :
+       {std::pair{"logits", outputs.logitsPath}, std::pair{"predictions", outputs.predictionsPath}})
+    if (!path.empty()) out << what << " of every test record written to " << path << "\n";
   return kOk;
 }
 
 int emitCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{"--batch", "--optimizer", "--momentum", "--weight-decay", "--label-smoothing",
-                      "--tag", "--out"},
+                      "--loss", "--class-weights", "--focal-gamma", "--tag", "--out"},
                      {{"--net"}}};
   Parsed p = parse(argv, flags);
-  nn::NetSpec spec = train::taggedSpec(netFlag(p.args), p.config);
+  nn::NetSpec spec = train::taggedSpec(netFlag(p.args, std::nullopt), p.config);
   train::validate(p.config);
   std::string prefix = program::buildPrefix(spec, p.config.artifactsDir);
   train::emitGraphs(spec, train::programOptions(p.config), prefix);

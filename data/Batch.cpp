@@ -4,6 +4,15 @@
 #include "support/Error.h"
 
 namespace hlotrain::data {
+namespace {
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string text = "[";
+  for (size_t i = 0; i < shape.size(); ++i) text += (i ? ", " : "") + std::to_string(shape[i]);
+  return text + "]";
+}
+
+} // namespace
 
 BatchAssembler::BatchAssembler(const DatasetIO& io, const Dataset& dataset)
     : io_(io), dataset_(dataset), input_(io.inputShape()) {
@@ -13,6 +22,10 @@ BatchAssembler::BatchAssembler(const DatasetIO& io, const Dataset& dataset)
                        std::to_string(g.height) + "x" + std::to_string(g.width) +
                        " cannot make input rows of " + std::to_string(input_.channels) + "x" +
                        std::to_string(input_.height) + "x" + std::to_string(input_.width));
+  const std::vector<int64_t> labels = io.labelShape();
+  if (g.hasMasks() ? labels != std::vector<int64_t>{input_.height, input_.width} : !labels.empty())
+    throw RuntimeError("dataset labels of shape " + shapeText(g.labelShape) +
+                       " cannot make batch labels of shape " + shapeText(labels));
   pixelTable_.resize(static_cast<size_t>(input_.channels) * 256);
   for (int64_t c = 0; c < input_.channels; ++c)
     for (int b = 0; b < 256; ++b)
@@ -24,7 +37,8 @@ int64_t BatchAssembler::rowElements() const {
 }
 
 int64_t BatchAssembler::labelElements() const {
-  return dataset_.geometry().labelElements();
+  const Geometry& g = dataset_.geometry();
+  return g.hasMasks() ? input_.height * input_.width : g.labelElements();
 }
 
 void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float> x,
@@ -67,7 +81,18 @@ void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float>
           for (int64_t j = 0; j < w; ++j) dst[j] = table[src[j]];
       }
     }
-    io_.decodeLabel(dataset_.label(records[r]), y.subspan(r * labelElements(), labelElements()));
+    std::span<int32_t> labels = y.subspan(r * labelElements(), labelElements());
+    if (!g.hasMasks()) {
+      io_.decodeLabel(dataset_.label(records[r]), labels);
+      continue;
+    }
+    // The mask is a plane of the image: the same crop and flip.
+    const uint8_t* mask = dataset_.label(records[r]).data();
+    for (int64_t i = 0; i < h; ++i) {
+      const uint8_t* src = mask + (crop.y0 + i) * g.width + crop.x0;
+      int32_t* dst = labels.data() + i * w;
+      for (int64_t j = 0; j < w; ++j) dst[j] = src[flip ? w - 1 - j : j];
+    }
   }
 }
 

@@ -6,6 +6,7 @@
 #include <functional>
 #include <numeric>
 
+#include "data/Brats.h"
 #include "data/Cifar.h"
 #include "data/Imagenette.h"
 #include "data/Mnist.h"
@@ -14,7 +15,8 @@
 namespace hlotrain::data {
 namespace {
 
-constexpr std::array kKinds = {DatasetKind::mnist, DatasetKind::cifar10, DatasetKind::imagenette};
+constexpr std::array kKinds = {DatasetKind::mnist, DatasetKind::cifar10,  DatasetKind::imagenette,
+                               DatasetKind::brats, DatasetKind::brats224, DatasetKind::brats25d};
 
 } // namespace
 
@@ -26,6 +28,12 @@ std::string_view datasetKindName(DatasetKind kind) {
     return "cifar10";
   case DatasetKind::imagenette:
     return "imagenette";
+  case DatasetKind::brats:
+    return "brats";
+  case DatasetKind::brats224:
+    return "brats224";
+  case DatasetKind::brats25d:
+    return "brats25d";
   }
   return "?";
 }
@@ -93,6 +101,15 @@ Dataset::Dataset(Geometry geometry, std::vector<RecordRun> runs)
   }
 }
 
+void Dataset::setRecordGroups(std::vector<int32_t> groups) {
+  if (static_cast<int64_t>(groups.size()) != size_)
+    throw RuntimeError("a dataset of " + std::to_string(size_) + " records cannot take " +
+                       std::to_string(groups.size()) + " record groups");
+  if (std::any_of(groups.begin(), groups.end(), [](int32_t g) { return g < 0; }))
+    throw RuntimeError("record groups must be >= 0");
+  groups_ = std::move(groups);
+}
+
 std::pair<const RecordRun*, int64_t> Dataset::locate(int64_t record) const {
   size_t run =
       runs_.size() == 1
@@ -121,20 +138,40 @@ void DatasetIO::decodeLabel(std::span<const uint8_t> stored, std::span<int32_t> 
   std::memcpy(out.data(), stored.data(), stored.size());
 }
 
-const DatasetIO& datasetIO(DatasetKind kind) {
-  switch (kind) {
+const DatasetIO& datasetIO(const DatasetSpec& spec) {
+  const std::string name(datasetKindName(spec.kind));
+  if (isBrats(spec.kind)) {
+    const int64_t context = spec.context.value_or(bratsDefaultContext(spec.kind));
+    if (context < 0 || context > kBratsMaxContext)
+      throw ConfigError("--context must be in [0, " + std::to_string(kBratsMaxContext) + "], got " +
+                        std::to_string(context));
+    if (spec.kind == DatasetKind::brats25d && context == 0)
+      throw ConfigError("--context must be at least 1 for brats25d (2D records are --dataset "
+                        "brats)");
+    const int64_t side = spec.side.value_or(bratsSide(spec.kind));
+    if (side < 1 || side > 4096)
+      throw ConfigError("a BraTS side must be in [1, 4096], got " + std::to_string(side));
+    return bratsIO(spec.kind, context, side);
+  }
+  if (spec.side) throw ConfigError("only the BraTS datasets take another record side, not " + name);
+  if (spec.context)
+    throw ConfigError("--context applies to the BraTS datasets (brats, brats224, brats25d), not " +
+                      name);
+  switch (spec.kind) {
   case DatasetKind::mnist:
     return mnistIO();
   case DatasetKind::cifar10:
     return cifar10IO();
   case DatasetKind::imagenette:
     return imagenetteIO();
+  default:
+    break;
   }
-  throw RuntimeError("unknown dataset kind");
+  throw RuntimeError("unknown dataset kind " + name);
 }
 
-Dataset loadDataset(DatasetKind kind, const std::string& dir, Split split) {
-  return datasetIO(kind).load(dir, split);
+Dataset loadDataset(const DatasetSpec& spec, const std::string& dir, Split split) {
+  return datasetIO(spec).load(dir, split);
 }
 
 } // namespace hlotrain::data

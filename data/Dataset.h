@@ -15,15 +15,37 @@
 
 namespace hlotrain::data {
 
-enum class DatasetKind { mnist, cifar10, imagenette };
+enum class DatasetKind { mnist, cifar10, imagenette, brats, brats224, brats25d };
 enum class Split { train, test };
 
 std::string_view datasetKindName(DatasetKind kind);
 std::optional<DatasetKind> datasetKindFromName(std::string_view name);
 std::span<const DatasetKind> allDatasetKinds();
 
+// A dataset kind with the options some kinds take.
+struct DatasetSpec {
+  DatasetKind kind;
+  // BraTS (2.5D): slices on each side of the centre slice in every record (FORMATS.md "BraTS
+  // 2.5D"); brats25d's default is 1, the 2D kinds' 0.
+  std::optional<int64_t> context;
+  // BraTS: the stored side of the records when not the kind's own (240 or 224); the C++ API's,
+  // for records prepared at other sizes (the CI-sized learning tests).
+  std::optional<int64_t> side;
+
+  DatasetSpec(DatasetKind k, std::optional<int64_t> c = std::nullopt,
+              std::optional<int64_t> s = std::nullopt)
+      : kind(k), context(c), side(s) {}
+};
+
+// A named set of classes scored together (BraTS's whole tumour, tumour core, enhancing tumour).
+struct LabelRegion {
+  std::string_view name;
+  std::vector<int32_t> classes;
+};
+
 // Geometry of one stored record: a uint8 image, channel-major, and a label record of labelBytes
-// bytes that decodes to labelShape int32 elements ({} = one class index; {H, W} = a mask).
+// bytes that decodes to labelShape int32 elements ({} = one class index; {H, W} = a uint8 mask
+// aligned with the image, one byte per pixel, cropped and flipped with it).
 struct Geometry {
   int64_t channels = 0;
   int64_t height = 0;
@@ -34,6 +56,7 @@ struct Geometry {
 
   int64_t imageBytes() const { return channels * height * width; }
   int64_t labelElements() const;
+  bool hasMasks() const { return labelShape.size() == 2; }
   bool operator==(const Geometry&) const = default;
 };
 
@@ -62,6 +85,11 @@ public:
 
   const Geometry& geometry() const { return geometry_; }
   int64_t size() const { return size_; }
+  // For every record the index of the group it belongs to (BraTS: its patient case), when the
+  // dataset says; metrics can then be given per group.
+  const std::optional<std::vector<int32_t>>& recordGroups() const { return groups_; }
+  // Throws RuntimeError unless there is one non-negative group per record.
+  void setRecordGroups(std::vector<int32_t> groups);
   // The stored bytes of `record`, which must be in [0, size()).
   std::span<const uint8_t> image(int64_t record) const;
   std::span<const uint8_t> label(int64_t record) const;
@@ -74,6 +102,7 @@ private:
   std::vector<RecordRun> runs_;
   std::vector<int64_t> runEnds_; // exclusive end record of each run
   int64_t size_ = 0;
+  std::optional<std::vector<int32_t>> groups_;
 };
 
 // Shape [channels, height, width] of one row of a model input batch.
@@ -98,16 +127,24 @@ public:
   virtual DatasetKind kind() const = 0;
   virtual InputShape inputShape() const = 0;
   virtual int64_t numClasses() const = 0;
+  // The int32 label elements of one batch row: {} one class index, {h, w} a mask of the input's
+  // height and width.
+  virtual std::vector<int64_t> labelShape() const { return {}; }
+  // The regions segmentation scores besides its classes (none for classification).
+  virtual std::span<const LabelRegion> regions() const { return {}; }
   virtual Augmentation augmentation() const { return {}; }
   // Reads a split from `dir`; throws ParseError naming the file and what was wrong.
   virtual Dataset load(const std::string& dir, Split split) const = 0;
   // The input value of a stored pixel byte of `channel` (b/255 for MNIST).
   virtual float decodePixel(int64_t channel, uint8_t stored) const = 0;
-  // Turns one stored label record into labelElements() int32 values.
+  // Turns one stored class-label record into labelElements() int32 values (masks are read as
+  // they are stored, one byte per pixel).
   virtual void decodeLabel(std::span<const uint8_t> stored, std::span<int32_t> out) const;
 };
 
-const DatasetIO& datasetIO(DatasetKind kind);
-Dataset loadDataset(DatasetKind kind, const std::string& dir, Split split);
+// The IO of a dataset with its options, alive for the whole program. Throws ConfigError naming
+// the flag for an option the kind does not take (--context outside BraTS) or a value out of range.
+const DatasetIO& datasetIO(const DatasetSpec& spec);
+Dataset loadDataset(const DatasetSpec& spec, const std::string& dir, Split split);
 
 } // namespace hlotrain::data

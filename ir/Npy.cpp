@@ -247,15 +247,17 @@ Tensor readNpy(const std::string& path) {
   return Tensor(TensorType{header.type, header.shape}, std::move(bytes));
 }
 
-void writeNpy(const std::string& path, const Tensor& tensor) {
+NpyWriter::NpyWriter(std::string path, const TensorType& type)
+    : path_(std::move(path)), temp_(path_ + ".tmp-" + std::to_string(::getpid())),
+      expected_(type.byteSize()) {
   std::string shape = "(";
-  for (int64_t d : tensor.shape()) shape += std::to_string(d) + ", ";
-  if (tensor.shape().size() == 1)
+  for (int64_t d : type.shape) shape += std::to_string(d) + ", ";
+  if (type.shape.size() == 1)
     shape.resize(shape.size() - 1); // "(3,)"
-  else if (!tensor.shape().empty())
+  else if (!type.shape.empty())
     shape.resize(shape.size() - 2);
   shape += ")";
-  std::string header = "{'descr': '" + descrOf(tensor.elementType()) +
+  std::string header = "{'descr': '" + descrOf(type.elementType) +
                        "', 'fortran_order': False, 'shape': " + shape + ", }";
   // Version 1.0 holds the header length in 2 bytes, 2.0 in 4. NumPy pads the header with spaces
   // and a newline so the data starts 64-byte aligned.
@@ -268,28 +270,44 @@ void writeNpy(const std::string& path, const Tensor& tensor) {
   prefix += '\0';
   const auto length = static_cast<uint32_t>(header.size());
   for (size_t i = 0; i < (version2 ? 4u : 2u); ++i) prefix += static_cast<char>(length >> (8 * i));
+  out_.open(temp_, std::ios::binary | std::ios::trunc);
+  out_.write(prefix.data(), static_cast<std::streamsize>(prefix.size()));
+  out_.write(header.data(), static_cast<std::streamsize>(header.size()));
+  if (!out_) throw RuntimeError(path_ + ": cannot write .npy file");
+}
 
-  const std::string temp = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-    out.write(header.data(), static_cast<std::streamsize>(header.size()));
-    out.write(reinterpret_cast<const char*>(tensor.bytes()),
-              static_cast<std::streamsize>(tensor.byteSize()));
-    out.close();
-    if (!out) {
-      std::error_code error;
-      std::filesystem::remove(temp, error);
-      throw RuntimeError(path + ": cannot write .npy file");
-    }
-  }
+NpyWriter::~NpyWriter() {
+  if (committed_) return;
+  out_.close();
+  std::error_code ignored;
+  std::filesystem::remove(temp_, ignored);
+}
+
+void NpyWriter::append(const void* bytes, size_t count) {
+  if (written_ + count > expected_)
+    throw RuntimeError(path_ + ": " + std::to_string(written_ + count) +
+                       " bytes of .npy data exceed the array's " + std::to_string(expected_));
+  out_.write(static_cast<const char*>(bytes), static_cast<std::streamsize>(count));
+  if (!out_) throw RuntimeError(path_ + ": cannot write .npy file");
+  written_ += count;
+}
+
+void NpyWriter::commit() {
+  if (written_ != expected_)
+    throw RuntimeError(path_ + ": " + std::to_string(written_) + " bytes of .npy data written, " +
+                       std::to_string(expected_) + " expected");
+  out_.close();
+  if (!out_) throw RuntimeError(path_ + ": cannot write .npy file");
   std::error_code error;
-  std::filesystem::rename(temp, path, error);
-  if (error) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw RuntimeError(path + ": cannot write .npy file: " + error.message());
-  }
+  std::filesystem::rename(temp_, path_, error);
+  if (error) throw RuntimeError(path_ + ": cannot write .npy file: " + error.message());
+  committed_ = true;
+}
+
+void writeNpy(const std::string& path, const Tensor& tensor) {
+  NpyWriter out(path, tensor.type());
+  out.append(tensor.bytes(), tensor.byteSize());
+  out.commit();
 }
 
 } // namespace hlotrain::ir

@@ -2,6 +2,8 @@
 // NumPy .npy (format 1.0/2.0/3.0, little-endian, C order) <-> Tensor, so other tools can feed
 // and read hlotrain's inputs and outputs.
 
+#include <cstdint>
+#include <fstream>
 #include <string>
 
 #include "ir/Tensor.h"
@@ -12,5 +14,30 @@ namespace hlotrain::ir {
 Tensor readNpy(const std::string& path);
 // Writes atomically (temp file + rename). Throws RuntimeError on I/O failure.
 void writeNpy(const std::string& path, const Tensor& tensor);
+
+// Writes a .npy file of `type` piece by piece, so an array larger than memory can be written as
+// it is produced: the data go to a temporary beside `path`, renamed into place by commit() once
+// every byte has come; without commit() (an exception on the way) the temporary is removed and
+// nothing is left behind.
+class NpyWriter {
+public:
+  // Throws RuntimeError when the temporary cannot be created.
+  NpyWriter(std::string path, const TensorType& type);
+  ~NpyWriter();
+  NpyWriter(const NpyWriter&) = delete;
+  NpyWriter& operator=(const NpyWriter&) = delete;
+
+  // The next `count` bytes of the row-major data. Throws RuntimeError past the end or on I/O
+  // failure.
+  void append(const void* bytes, size_t count);
+  // Throws RuntimeError unless exactly type.byteSize() bytes were appended, or on I/O failure.
+  void commit();
+
+private:
+  std::string path_, temp_;
+  uint64_t expected_ = 0, written_ = 0;
+  std::ofstream out_;
+  bool committed_ = false;
+};
 
 } // namespace hlotrain::ir

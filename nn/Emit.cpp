@@ -56,7 +56,68 @@ Value* conv(Builder& b, const Step& step, Value* x, Value* w) {
   return b.convolution(x, w, a);
 }
 
+// x with its spatial dims 2 and 3 grown by one element on each side, copies of the edge:
+// [N, C, H+2, W+2]. One concatenate of row concatenates of slices (the lowerer fuses them).
+Value* edgePad(Builder& b, Value* x) {
+  const Shape& s = x->type.shape;
+  const int64_t n = s[0], c = s[1], h = s[2], w = s[3];
+  auto part = [&](int64_t y0, int64_t y1, int64_t x0, int64_t x1) {
+    return b.slice(x, {0, 0, y0, x0}, {n, c, y1, x1});
+  };
+  auto row = [&](int64_t y0, int64_t y1) {
+    return b.concatenate({part(y0, y1, 0, 1), part(y0, y1, 0, w), part(y0, y1, w - 1, w)}, 3);
+  };
+  return b.concatenate({row(0, 1), row(0, h), row(h - 1, h)}, 2);
+}
+
+// Σ weight·term over equally shaped terms, as splat multiplies and adds.
+Value* weightedSum(Builder& b, const std::vector<std::pair<double, Value*>>& terms) {
+  Value* sum = nullptr;
+  for (auto [weight, term] : terms) {
+    Value* scaled = b.multiply(full(b, weight, term->type.elementType, term->type.shape), term);
+    sum = sum ? b.add(sum, scaled) : scaled;
+  }
+  return sum;
+}
+
 } // namespace
+
+Value* emitUpsample2x(Builder& b, Value* x) {
+  const Shape& s = x->type.shape;
+  const int64_t n = s[0], c = s[1], h = s[2], w = s[3];
+  Value* xp = edgePad(b, x);
+  // Output phase p of a dim reads the padded positions i+p and i+p+1 (the input's i−1+p, i+p).
+  const double weight[2][2] = {{0.25, 0.75}, {0.75, 0.25}};
+  Value* phases[2][2];
+  for (int p = 0; p < 2; ++p)
+    for (int q = 0; q < 2; ++q) {
+      std::vector<std::pair<double, Value*>> terms;
+      for (int dy = 0; dy < 2; ++dy)
+        for (int dx = 0; dx < 2; ++dx)
+          terms.push_back({weight[p][dy] * weight[q][dx],
+                           b.slice(xp, {0, 0, p + dy, q + dx}, {n, c, p + dy + h, q + dx + w})});
+      phases[p][q] = b.broadcastInDim(weightedSum(b, terms), {n, c, h, 1, w, 1}, {0, 1, 2, 4});
+    }
+  Value* interleaved = b.concatenate({b.concatenate({phases[0][0], phases[0][1]}, 5),
+                                      b.concatenate({phases[1][0], phases[1][1]}, 5)},
+                                     3);
+  return b.reshape(interleaved, {n, c, 2 * h, 2 * w});
+}
+
+Value* upsample2xBackward(Builder& b, Value* g) {
+  const Shape& s = g->type.shape;
+  const int64_t n = s[0], c = s[1], h = s[2] / 2, w = s[3] / 2;
+  Value* gp = edgePad(b, g);
+  // Padded position 2i+t holds g[2i+t−1], t = 0..3.
+  const double weight[4] = {0.25, 0.75, 0.75, 0.25};
+  std::vector<std::pair<double, Value*>> terms;
+  for (int64_t t = 0; t < 4; ++t)
+    for (int64_t u = 0; u < 4; ++u)
+      terms.push_back(
+          {weight[t] * weight[u],
+           b.slice(gp, {0, 0, t, u}, {n, c, t + 2 * h - 1, u + 2 * w - 1}, {1, 1, 2, 2})});
+  return weightedSum(b, terms);
+}
 
 BatchNorm emitBatchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* runningMean,
                         Value* runningVar) {
@@ -100,6 +161,7 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
   ForwardValues out;
   size_t p = 0, bn = 0;
   Value* values[2] = {x, nullptr}; // indexed by Path
+  std::vector<Value*> skips;
   walkSteps(spec, xs[0], [&](const Step& step, const Shape& in, const Shape&) {
     Value*& h = values[static_cast<int>(step.path)];
     std::span<Value* const> w = params.subspan(p, stepParameters(step, in).size());
@@ -150,6 +212,19 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       break;
     case Step::Kind::join:
       h = b.add(h, values[static_cast<int>(Path::shortcut)]);
+      break;
+    case Step::Kind::pushSkip:
+      skips.push_back(h);
+      break;
+    case Step::Kind::upsample: {
+      Value* up = emitUpsample2x(b, h);
+      out.upsamples.push_back({h, up});
+      h = up;
+      break;
+    }
+    case Step::Kind::concatSkip:
+      h = b.concatenate({h, skips.back()}, 1);
+      skips.pop_back();
       break;
     }
   });

@@ -24,9 +24,25 @@ struct BatchNorm {
 BatchNorm emitBatchNorm(ir::Builder& b, ir::Value* x, ir::Value* gamma, ir::Value* beta,
                         ir::Value* runningMean = nullptr, ir::Value* runningVar = nullptr);
 
+// One upsample of a UNet: its input and output, for the train step's custom VJP.
+struct Upsample {
+  ir::Value *x, *y;
+};
+
+// Bilinear x2 upsampling of the spatial dims 2 and 3 of [N, C, H, W] with half-pixel centres
+// (align_corners=false) and edges clamped: out[2i] = 0.25·x[i−1] + 0.75·x[i],
+// out[2i+1] = 0.75·x[i] + 0.25·x[i+1] along each dim, x[−1] = x[0] and x[H] = x[H−1]. Emitted as
+// an edge pad, four elementwise phases over its slices and their interleaving (concatenates of
+// unit-dim broadcasts, one reshape), which the cpu lowerer runs as fused loops.
+ir::Value* emitUpsample2x(ir::Builder& b, ir::Value* x);
+// Its VJP, the adjoint: dx[i] = 0.25·g[2i−1] + 0.75·g[2i] + 0.75·g[2i+1] + 0.25·g[2i+2] along
+// each dim, indices clamped to [0, 2H−1]; one fused loop of strided slices of the edge-padded g.
+ir::Value* upsample2xBackward(ir::Builder& b, ir::Value* g);
+
 struct ForwardValues {
   ir::Value* logits = nullptr;
   std::vector<BatchNorm> batchNorms; // per BN layer (batch mode only)
+  std::vector<Upsample> upsamples;   // per unetUp
 };
 
 constexpr float kBnEpsilon = 1e-5f;

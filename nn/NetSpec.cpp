@@ -63,6 +63,13 @@ Layer invertedResidual(int64_t ic, int64_t oc, int64_t expand, int64_t stride, i
   return layer;
 }
 
+Layer unetDown(int64_t ic, int64_t oc) {
+  return block(Layer::Kind::unetDown, ic, oc, 1, 1, Padding::same);
+}
+Layer unetUp(int64_t ic, int64_t oc) {
+  return block(Layer::Kind::unetUp, ic, oc, 1, 1, Padding::same);
+}
+
 NetSpec NetSpec::withSymmetricPadding() const {
   NetSpec copy = *this;
   for (Layer& layer : copy.layers)

@@ -29,7 +29,9 @@ struct Layer {
     activation,
     residualBlock,
     bottleneckBlock,
-    invertedResidual
+    invertedResidual,
+    unetDown,
+    unetUp
   };
   Kind kind;
   int64_t features = 0; // dense outputs, conv and block output channels
@@ -38,7 +40,7 @@ struct Layer {
   Padding padding = Padding::same;
   Activation activation = Activation::identity;
   bool depthwise = false;  // conv2d, convBn: one filter per input channel
-  int64_t inChannels = 0;  // blocks: the declared input channels, checked against the input
+  int64_t inChannels = 0;  // blocks, UNet layers: the declared input channels, checked
   int64_t repeats = 1;     // blocks: how many blocks in a row
   int64_t expandRatio = 1; // invertedResidual: hidden channels = input channels * expandRatio
 };
@@ -79,6 +81,18 @@ Layer bottleneckBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride,
                       Padding padding = Padding::same);
 Layer invertedResidual(int64_t ic, int64_t oc, int64_t expand, int64_t stride, int64_t n,
                        Padding padding = Padding::same);
+
+// The two halves of a UNet. Parameters of layer i: down<i>.{conv1.w, bn1.*, conv2.w, bn2.*},
+// up<i>.{conv1.w, bn1.*, conv2.w, bn2.*}.
+//   unetDown(ic, oc): 3x3 conv+BN+ReLU ic->oc, 3x3 conv+BN+ReLU oc->oc, the result kept as a skip,
+//     then a 2x2 stride-2 max pool.
+//   unetUp(ic, oc): bilinear x2 upsample (half-pixel centres, align_corners=false, edges clamped,
+//     no weights), concatenate [upsampled (ic channels) | skip (oc channels)], 3x3 conv+BN+ReLU
+//     (ic+oc)->oc, 3x3 conv+BN+ReLU oc->oc.
+// Skips are consumed last-in first-out; a spec whose downs and ups do not pair, or whose skip
+// does not fit its up (channels, or a side the pools did not halve exactly), is refused.
+Layer unetDown(int64_t ic, int64_t oc);
+Layer unetUp(int64_t ic, int64_t oc);
 
 struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;

@@ -143,6 +143,22 @@ std::vector<Step> expand(const Layer& layer, size_t index, int64_t in) {
       e.activate(Activation::relu);
     });
     break;
+  case Layer::Kind::unetDown: {
+    const std::string p = "down" + i + ".";
+    e.convBn(p + "conv1", p + "bn1", layer.features, 3, 1, Activation::relu);
+    e.convBn(p + "conv2", p + "bn2", layer.features, 3, 1, Activation::relu);
+    e.steps.push_back({Step::Kind::pushSkip});
+    e.steps.push_back({Step::Kind::maxPool, Path::main, "", 0, 2, 2, Padding::valid});
+    break;
+  }
+  case Layer::Kind::unetUp: {
+    const std::string p = "up" + i + ".";
+    e.steps.push_back({Step::Kind::upsample});
+    e.steps.push_back({Step::Kind::concatSkip});
+    e.convBn(p + "conv1", p + "bn1", layer.features, 3, 1, Activation::relu);
+    e.convBn(p + "conv2", p + "bn2", layer.features, 3, 1, Activation::relu);
+    break;
+  }
   case Layer::Kind::invertedResidual:
     eachBlock("invres", [&](const std::string& p, int64_t ic, int64_t stride) {
       int64_t hidden = ic * layer.expandRatio;
@@ -161,7 +177,8 @@ std::vector<Step> expand(const Layer& layer, size_t index, int64_t in) {
 
 bool isBlock(Layer::Kind kind) {
   return kind == Layer::Kind::residualBlock || kind == Layer::Kind::bottleneckBlock ||
-         kind == Layer::Kind::invertedResidual;
+         kind == Layer::Kind::invertedResidual || kind == Layer::Kind::unetDown ||
+         kind == Layer::Kind::unetUp;
 }
 
 // The checks a layer's own fields need before it can be expanded; the steps check the rest.
@@ -223,12 +240,40 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
     for (size_t d = 1; d < in.size(); ++d) features *= in[d];
     return {in[0], features};
   }
+  case Step::Kind::upsample:
+    needSpatial();
+    return {in[0], in[1], 2 * in[2], 2 * in[3]};
   case Step::Kind::activation:
   case Step::Kind::fork:
   case Step::Kind::join:
+  case Step::Kind::pushSkip:
+  case Step::Kind::concatSkip: // its shape needs the skip stack: walkSteps
     break;
   }
   return in;
+}
+
+// A skip on the stack, and the layer that pushed it (for messages).
+struct Skip {
+  ir::Shape shape;
+  size_t layer;
+};
+
+// The output of popping `skip` onto `main` for the unetUp `layer`.
+ir::Shape concatSkip(const Layer& layer, const ir::Shape& main, const Skip& skip,
+                     const std::string& where, const std::string& specName) {
+  const ir::Shape& s = skip.shape;
+  const std::string from =
+      " (the skip of " + specName + " layer " + std::to_string(skip.layer) + ")";
+  if (s[1] != layer.features)
+    throw VerifyError(where + ": unetUp(" + std::to_string(layer.inChannels) + ", " +
+                      std::to_string(layer.features) + ") consumes a skip of " +
+                      std::to_string(layer.features) + " channels, got " + ir::toString(s) + from);
+  if (s[0] != main[0] || s[2] != main[2] || s[3] != main[3])
+    throw VerifyError(where + ": the upsampled input " + ir::toString(main) +
+                      " does not match its skip " + ir::toString(s) + from +
+                      "; a UNet's input sides must be divisible by 2 per unetDown");
+  return {main[0], main[1] + s[1], main[2], main[3]};
 }
 
 } // namespace
@@ -237,6 +282,7 @@ ir::Shape walkSteps(const NetSpec& spec, int64_t batch, const StepVisitor& visit
   ir::Shape shapes[2] = {{batch, spec.input.channels, spec.input.height, spec.input.width}, {}};
   ir::Shape& main = shapes[static_cast<int>(Path::main)];
   ir::Shape& shortcut = shapes[static_cast<int>(Path::shortcut)];
+  std::vector<Skip> skips;
   for (size_t i = 0; i < spec.layers.size(); ++i) {
     std::string where = spec.name + " layer " + std::to_string(i);
     checkLayer(spec.layers[i], main, where);
@@ -247,11 +293,24 @@ ir::Shape walkSteps(const NetSpec& spec, int64_t batch, const StepVisitor& visit
       if (step.kind == Step::Kind::join && shortcut != main)
         throw VerifyError(stepWhere + ": shortcut " + ir::toString(shortcut) +
                           " does not match the block's output " + ir::toString(main));
+      if (step.kind == Step::Kind::concatSkip) {
+        if (skips.empty())
+          throw VerifyError(where + ": unetUp has no skip to consume; the spec's unetDown and "
+                                    "unetUp layers do not pair");
+        out = concatSkip(spec.layers[i], main, skips.back(), where, spec.name);
+      }
       visit(step, shape, out);
       if (step.kind == Step::Kind::fork) shortcut = main;
+      if (step.kind == Step::Kind::pushSkip) skips.push_back({main, i});
+      if (step.kind == Step::Kind::concatSkip) skips.pop_back();
       shape = std::move(out);
     }
   }
+  if (!skips.empty())
+    throw VerifyError(
+        spec.name + ": the skip of layer " + std::to_string(skips.back().layer) +
+        (skips.size() > 1 ? " and " + std::to_string(skips.size() - 1) + " more" : "") +
+        " is never consumed; the spec's unetDown and unetUp layers do not pair");
   return main;
 }
 

@@ -25,7 +25,10 @@ struct Step {
     flatten,       // [N, ...] -> [N, features]
     globalAvgPool, // [N, C, H, W] -> [N, C]
     fork,          // shortcut = main
-    join           // main = main + shortcut
+    join,          // main = main + shortcut
+    pushSkip,      // a copy of main goes on the skip stack
+    upsample,      // bilinear x2 of [N, C, H, W] (half-pixel centres, edges clamped)
+    concatSkip     // main = [main | the skip popped off the stack] along the channels
   };
   Kind kind;
   Path path = Path::main; // the value the step reads and replaces
@@ -48,9 +51,9 @@ std::vector<ParamInfo> stepParameters(const Step& step, const ir::Shape& in);
 using StepVisitor = std::function<void(const Step&, const ir::Shape& in, const ir::Shape& out)>;
 
 // Walks the steps of every layer from the input [batch, C, H, W], calling `visit` with each
-// step's input and output shapes (of the step's path; fork and join see the main path), and
-// returns the net's output shape. Throws VerifyError naming the layer when a layer does not fit
-// its input.
+// step's input and output shapes (of the step's path; fork, join and the skip steps see the main
+// path), and returns the net's output shape. Throws VerifyError naming the layer when a layer
+// does not fit its input, and when skips are pushed and popped unevenly.
 ir::Shape walkSteps(const NetSpec& spec, int64_t batch, const StepVisitor& visit);
 
 } // namespace hlotrain::nn

@@ -83,9 +83,63 @@ NetSpec mobileNetV2(int64_t side) {
   return spec;
 }
 
+NetSpec unetBrats(int64_t channels, int64_t side) {
+  NetSpec spec{"UNet-BraTS", {}, {channels, side, side}, 4, ""};
+  int64_t in = channels;
+  for (int64_t width : {32, 64, 128, 256}) {
+    spec.layers.push_back(unetDown(in, width));
+    in = width;
+  }
+  spec.layers.push_back(convBn(512, 3));
+  spec.layers.push_back(convBn(512, 3));
+  for (int64_t width : {256, 128, 64, 32}) {
+    spec.layers.push_back(unetUp(2 * width, width));
+  }
+  spec.layers.push_back(conv2d(4, 1, 1, Activation::identity));
+  return spec;
+}
+
+namespace {
+
+// A zoo net, and how to build it for other inputs when it takes any input of its kind.
+struct Entry {
+  NetSpec (*standard)();
+  NetSpec (*fitted)(const InputGeometry&) = nullptr;
+};
+
+const std::vector<Entry>& entries() {
+  static const std::vector<Entry> table = {
+      {mnistLinear},
+      {mnistMlp},
+      {mnistCnn},
+      {cifar10Bn},
+      {[] { return resNet18(); }},
+      {[] { return resNet34(); }},
+      {[] { return resNet50(); }},
+      {[] { return mobileNetV2(); }},
+      {[] { return unetBrats(); },
+       [](const InputGeometry& in) {
+         return in.height == in.width ? unetBrats(in.channels, in.height) : unetBrats();
+       }},
+  };
+  return table;
+}
+
+const Entry& entryByName(std::string_view name) {
+  std::string known;
+  for (const Entry& entry : entries()) {
+    if (cliName(entry.standard()) == name) return entry;
+    known += (known.empty() ? "" : ", ") + cliName(entry.standard());
+  }
+  throw RuntimeError("unknown net '" + std::string(name) + "' (known: " + known + ")");
+}
+
+} // namespace
+
 std::vector<NetSpec> zoo() {
-  return {mnistLinear(), mnistMlp(), mnistCnn(), cifar10Bn(),
-          resNet18(),    resNet34(), resNet50(), mobileNetV2()};
+  std::vector<NetSpec> nets;
+  for (const Entry& entry : entries()) nets.push_back(entry.standard());
+  return nets;
 }
 
 std::string cliName(const NetSpec& spec) {
@@ -95,12 +149,12 @@ std::string cliName(const NetSpec& spec) {
 }
 
 NetSpec netByName(std::string_view name) {
-  std::string known;
-  for (const NetSpec& spec : zoo()) {
-    if (cliName(spec) == name) return spec;
-    known += (known.empty() ? "" : ", ") + cliName(spec);
-  }
-  throw RuntimeError("unknown net '" + std::string(name) + "' (known: " + known + ")");
+  return entryByName(name).standard();
+}
+
+NetSpec netByName(std::string_view name, const InputGeometry& input) {
+  const Entry& entry = entryByName(name);
+  return entry.fitted ? entry.fitted(input) : entry.standard();
 }
 
 } // namespace hlotrain::nn

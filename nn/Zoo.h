@@ -25,12 +25,20 @@ NetSpec resNet50(int64_t side = 224);
 // Stem 3x3/2 conv 32, the seven inverted-residual stages (t, c, n, s), 1x1 conv to 1280, global
 // average pool, dense 10; ReLU6 throughout, no dropout.
 NetSpec mobileNetV2(int64_t side = 224);
+// The BraTS UNet of the reference system on `channels` x side x side inputs (side divisible by
+// 16): unetDown 4->32, 32->64, 64->128, 128->256, convBn 3x3 512, 512, unetUp 512->256,
+// 256->128, 128->64, 64->32, then a 1x1 conv 32->4 with bias; 4 classes per pixel
+// (7,849,988 parameters and 18 BatchNorm layers at 4 channels).
+NetSpec unetBrats(int64_t channels = 4, int64_t side = 240);
 
 // Every reference net, in listing order.
 std::vector<NetSpec> zoo();
 // The net whose CLI name (e.g. "mnist-cnn") matches; throws RuntimeError listing the known
 // names otherwise.
 NetSpec netByName(std::string_view name);
+// The same, built for inputs of `input` when the net takes any input of its kind (unet-brats: any
+// channel count, square sides); other nets keep their own geometry, for the caller to check.
+NetSpec netByName(std::string_view name, const InputGeometry& input);
 // "MNIST-CNN" -> "mnist-cnn".
 std::string cliName(const NetSpec& spec);
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <limits>
+#include <unordered_set>
 
 #include "grad/Vjp.h"
 #include "ir/Builder.h"
@@ -29,29 +30,43 @@ TensorType inputType(const nn::NetSpec& spec, int64_t batch) {
   return {ElementType::f32, {batch, spec.input.channels, spec.input.height, spec.input.width}};
 }
 
+// A graph under construction whose arguments are those of a signature.
 struct Graph {
   std::unique_ptr<Module> module = std::make_unique<Module>();
   Function* main = nullptr;
   std::unique_ptr<Builder> b;
+  std::vector<Value*> arguments;
 
-  explicit Graph(std::string name) {
+  Graph(std::string name, const std::vector<TensorType>& argumentTypes) {
     module->name = std::move(name);
     main = &module->addFunction("main");
     b = std::make_unique<Builder>(main->body, module.get());
+    for (const TensorType& t : argumentTypes) arguments.push_back(main->body.addArgument(t));
   }
-  std::vector<Value*> args(const std::vector<TensorType>& types) {
-    std::vector<Value*> values;
-    for (const TensorType& t : types) values.push_back(main->body.addArgument(t));
-    return values;
+  std::vector<Value*> args(Range range) const {
+    return {arguments.begin() + static_cast<std::ptrdiff_t>(range.begin),
+            arguments.begin() + static_cast<std::ptrdiff_t>(range.end())};
   }
-  std::unique_ptr<Module> finish(std::vector<Value*> results) {
+  Value* arg(Range range) const { return arguments.at(range.begin); }
+  // The results must be exactly the signature's.
+  std::unique_ptr<Module> finish(std::vector<Value*> results,
+                                 const std::vector<TensorType>& resultTypes) {
     main->setResults(std::move(results));
+    if (main->resultTypes != resultTypes)
+      throw VerifyError(module->name + ": the results do not match the graph's signature");
     main->argAttributes.assign(main->body.args.size(), "");
     main->resultAttributes.assign(main->body.results.size(), "");
     verify(*module);
     return std::move(module);
   }
 };
+
+// Appends `types` to a signature's list as one range.
+Range append(std::vector<TensorType>& list, const std::vector<TensorType>& types) {
+  Range range{list.size(), types.size()};
+  list.insert(list.end(), types.begin(), types.end());
+  return range;
+}
 
 std::vector<TensorType> paramTypes(const nn::NetSpec& spec) {
   std::vector<TensorType> types;
@@ -67,38 +82,6 @@ std::vector<TensorType> bnTypes(const nn::NetSpec& spec) {
 
 std::string moduleName(const nn::NetSpec& spec, const char* graph) {
   return "jit_" + sanitizedName(spec.name) + "_" + graph;
-}
-
-// Mean softmax cross-entropy over the batch with label smoothing or focal weighting. Returns the
-// loss and the row maxima, which are constants for differentiation (they only stabilise exp).
-std::pair<Value*, Value*> classificationLoss(Builder& b, Value* logits, Value* labels,
-                                             const ProgramOptions& o) {
-  const Shape& s = logits->type.shape;
-  int64_t batch = s[0], classes = s[1];
-  Value* rowMax =
-      b.reduce(logits, scalarF32(b, -std::numeric_limits<float>::infinity()), {1}, OpKind::maximum);
-  Value* shifted = b.subtract(logits, b.broadcastInDim(rowMax, s, {0}));
-  Value* sumExp =
-      b.reduce(b.unary(OpKind::exponential, shifted), scalarF32(b, 0.0f), {1}, OpKind::add);
-  Value* logp = b.subtract(shifted, b.broadcastInDim(b.unary(OpKind::log, sumExp), s, {0}));
-  Value* hit = b.compare(b.iota({ElementType::i32, s}, 1), b.broadcastInDim(labels, s, {0}),
-                         ComparisonDirection::EQ);
-  Value* target = b.convert(hit, ElementType::f32);
-  if (o.labelSmoothing > 0.0f) {
-    float ls = o.labelSmoothing;
-    target = b.add(b.multiply(target, full(b, 1.0f - ls, s)),
-                   full(b, ls / static_cast<float>(classes), s));
-  }
-  Value* perClass = b.multiply(target, logp);
-  if (o.focalGamma) {
-    Value* p = b.unary(OpKind::exponential, logp);
-    Value* weight =
-        b.binary(OpKind::power, b.subtract(full(b, 1.0f, s), p), full(b, *o.focalGamma, s));
-    perClass = b.multiply(weight, perClass);
-  }
-  Value* total = b.reduce(perClass, scalarF32(b, 0.0f), {0, 1}, OpKind::add);
-  Value* loss = b.divide(b.unary(OpKind::negate, total), scalarF32(b, static_cast<float>(batch)));
-  return {loss, rowMax};
 }
 
 struct Updated {
@@ -141,23 +124,19 @@ Updated optimizerStep(Builder& b, const ProgramOptions& o, bool decays, Value* w
 void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
   auto fail = [](const std::string& m) { throw ConfigError(m); };
   if (o.batch < 1) fail("batch must be at least 1, got " + std::to_string(o.batch));
-  if (!(o.labelSmoothing >= 0.0f && o.labelSmoothing < 1.0f))
-    fail("label smoothing must be in [0, 1), got " + std::to_string(o.labelSmoothing));
   if (!(o.weightDecay >= 0.0f) || !std::isfinite(o.weightDecay))
     fail("weight decay must be a finite value >= 0, got " + std::to_string(o.weightDecay));
   if (!(o.momentum >= 0.0f && o.momentum < 1.0f))
     fail("momentum must be in [0, 1), got " + std::to_string(o.momentum));
-  if (o.focalGamma && !(*o.focalGamma >= 0.0f && std::isfinite(*o.focalGamma)))
-    fail("focal gamma must be a finite value >= 0");
-  if (o.focalGamma && o.labelSmoothing > 0.0f)
-    fail("focal loss cannot be combined with label smoothing");
   if (o.optimizer != Optimizer::sgd && o.momentum != 0.9f)
     fail("momentum applies to the sgd optimizer only");
   if (spec.numClasses < 2) fail(spec.name + ": needs at least 2 classes");
+  validateLoss(o.loss, spec.numClasses);
   Shape out = nn::outputShape(spec, o.batch);
-  if (out != Shape{o.batch, spec.numClasses})
-    fail(spec.name + ": output " + toString(out) + " does not match " +
-         std::to_string(spec.numClasses) + " classes");
+  if ((out.size() != 2 && out.size() != 4) || out[0] != o.batch || out[1] != spec.numClasses)
+    fail(spec.name + ": output " + toString(out) + " is neither " +
+         std::to_string(spec.numClasses) + " class scores [B, " + std::to_string(spec.numClasses) +
+         "] nor per-pixel scores [B, " + std::to_string(spec.numClasses) + ", H, W]");
 }
 
 std::string sanitizedName(std::string_view name) {
@@ -189,51 +168,90 @@ int64_t optimizerSlots(Optimizer optimizer) {
   return optimizer == Optimizer::adam ? 2 : 1;
 }
 
+TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOptions& o) {
+  TrainStepSignature sig;
+  const std::vector<TensorType> pTypes = paramTypes(spec);
+  std::vector<TensorType>& args = sig.arguments;
+  sig.params = append(args, pTypes);
+  sig.optState = {args.size(), 0};
+  for (int64_t slot = 0; slot < optimizerSlots(o.optimizer); ++slot)
+    sig.optState.count += append(args, pTypes).count;
+  sig.input = append(args, {inputType(spec, o.batch)});
+  sig.labels = append(args, {{ElementType::i32, labelShape(nn::outputShape(spec, o.batch))}});
+  sig.lr = append(args, {{ElementType::f32, {}}});
+  sig.step = append(args, {{ElementType::f32, {}}});
+  std::vector<TensorType>& results = sig.results;
+  sig.newParams = append(results, pTypes);
+  sig.newOptState =
+      append(results, {args.begin() + static_cast<std::ptrdiff_t>(sig.optState.begin),
+                       args.begin() + static_cast<std::ptrdiff_t>(sig.optState.end())});
+  sig.loss = append(results, {{ElementType::f32, {}}});
+  sig.bnBatchMean = append(results, bnTypes(spec));
+  sig.bnBatchVar = append(results, bnTypes(spec));
+  return sig;
+}
+
+EvalSignature evalSignature(const nn::NetSpec& spec, int64_t batch) {
+  EvalSignature sig;
+  sig.params = append(sig.arguments, paramTypes(spec));
+  sig.bnMean = append(sig.arguments, bnTypes(spec));
+  sig.bnVar = append(sig.arguments, bnTypes(spec));
+  sig.input = append(sig.arguments, {inputType(spec, batch)});
+  sig.logits = append(sig.results, {{ElementType::f32, nn::outputShape(spec, batch)}});
+  return sig;
+}
+
 std::unique_ptr<Module> buildForward(const nn::NetSpec& spec, int64_t batch) {
-  Graph g(moduleName(spec, "fwd"));
-  std::vector<Value*> params = g.args(paramTypes(spec));
-  Value* x = g.args({inputType(spec, batch)})[0];
-  return g.finish({nn::emitForward(*g.b, spec, params, x, nn::BnMode::batch).logits});
+  std::vector<TensorType> types = paramTypes(spec);
+  const Range params{0, types.size()}, input{types.size(), 1};
+  types.push_back(inputType(spec, batch));
+  Graph g(moduleName(spec, "fwd"), types);
+  Value* logits =
+      nn::emitForward(*g.b, spec, g.args(params), g.arg(input), nn::BnMode::batch).logits;
+  return g.finish({logits}, {logits->type});
 }
 
 std::unique_ptr<Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch) {
-  Graph g(moduleName(spec, "fwd_eval"));
-  std::vector<Value*> params = g.args(paramTypes(spec));
-  std::vector<Value*> mean = g.args(bnTypes(spec));
-  std::vector<Value*> var = g.args(bnTypes(spec));
-  Value* x = g.args({inputType(spec, batch)})[0];
-  return g.finish({nn::emitForward(*g.b, spec, params, x, nn::BnMode::running, mean, var).logits});
+  const EvalSignature sig = evalSignature(spec, batch);
+  Graph g(moduleName(spec, "fwd_eval"), sig.arguments);
+  return g.finish({nn::emitForward(*g.b, spec, g.args(sig.params), g.arg(sig.input),
+                                   nn::BnMode::running, g.args(sig.bnMean), g.args(sig.bnVar))
+                       .logits},
+                  sig.results);
 }
 
-grad::CustomVjps batchNormVjps(std::span<const nn::BatchNorm> batchNorms) {
+grad::CustomVjps customVjps(const nn::ForwardValues& forward) {
   grad::CustomVjps vjps;
-  for (const nn::BatchNorm& bn : batchNorms)
+  for (const nn::BatchNorm& bn : forward.batchNorms)
     vjps[bn.y] = {{bn.x, bn.gamma, bn.beta}, [bn](Builder& b, Value* dy) {
                     nn::BatchNormGrads g = nn::batchNormBackward(b, bn, dy);
                     return std::vector<Value*>{g.x, g.gamma, g.beta};
+                  }};
+  for (const nn::Upsample& up : forward.upsamples)
+    vjps[up.y] = {{up.x}, [](Builder& b, Value* dy) {
+                    return std::vector<Value*>{nn::upsample2xBackward(b, dy)};
                   }};
   return vjps;
 }
 
 std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOptions& o) {
   validate(spec, o);
-  Graph g(moduleName(spec, "train_step"));
+  const TrainStepSignature sig = trainStepSignature(spec, o);
+  Graph g(moduleName(spec, "train_step"), sig.arguments);
   Builder& b = *g.b;
-  std::vector<TensorType> pTypes = paramTypes(spec);
-  std::vector<Value*> params = g.args(pTypes);
-  std::vector<Value*> state;
-  for (int64_t slot = 0; slot < optimizerSlots(o.optimizer); ++slot)
-    for (Value* v : g.args(pTypes)) state.push_back(v);
-  Value* x = g.args({inputType(spec, o.batch)})[0];
-  Value* y = g.args({{ElementType::i32, {o.batch}}})[0];
-  Value* lr = g.args({{ElementType::f32, {}}})[0];
-  Value* step = g.args({{ElementType::f32, {}}})[0];
+  std::vector<Value*> params = g.args(sig.params);
+  std::vector<Value*> state = g.args(sig.optState);
+  Value* lr = g.arg(sig.lr);
+  Value* step = g.arg(sig.step);
 
-  nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, nn::BnMode::batch);
-  auto [loss, rowMax] = classificationLoss(b, fwd.logits, y, o);
+  nn::ForwardValues fwd = nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch);
+  LossValues lossValues = emitLoss(b, fwd.logits, g.arg(sig.labels), o.loss);
+  Value* loss = lossValues.loss;
   Value* seed = scalarF32(b, 1.0f);
-  std::vector<Value*> grads = grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params,
-                                        {rowMax}, batchNormVjps(fwd.batchNorms));
+  std::unordered_set<const Value*> constants(lossValues.constants.begin(),
+                                             lossValues.constants.end());
+  std::vector<Value*> grads =
+      grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params, constants, customVjps(fwd));
 
   std::vector<nn::ParamInfo> infos = nn::parameters(spec);
   size_t n = params.size();
@@ -251,7 +269,7 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   results.push_back(loss);
   for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.mean);
   for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.var);
-  return g.finish(std::move(results));
+  return g.finish(std::move(results), sig.results);
 }
 
 } // namespace hlotrain::program

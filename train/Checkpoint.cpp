@@ -21,20 +21,26 @@ struct Expected {
   ir::Shape shape;
 };
 
-// The tensors a checkpoint of `spec` holds, in file order.
+// The tensors a checkpoint of `spec` holds, in file order: the train step's parameters, its BN
+// statistics' shapes (twice: running means, running vars) and its optimizer state.
 std::vector<Expected> expectedTensors(const nn::NetSpec& spec, program::Optimizer optimizer) {
+  program::ProgramOptions options;
+  options.batch = 1;
+  options.optimizer = optimizer;
+  const program::TrainStepSignature sig = program::trainStepSignature(spec, options);
+  const std::vector<nn::ParamInfo> params = nn::parameters(spec);
   std::vector<Expected> out;
-  std::vector<nn::ParamInfo> params = nn::parameters(spec);
-  for (const nn::ParamInfo& p : params) out.push_back({p.name, p.shape});
-  std::vector<int64_t> bn = nn::bnChannels(spec);
+  for (size_t i = 0; i < sig.params.count; ++i)
+    out.push_back({params[i].name, sig.argument(sig.params, i).shape});
   for (const char* stat : {"running_mean", "running_var"})
-    for (size_t i = 0; i < bn.size(); ++i)
-      out.push_back({std::string(stat) + " of BN layer " + std::to_string(i), {bn[i]}});
+    for (size_t i = 0; i < sig.bnBatchMean.count; ++i)
+      out.push_back({std::string(stat) + " of BN layer " + std::to_string(i),
+                     sig.result(sig.bnBatchMean, i).shape});
   const char* slots[] = {optimizer == program::Optimizer::adam ? "adam_m" : "sgd_velocity",
                          "adam_v"};
-  for (int64_t slot = 0; slot < program::optimizerSlots(optimizer); ++slot)
-    for (const nn::ParamInfo& p : params)
-      out.push_back({std::string(slots[slot]) + "." + p.name, p.shape});
+  for (size_t i = 0; i < sig.optState.count; ++i)
+    out.push_back({std::string(slots[i / params.size()]) + "." + params[i % params.size()].name,
+                   sig.argument(sig.optState, i).shape});
   return out;
 }
 
@@ -166,6 +172,9 @@ TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer) {
 
 std::string checkpointPath(const std::string& prefix) {
   return prefix + "_checkpoint.bin";
+}
+std::string bestCheckpointPath(const std::string& prefix) {
+  return prefix + "_best_checkpoint.bin";
 }
 std::string paramsPath(const std::string& prefix) {
   return prefix + "_params.bin";

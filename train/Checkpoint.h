@@ -52,8 +52,10 @@ struct TrainState {
 TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer);
 
 std::string checkpointPath(const std::string& prefix); // `<prefix>_checkpoint.bin`
-std::string paramsPath(const std::string& prefix);     // `<prefix>_params.bin`
-std::string bnStatsPath(const std::string& prefix);    // `<prefix>_bn_stats.bin`
+// `<prefix>_best_checkpoint.bin`: the checkpoint of the best evaluation so far.
+std::string bestCheckpointPath(const std::string& prefix);
+std::string paramsPath(const std::string& prefix);  // `<prefix>_params.bin`
+std::string bnStatsPath(const std::string& prefix); // `<prefix>_bn_stats.bin`
 
 std::vector<char> encodeCheckpoint(const TrainState& state);
 // Validates everything against `spec` before trusting any size: magic, version, optimizer, the

@@ -6,22 +6,10 @@
 #include <filesystem>
 
 #include "support/Error.h"
+#include "support/Format.h"
 #include "train/AtomicFile.h"
 
 namespace hlotrain::train {
-
-std::string formatFixed(double v, int digits) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-  return buf;
-}
-
-std::string jsonNumber(double v) {
-  if (!std::isfinite(v)) return "null";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.9g", v);
-  return buf;
-}
 
 namespace {
 
@@ -37,19 +25,35 @@ std::optional<int64_t> recordStep(const std::string& line) {
   return step;
 }
 
+// The number after `"key":` in a record line; nullopt when absent or null.
+std::optional<double> numberField(const std::string& line, std::string_view key) {
+  const std::string quoted = "\"" + std::string(key) + "\":";
+  size_t at = line.find(quoted);
+  if (at == std::string::npos) return std::nullopt;
+  double v = 0;
+  const char* begin = line.data() + at + quoted.size();
+  auto [end, ec] = std::from_chars(begin, line.data() + line.size(), v);
+  if (ec != std::errc() || end == begin) return std::nullopt;
+  return v;
+}
+
 // Rewrites the log with the records of steps up to `step` (atomically, so a kill now loses
-// nothing either).
-void keepRecordsThrough(const std::string& path, int64_t step) {
+// nothing either), and returns the eval records kept.
+std::vector<std::string> keepRecordsThrough(const std::string& path, int64_t step) {
   std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) return;
+  if (!std::filesystem::exists(path, ec)) return {};
   std::ifstream in(path);
   if (!in) throw RuntimeError(path + ": cannot read the metrics log");
   std::string kept;
+  std::vector<std::string> evals;
   for (std::string line; std::getline(in, line);) {
     std::optional<int64_t> at = recordStep(line);
-    if (at && *at <= step) kept += line + "\n";
+    if (!at || *at > step) continue;
+    kept += line + "\n";
+    if (line.starts_with("{\"type\":\"eval\"")) evals.push_back(line);
   }
   writeFileAtomically(path, kept);
+  return evals;
 }
 
 } // namespace
@@ -57,7 +61,7 @@ void keepRecordsThrough(const std::string& path, int64_t step) {
 MetricsLog::MetricsLog(std::ostream& out, const std::string& jsonlPath,
                        std::optional<int64_t> resumedAt)
     : out_(out), path_(jsonlPath) {
-  if (resumedAt) keepRecordsThrough(jsonlPath, *resumedAt);
+  if (resumedAt) keptEvals_ = keepRecordsThrough(jsonlPath, *resumedAt);
   jsonl_.open(jsonlPath, resumedAt ? std::ios::app : std::ios::trunc | std::ios::out);
   if (!jsonl_) throw RuntimeError(jsonlPath + ": cannot open the metrics log for writing");
 }
@@ -84,13 +88,19 @@ void MetricsLog::epoch(const EpochRecord& r, int64_t epochs) {
 }
 
 void MetricsLog::eval(const EvalRecord& r) {
-  out_ << "eval after epoch " << r.epoch << ": accuracy " << formatFixed(100 * r.accuracy, 2)
-       << "% (" << r.correct << "/" << r.total << ") in " << formatFixed(r.seconds, 1) << " s"
-       << std::endl;
+  out_ << "eval after epoch " << r.epoch << ": " << task::summaryLine(r.scores) << " in "
+       << formatFixed(r.seconds, 1) << " s\n"
+       << task::summaryTable(r.scores) << std::flush;
   line("{\"type\":\"eval\",\"epoch\":" + std::to_string(r.epoch) +
-       ",\"step\":" + std::to_string(r.step) + ",\"accuracy\":" + jsonNumber(r.accuracy) +
-       ",\"correct\":" + std::to_string(r.correct) + ",\"total\":" + std::to_string(r.total) +
+       ",\"step\":" + std::to_string(r.step) + "," + task::jsonFields(r.scores) +
        ",\"seconds\":" + jsonNumber(r.seconds) + "}");
+}
+
+std::optional<double> MetricsLog::bestKeptEval(std::string_view key) const {
+  std::optional<double> best;
+  for (const std::string& record : keptEvals_)
+    if (std::optional<double> v = numberField(record, key); v && (!best || *v > *best)) best = v;
+  return best;
 }
 
 } // namespace hlotrain::train

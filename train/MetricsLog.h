@@ -8,6 +8,10 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <string_view>
+#include <vector>
+
+#include "task/Task.h"
 
 namespace hlotrain::train {
 
@@ -25,10 +29,8 @@ struct EpochRecord {
 struct EvalRecord {
   int64_t epoch = 0;
   int64_t step = 0;
-  double accuracy = 0;
-  int64_t correct = 0;
-  int64_t total = 0;
   double seconds = 0;
+  task::Scores scores; // the task's: accuracy, or the segmentation figures
 };
 
 class MetricsLog {
@@ -41,7 +43,12 @@ public:
 
   std::ostream& out() { return out_; }
   void epoch(const EpochRecord& r, int64_t epochs);
+  // `{"type":"eval","epoch":…,"step":…,<the task's fields>,"seconds":…}`; prints the task's
+  // summary.
   void eval(const EvalRecord& r);
+  // The largest value of the numeric field `key` among the eval records kept from before a
+  // resume; nullopt when there are none.
+  std::optional<double> bestKeptEval(std::string_view key) const;
 
 private:
   void line(const std::string& json);
@@ -49,11 +56,7 @@ private:
   std::ostream& out_;
   std::string path_;
   std::ofstream jsonl_;
+  std::vector<std::string> keptEvals_;
 };
-
-// A number as JSON: up to 9 significant digits; null for NaN and infinities.
-std::string jsonNumber(double v);
-// `digits` digits after the point, for the human-readable lines.
-std::string formatFixed(double v, int digits);
 
 } // namespace hlotrain::train

@@ -38,8 +38,7 @@ void validate(const TrainConfig& c) {
   require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",
           "less than epochs (" + std::to_string(c.epochs) + ") with the cosine schedule",
           std::to_string(c.warmupEpochs));
-  require(c.labelSmoothing >= 0 && c.labelSmoothing < 1, "label-smoothing", "in [0, 1)",
-          str(c.labelSmoothing));
+  program::validateLoss(c.loss, std::nullopt);
   require(c.evalEvery >= 0, "eval-every", "at least 0", std::to_string(c.evalEvery));
   require(c.checkpointEvery >= 0, "checkpoint-every", "at least 0",
           std::to_string(c.checkpointEvery));
@@ -62,7 +61,7 @@ program::ProgramOptions programOptions(const TrainConfig& c) {
   o.optimizer = c.optimizer;
   o.momentum = c.momentum;
   o.weightDecay = c.weightDecay;
-  o.labelSmoothing = c.labelSmoothing;
+  o.loss = c.loss;
   return o;
 }
 

@@ -19,7 +19,7 @@ struct TrainConfig {
   float weightDecay = 1e-4f;
   bool cosine = true;
   int64_t warmupEpochs = 1;
-  float labelSmoothing = 0.0f;
+  program::LossOptions loss;        // --loss, --label-smoothing, --class-weights, --focal-gamma
   bool augment = true;              // the dataset's own train-time augmentations (none for MNIST)
   int64_t evalEvery = 1;            // epochs between evaluations; 0: only after the last epoch
   int64_t checkpointEvery = 1;      // epochs between checkpoints; 0: only after the last epoch
@@ -36,7 +36,9 @@ struct TrainConfig {
   std::string buildTag; // appended to the spec's own tag for separate artifacts
 };
 
-// Throws ConfigError naming the first invalid field by its CLI flag ("--lr must be ...").
+// Throws ConfigError naming the first invalid field by its CLI flag ("--lr must be ..."); the
+// loss's values and combinations are program::validateLoss's (the class count is checked once
+// the net is known).
 void validate(const TrainConfig& config);
 
 // The spec with the config's build tag applied (the artifacts prefix follows from it).

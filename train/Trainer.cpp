@@ -11,11 +11,14 @@
 
 #include "data/Prefetch.h"
 #include "data/Random.h"
+#include "ir/Npy.h"
 #include "lower/Lowerer.h"
 #include "metrics/Classification.h"
 #include "mlir/Printer.h"
 #include "program/Program.h"
 #include "support/Error.h"
+#include "support/Format.h"
+#include "task/Task.h"
 #include "train/AtomicFile.h"
 #include "train/Schedule.h"
 
@@ -66,25 +69,41 @@ std::string describeNonFinite(float v) {
   return std::isnan(v) ? "NaN" : v > 0 ? "+inf" : "-inf";
 }
 
-ir::Tensor inputTensor(const nn::NetSpec& spec, int64_t batch) {
-  return ir::Tensor(ir::TensorType{
-      ir::ElementType::f32, {batch, spec.input.channels, spec.input.height, spec.input.width}});
+std::string geometryText(int64_t c, int64_t h, int64_t w) {
+  return std::to_string(c) + "x" + std::to_string(h) + "x" + std::to_string(w);
 }
 
-// The net and the dataset must agree on what a record is before any graph is built.
-void checkDatasetFits(const nn::NetSpec& spec, data::DatasetKind kind) {
-  const data::DatasetIO& io = data::datasetIO(kind);
+std::string typesText(const std::vector<ir::TensorType>& types) {
+  std::string text;
+  for (const ir::TensorType& t : types) text += (text.empty() ? "" : ", ") + ir::toString(t);
+  return text;
+}
+
+// The net and the dataset must agree on what a record is before any graph is built: the input
+// geometry, the classes, the loss the task takes and the labels the train step reads.
+void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io,
+                      const program::ProgramOptions& options) {
   data::InputShape in = io.inputShape();
   const nn::InputGeometry& g = spec.input;
-  std::string name(data::datasetKindName(kind));
+  std::string name(data::datasetKindName(io.kind()));
   if (in.channels != g.channels || in.height != g.height || in.width != g.width)
-    throw ConfigError(spec.name + " takes " + std::to_string(g.channels) + "x" +
-                      std::to_string(g.height) + "x" + std::to_string(g.width) +
-                      " inputs but dataset " + name + " gives " + std::to_string(in.channels) +
-                      "x" + std::to_string(in.height) + "x" + std::to_string(in.width));
+    throw ConfigError(spec.name + " takes " + geometryText(g.channels, g.height, g.width) +
+                      " inputs but dataset " + name + " gives " +
+                      geometryText(in.channels, in.height, in.width));
   if (io.numClasses() != spec.numClasses)
     throw ConfigError(spec.name + " has " + std::to_string(spec.numClasses) +
                       " classes but dataset " + name + " has " + std::to_string(io.numClasses()));
+  const task::Task& task = task::taskOf(io);
+  task.checkLoss(options.loss, io);
+  const program::TrainStepSignature sig = program::trainStepSignature(spec, options);
+  const std::vector<ir::TensorType> graphLabels(
+      sig.arguments.begin() + static_cast<std::ptrdiff_t>(sig.labels.begin),
+      sig.arguments.begin() + static_cast<std::ptrdiff_t>(sig.labels.end()));
+  const std::vector<ir::TensorType> dataLabels = task.labelTypes(io, options.batch);
+  if (graphLabels != dataLabels)
+    throw ConfigError(spec.name + "'s train step takes labels " + typesText(graphLabels) +
+                      " but dataset " + name + " (" + std::string(task.name()) + ") gives " +
+                      typesText(dataLabels));
 }
 
 // Runs the eval-forward graph over every record of a split: the tail batch is padded with its
@@ -93,42 +112,49 @@ void checkDatasetFits(const nn::NetSpec& spec, data::DatasetKind kind) {
 class Evaluator {
 public:
   Evaluator(const nn::NetSpec& spec, lower::Lowerer& lowerer, const std::string& prefix,
-            const data::Dataset& dataset, data::DatasetKind kind, int64_t batch)
-      : spec_(spec), session_(lowerer.load(prefix, "fwd_eval")), dataset_(dataset),
-        batches_(data::datasetIO(kind), dataset, batch), batch_(batch) {}
+            const data::Dataset& dataset, const data::DatasetIO& io, int64_t batch)
+      : signature_(program::evalSignature(spec, batch)), session_(lowerer.load(prefix, "fwd_eval")),
+        dataset_(dataset), io_(io), batches_(io, dataset, batch), batch_(batch) {}
 
-  // With `logits`, also every record's logits in record order ([records, numClasses]).
-  EvalRecord run(const TrainState& state, ir::Tensor* logits = nullptr) {
+  // The eval forward's output rows of one record ([classes] or [classes, H, W]).
+  ir::Shape rowShape() const {
+    const ir::Shape& logits = signature_.results[signature_.logits.begin].shape;
+    return {logits.begin() + 1, logits.end()};
+  }
+
+  // `visit(rows, realRows)` sees every batch's real logits rows in record order.
+  template <class Visit> EvalRecord run(const TrainState& state, Visit&& visit) {
     Clock::time_point start = Clock::now();
-    const int64_t classes = spec_.numClasses;
-    if (logits)
-      *logits = ir::Tensor(ir::TensorType{ir::ElementType::f32, {dataset_.size(), classes}});
-    float* next = logits ? logits->data<float>() : nullptr;
-    metrics::Accuracy accuracy;
-    forEachBatch(
-        state, [&](std::span<const float> rows, std::span<const int32_t> labels, int64_t realRows) {
-          accuracy.add(rows, classes, labels, realRows);
-          if (next) next = std::copy_n(rows.begin(), realRows * classes, next);
-        });
+    std::unique_ptr<task::Evaluation> evaluation = task::taskOf(io_).evaluation(io_, dataset_);
+    forEachBatch(state, [&](std::span<const float> rows, std::span<const int32_t> labels,
+                            std::span<const int64_t> records) {
+      evaluation->add(rows, labels, records);
+      visit(rows, static_cast<int64_t>(records.size()));
+    });
     EvalRecord r;
     r.epoch = state.position.epoch;
     r.step = state.position.step;
-    r.accuracy = accuracy.value();
-    r.correct = accuracy.correct();
-    r.total = accuracy.total();
+    r.scores = evaluation->scores();
     r.seconds = secondsSince(start);
     return r;
   }
+  EvalRecord run(const TrainState& state) {
+    return run(state, [](std::span<const float>, int64_t) {});
+  }
 
 private:
-  // Calls visit(logits, labels, realRows) per batch, in record order; logits are the graph's
-  // output rows ([batch, ...] row-major), of which the first realRows are real records.
+  // Calls visit(logits, labels, records) per batch, in record order; logits are the graph's
+  // output rows ([batch, ...] row-major), of which the first records.size() are real.
   template <class Visit> void forEachBatch(const TrainState& state, Visit&& visit) {
-    std::vector<ir::Tensor> inputs = state.params;
-    inputs.insert(inputs.end(), state.bnMean.begin(), state.bnMean.end());
-    inputs.insert(inputs.end(), state.bnVar.begin(), state.bnVar.end());
-    inputs.push_back(inputTensor(spec_, batch_));
-    ir::Tensor& x = inputs.back();
+    const program::EvalSignature& sig = signature_;
+    std::vector<ir::Tensor> inputs(sig.arguments.size());
+    for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = state.params[i];
+    for (size_t i = 0; i < sig.bnMean.count; ++i) {
+      inputs[sig.bnMean[i]] = state.bnMean[i];
+      inputs[sig.bnVar[i]] = state.bnVar[i];
+    }
+    ir::Tensor& x = inputs[sig.input.begin];
+    x = ir::Tensor(sig.arguments[sig.input.begin]);
     std::vector<metrics::EvalBatch> plan = metrics::evalBatches(dataset_.size(), batch_);
     std::vector<int64_t> order;
     for (const metrics::EvalBatch& b : plan)
@@ -137,16 +163,19 @@ private:
     while (std::optional<data::BatchPrefetcher::Batch> b = batches_.next()) {
       std::copy(b->x.begin(), b->x.end(), x.data<float>());
       std::vector<ir::Tensor> out = session_->run(inputs);
-      if (out.size() != 1 || out[0].shape() != ir::Shape{batch_, spec_.numClasses})
+      if (out.size() != sig.results.size() || out[sig.logits.begin].type() != sig.results[0])
         throw RuntimeError("the eval-forward graph returned unexpected results");
-      visit(std::span<const float>(out[0].data<float>(), out[0].numElements()), b->y,
-            plan[static_cast<size_t>(b->index)].realRows);
+      const ir::Tensor& logits = out[sig.logits.begin];
+      const metrics::EvalBatch& batch = plan[static_cast<size_t>(b->index)];
+      visit(std::span<const float>(logits.data<float>(), logits.numElements()), b->y,
+            std::span<const int64_t>(batch.records.data(), static_cast<size_t>(batch.realRows)));
     }
   }
 
-  const nn::NetSpec& spec_;
+  program::EvalSignature signature_;
   std::unique_ptr<lower::Session> session_;
   const data::Dataset& dataset_;
+  const data::DatasetIO& io_;
   data::BatchPrefetcher batches_;
   int64_t batch_;
 };
@@ -180,49 +209,52 @@ struct EpochTotals {
   float lr = 0; // of the last step
 };
 
-// The train step's argument list, kept across steps so results move back into it in place:
-// (params..., opt_state..., x, y, lr, step). The parameters and optimizer state are donated to
-// the step (held once, updated in their own storage) unless a skipped step must keep them.
+// The train step's argument list, kept across steps so results move back into it in place,
+// addressed through the signature. The parameters and optimizer state are donated to the step
+// (held once, updated in their own storage) unless a skipped step must keep them.
 struct StepInputs {
+  const program::TrainStepSignature& sig;
   std::vector<ir::Tensor> tensors;
   std::vector<bool> donated;
-  size_t numParams = 0, numState = 0;
 
-  StepInputs(TrainState& state, const nn::NetSpec& spec, int64_t batch, bool donate)
-      : numParams(state.params.size()), numState(state.optState.size()) {
-    for (ir::Tensor& t : state.params) tensors.push_back(std::move(t));
-    for (ir::Tensor& t : state.optState) tensors.push_back(std::move(t));
-    tensors.push_back(inputTensor(spec, batch));
-    tensors.push_back(ir::Tensor(ir::TensorType{ir::ElementType::i32, {batch}}));
-    tensors.push_back(ir::Tensor::scalar<float>(0.0f));
-    tensors.push_back(ir::Tensor::scalar<float>(0.0f));
-    donated.assign(tensors.size(), false);
-    std::fill_n(donated.begin(), donate ? numParams + numState : 0, true);
+  StepInputs(TrainState& state, const program::TrainStepSignature& signature, bool donate)
+      : sig(signature), donated(signature.arguments.size(), false) {
+    for (const ir::TensorType& type : sig.arguments) tensors.emplace_back(type);
+    for (size_t i = 0; i < sig.params.count; ++i)
+      tensors[sig.params[i]] = std::move(state.params[i]);
+    for (size_t i = 0; i < sig.optState.count; ++i)
+      tensors[sig.optState[i]] = std::move(state.optState[i]);
+    if (donate)
+      for (size_t i = 0; i < sig.carried().count; ++i) donated[sig.carried()[i]] = true;
   }
-  ir::Tensor& x() { return tensors[numParams + numState]; }
-  ir::Tensor& y() { return tensors[numParams + numState + 1]; }
-  ir::Tensor& lr() { return tensors[numParams + numState + 2]; }
-  ir::Tensor& step() { return tensors[numParams + numState + 3]; }
+  ir::Tensor& x() { return tensors[sig.input.begin]; }
+  ir::Tensor& labels() { return tensors[sig.labels.begin]; }
+  ir::Tensor& lr() { return tensors[sig.lr.begin]; }
+  ir::Tensor& step() { return tensors[sig.step.begin]; }
 
   // Copies the parameters and optimizer state out (for checkpoints and the result).
   void exportTo(TrainState& state) const {
-    state.params.assign(tensors.begin(), tensors.begin() + numParams);
-    state.optState.assign(tensors.begin() + numParams, tensors.begin() + numParams + numState);
+    state.params.assign(tensors.begin() + static_cast<std::ptrdiff_t>(sig.params.begin),
+                        tensors.begin() + static_cast<std::ptrdiff_t>(sig.params.end()));
+    state.optState.assign(tensors.begin() + static_cast<std::ptrdiff_t>(sig.optState.begin),
+                          tensors.begin() + static_cast<std::ptrdiff_t>(sig.optState.end()));
   }
 };
 
 class Trainer {
 public:
-  Trainer(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind kind,
+  Trainer(const nn::NetSpec& spec, const TrainConfig& config, const data::DatasetSpec& dataset,
           const std::string& dataDir, std::ostream& log, const RunMode& mode)
-      : spec_(taggedSpec(spec, config)), config_(config), kind_(kind), mode_(mode), out_(log) {
+      : spec_(taggedSpec(spec, config)), config_(config), io_(data::datasetIO(dataset)),
+        task_(task::taskOf(io_)), mode_(mode), out_(log) {
     validate(config_);
     options_ = programOptions(config_);
     program::validate(spec_, options_);
-    checkDatasetFits(spec_, kind_);
+    checkDatasetFits(spec_, io_, options_);
+    signature_ = program::trainStepSignature(spec_, options_);
     prefix_ = program::buildPrefix(spec_, config_.artifactsDir);
-    trainSet_ = data::loadDataset(kind_, dataDir, data::Split::train);
-    testSet_ = data::loadDataset(kind_, dataDir, data::Split::test);
+    trainSet_ = io_.load(dataDir, data::Split::train);
+    testSet_ = io_.load(dataDir, data::Split::test);
     requireRecords(*testSet_, dataDir, "test");
     stepsPerEpoch_ = trainSet_->size() / config_.batch;
     if (stepsPerEpoch_ == 0)
@@ -256,16 +288,17 @@ public:
     Clock::time_point compileStart = Clock::now();
     emitGraphs(spec_, options_, prefix_);
     std::unique_ptr<lower::Session> step = lowerer->load(prefix_, "train_step");
-    Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, kind_, config_.batch);
+    Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, io_, config_.batch);
     printHeader(*lowerer, secondsSince(compileStart));
 
     MetricsLog log(out_, prefix_ + "_metrics.jsonl", lastCheckpointStep_);
+    bestScore_ = log.bestKeptEval(task_.headlineField());
     if (finished(state.position))
       out_ << "nothing left to run: " << checkpointPath(prefix_) << " is at step "
            << state.position.step << ", the end of this run" << std::endl;
     loop(state, *step, evaluator, log, result);
     result.state = std::move(state);
-    if (!result.evals.empty()) result.finalAccuracy = result.evals.back().accuracy;
+    if (!result.evals.empty()) result.finalScore = task::headline(result.evals.back().scores);
     return result;
   }
 
@@ -292,10 +325,10 @@ private:
 
   void printHeader(const lower::Lowerer& lowerer, double compileSeconds) {
     out_ << "training " << spec_.name << " (" << nn::parameterCount(spec_) << " parameters) on "
-         << data::datasetKindName(kind_) << ": " << trainSet_->size() << " train / "
-         << testSet_->size() << " test records, batch " << config_.batch << ", " << stepsPerEpoch_
-         << " steps/epoch, " << config_.epochs << " epochs, " << optimizerName(config_.optimizer)
-         << " lr " << jsonNumber(config_.learningRate)
+         << data::datasetKindName(io_.kind()) << " (" << task_.name() << "): " << trainSet_->size()
+         << " train / " << testSet_->size() << " test records, batch " << config_.batch << ", "
+         << stepsPerEpoch_ << " steps/epoch, " << config_.epochs << " epochs, "
+         << optimizerName(config_.optimizer) << " lr " << jsonNumber(config_.learningRate)
          << (config_.cosine
                  ? ", cosine after " + std::to_string(config_.warmupEpochs) + " warmup epoch(s)"
                  : ", constant")
@@ -326,8 +359,8 @@ private:
   void loop(TrainState& state, lower::Session& session, Evaluator& evaluator, MetricsLog& log,
             TrainResult& result) {
     DataPosition& pos = state.position;
-    StepInputs in(state, spec_, config_.batch, !config_.skipNonFinite);
-    data::BatchPrefetcher batches(data::datasetIO(kind_), *trainSet_, config_.batch);
+    StepInputs in(state, signature_, !config_.skipNonFinite);
+    data::BatchPrefetcher batches(io_, *trainSet_, config_.batch);
     while (!finished(pos)) {
       const int64_t epoch = pos.epoch;
       // Each batch is augmented at its own (epoch, index), so a pass resumed inside the epoch
@@ -340,7 +373,7 @@ private:
         std::optional<data::BatchPrefetcher::Batch> b = batches.next();
         if (!b) break;
         std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
-        std::copy(b->y.begin(), b->y.end(), in.y().data<int32_t>());
+        std::copy(b->y.begin(), b->y.end(), in.labels().data<int32_t>());
         step(state, in, session, totals, result);
         pos.batchIndex = b->index + 1;
         // A checkpoint due at the pass's last step is written after its evaluation, below.
@@ -368,6 +401,7 @@ private:
         EvalRecord r = evaluator.run(state);
         r.epoch = epoch + 1;
         log.eval(r);
+        keepIfBest(state, r, log);
         result.evals.push_back(r);
       }
       if (last || (epochDone && every(config_.checkpointEvery, epoch)) ||
@@ -388,16 +422,16 @@ private:
     in.lr().set<float>(0, lr);
     in.step().set<float>(0, static_cast<float>(t));
     std::vector<ir::Tensor> out = session.runDonating(in.tensors, in.donated);
-    const size_t carried = in.numParams + in.numState;
-    if (out.size() != carried + 1 + 2 * numBn)
+    const program::TrainStepSignature& sig = signature_;
+    if (out.size() != sig.results.size())
       throw RuntimeError("the train step returned " + std::to_string(out.size()) +
-                         " results, expected " + std::to_string(carried + 1 + 2 * numBn));
-    const float loss = out[carried].get<float>(0);
+                         " results, expected " + std::to_string(sig.results.size()));
+    const float loss = out[sig.loss.begin].get<float>(0);
     pos.step = t;
     ++totals.steps;
     totals.lr = lr;
     result.stepLosses.push_back(loss);
-    if (std::optional<std::string> bad = nonFiniteResult(out, carried)) {
+    if (std::optional<std::string> bad = nonFiniteResult(out)) {
       std::string where = "step " + std::to_string(t) + " (epoch " + std::to_string(pos.epoch + 1) +
                           "/" + std::to_string(config_.epochs) + ", batch " +
                           std::to_string(pos.batchIndex + 1) + "/" +
@@ -411,11 +445,14 @@ private:
       out_ << where << "; step skipped (--skip-nonfinite)" << std::endl;
       return;
     }
-    for (size_t i = 0; i < carried; ++i) in.tensors[i] = std::move(out[i]);
+    for (size_t i = 0; i < sig.params.count; ++i)
+      in.tensors[sig.params[i]] = std::move(out[sig.newParams[i]]);
+    for (size_t i = 0; i < sig.optState.count; ++i)
+      in.tensors[sig.optState[i]] = std::move(out[sig.newOptState[i]]);
     const float m = bnMomentum(t);
     for (size_t l = 0; l < numBn; ++l) {
-      const ir::Tensor& mean = out[carried + 1 + l];
-      const ir::Tensor& var = out[carried + 1 + numBn + l];
+      const ir::Tensor& mean = out[sig.bnBatchMean[l]];
+      const ir::Tensor& var = out[sig.bnBatchVar[l]];
       emaUpdate(std::span(state.bnMean[l].data<float>(), state.bnMean[l].numElements()),
                 std::span(mean.data<float>(), mean.numElements()), m);
       emaUpdate(std::span(state.bnVar[l].data<float>(), state.bnVar[l].numElements()),
@@ -430,20 +467,34 @@ private:
 
   // What is not finite among a step's results (loss, updated parameters and optimizer state,
   // batch statistics), or nullopt.
-  std::optional<std::string> nonFiniteResult(const std::vector<ir::Tensor>& out,
-                                             size_t carried) const {
-    const float loss = out[carried].get<float>(0);
+  std::optional<std::string> nonFiniteResult(const std::vector<ir::Tensor>& out) const {
+    const program::TrainStepSignature& sig = signature_;
+    const float loss = out[sig.loss.begin].get<float>(0);
     if (!std::isfinite(loss)) return "the loss is " + describeNonFinite(loss);
     const size_t numParams = paramNames_.size();
     for (size_t i = 0; i < out.size(); ++i) {
-      if (i == carried || allFinite(out[i])) continue;
-      if (i < numParams) return "the updated parameter " + paramNames_[i] + " is not finite";
-      if (i < carried)
-        return "the optimizer state of " + paramNames_[(i - numParams) % numParams] +
+      if (sig.loss.contains(i) || allFinite(out[i])) continue;
+      if (sig.newParams.contains(i))
+        return "the updated parameter " + paramNames_[i - sig.newParams.begin] + " is not finite";
+      if (sig.newOptState.contains(i))
+        return "the optimizer state of " + paramNames_[(i - sig.newOptState.begin) % numParams] +
                " is not finite";
       return "the BatchNorm batch statistics are not finite";
     }
     return std::nullopt;
+  }
+
+  // Keeps the state of an evaluation that beats every earlier one of the run as the best
+  // checkpoint, before the regular checkpoint of the same step: a run killed between the two
+  // replays the evaluation and rewrites the same file.
+  void keepIfBest(const TrainState& state, const EvalRecord& r, MetricsLog& log) {
+    const double score = task::headline(r.scores);
+    if (bestScore_ && !(score > *bestScore_)) return;
+    bestScore_ = score;
+    const std::string path = bestCheckpointPath(prefix_);
+    saveCheckpoint(path, state);
+    log.out() << "best checkpoint " << path << " (" << task::headlineName(r.scores) << " "
+              << formatFixed(score, 4) << ", step " << state.position.step << ")" << std::endl;
   }
 
   std::string lastGoodCheckpoint() const {
@@ -465,16 +516,19 @@ private:
 
   nn::NetSpec spec_;
   TrainConfig config_;
-  data::DatasetKind kind_;
+  const data::DatasetIO& io_;
+  const task::Task& task_;
   RunMode mode_;
   std::ostream& out_;
   program::ProgramOptions options_;
+  program::TrainStepSignature signature_;
   std::string prefix_;
   std::optional<data::Dataset> trainSet_, testSet_;
   int64_t stepsPerEpoch_ = 0;
   LrSchedule schedule_;
   std::vector<std::string> paramNames_;       // in spec order, for messages
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk
+  std::optional<double> bestScore_;           // the best evaluation's headline so far
 };
 
 } // namespace
@@ -496,59 +550,129 @@ void emitGraphs(const nn::NetSpec& spec, const program::ProgramOptions& options,
   writeGraph(*program::buildTrainStep(spec, options), prefix, "train_step");
 }
 
-TrainResult train(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
-                  const std::string& dataDir, std::ostream& log, const RunMode& mode) {
+TrainResult train(const nn::NetSpec& spec, const TrainConfig& config,
+                  const data::DatasetSpec& dataset, const std::string& dataDir, std::ostream& log,
+                  const RunMode& mode) {
   if (mode.evalOnly) {
     TrainResult result;
     result.prefix = artifactPrefix(spec, config);
-    EvalRecord r = evaluate(spec, config, dataset, dataDir, log, mode.checkpoint);
+    EvalOutputs outputs;
+    outputs.checkpoint = mode.checkpoint;
+    EvalRecord r = evaluate(spec, config, dataset, dataDir, log, outputs);
     result.evals.push_back(r);
-    result.finalAccuracy = r.accuracy;
+    result.finalScore = task::headline(r.scores);
     return result;
   }
   return Trainer(spec, config, dataset, dataDir, log, mode).run();
 }
 
+const task::ClassificationScores& classificationScores(const EvalRecord& record) {
+  if (const auto* s = std::get_if<task::ClassificationScores>(&record.scores)) return *s;
+  throw RuntimeError("the evaluation scored segmentation, not classification");
+}
+
+const task::SegmentationScores& segmentationScores(const EvalRecord& record) {
+  if (const auto* s = std::get_if<task::SegmentationScores>(&record.scores)) return *s;
+  throw RuntimeError("the evaluation scored classification, not segmentation");
+}
+
 namespace {
 
-// Evaluates a checkpoint (default `<prefix>_checkpoint.bin`) on every test record and logs it.
-EvalRecord evaluateCheckpoint(const nn::NetSpec& spec, const TrainConfig& config,
-                              data::DatasetKind dataset, const std::string& dataDir,
-                              std::ostream& log, const std::string& checkpoint,
-                              ir::Tensor* logits) {
+// What one batch's real logits rows go to besides the scores.
+using RowsVisitor = std::function<void(std::span<const float> rows, int64_t realRows)>;
+
+// Evaluates a checkpoint (default `<prefix>_checkpoint.bin`) on every test record and logs it;
+// `makeVisitor` gets the shape of one record's logits.
+EvalRecord evaluateCheckpoint(
+    const nn::NetSpec& spec, const TrainConfig& config, const data::DatasetSpec& dataset,
+    const std::string& dataDir, std::ostream& log, const std::string& checkpoint,
+    const std::function<RowsVisitor(const ir::Shape& row, int64_t records)>& makeVisitor) {
   validate(config);
   nn::NetSpec tagged = taggedSpec(spec, config);
-  checkDatasetFits(tagged, dataset);
+  const data::DatasetIO& io = data::datasetIO(dataset);
+  const program::ProgramOptions options = programOptions(config);
+  program::validate(tagged, options);
+  checkDatasetFits(tagged, io, options);
   std::unique_ptr<lower::Lowerer> lowerer = lower::lowererFromEnvironment();
   std::string prefix = program::buildPrefix(tagged, config.artifactsDir);
   std::string path = checkpoint.empty() ? checkpointPath(prefix) : checkpoint;
   TrainState state = loadCheckpoint(path, tagged);
-  data::Dataset testSet = data::loadDataset(dataset, dataDir, data::Split::test);
+  data::Dataset testSet = io.load(dataDir, data::Split::test);
   requireRecords(testSet, dataDir, "test");
   const int64_t batch = std::min(config.batch, testSet.size());
   createArtifactsDir(prefix);
   writeGraph(*program::buildEvalForward(tagged, batch), prefix, "fwd_eval");
-  Evaluator evaluator(tagged, *lowerer, prefix, testSet, dataset, batch);
-  EvalRecord r = evaluator.run(state, logits);
+  Evaluator evaluator(tagged, *lowerer, prefix, testSet, io, batch);
+  EvalRecord r = evaluator.run(state, makeVisitor(evaluator.rowShape(), testSet.size()));
   log << "evaluated " << path << " (step " << state.position.step << ") on " << testSet.size()
-      << " test records: accuracy " << formatFixed(100 * r.accuracy, 2) << "% (" << r.correct << "/"
-      << r.total << ") in " << formatFixed(r.seconds, 1) << " s" << std::endl;
+      << " test records: " << task::summaryLine(r.scores) << " in " << formatFixed(r.seconds, 1)
+      << " s\n"
+      << task::summaryTable(r.scores) << std::flush;
   return r;
+}
+
+// The shape of a whole output file: `records` rows of `row`.
+ir::TensorType outputType(ir::ElementType type, const ir::Shape& row, int64_t records) {
+  ir::Shape shape{records};
+  shape.insert(shape.end(), row.begin(), row.end());
+  return {type, shape};
 }
 
 } // namespace
 
-EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
-                    const std::string& dataDir, std::ostream& log, const std::string& checkpoint) {
-  return evaluateCheckpoint(spec, config, dataset, dataDir, log, checkpoint, nullptr);
+EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config,
+                    const data::DatasetSpec& dataset, const std::string& dataDir, std::ostream& log,
+                    const EvalOutputs& outputs) {
+  std::optional<ir::NpyWriter> logits, predictions;
+  std::vector<uint8_t> classes; // one batch's predictions
+  EvalRecord r = evaluateCheckpoint(
+      spec, config, dataset, dataDir, log, outputs.checkpoint,
+      [&](const ir::Shape& row, int64_t records) -> RowsVisitor {
+        const int64_t numClasses = row[0];
+        const ir::Shape pixels(row.begin() + 1, row.end());
+        if (!outputs.logitsPath.empty())
+          logits.emplace(outputs.logitsPath, outputType(ir::ElementType::f32, row, records));
+        if (!outputs.predictionsPath.empty()) {
+          if (numClasses > 256)
+            throw ConfigError("--predictions stores classes as uint8; " + spec.name + " has " +
+                              std::to_string(numClasses) + " classes");
+          predictions.emplace(outputs.predictionsPath,
+                              outputType(ir::ElementType::ui8, pixels, records));
+        }
+        int64_t spatial = 1;
+        for (int64_t d : pixels) spatial *= d;
+        return [&, numClasses, spatial](std::span<const float> rows, int64_t realRows) {
+          const int64_t perRow = numClasses * spatial;
+          if (logits) logits->append(rows.data(), static_cast<size_t>(realRows * perRow) * 4);
+          if (!predictions) return;
+          classes.resize(static_cast<size_t>(realRows * spatial));
+          for (int64_t r = 0; r < realRows; ++r)
+            for (int64_t p = 0; p < spatial; ++p)
+              classes[static_cast<size_t>(r * spatial + p)] = static_cast<uint8_t>(
+                  metrics::argmax(rows.data() + r * perRow + p, numClasses, spatial));
+          predictions->append(classes.data(), classes.size());
+        };
+      });
+  if (logits) logits->commit();
+  if (predictions) predictions->commit();
+  return r;
 }
 
-EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
-                      const std::string& dataDir, std::ostream& log,
-                      const std::string& checkpoint) {
+EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config,
+                      const data::DatasetSpec& dataset, const std::string& dataDir,
+                      std::ostream& log, const std::string& checkpoint) {
   EvalLogits result;
-  result.record =
-      evaluateCheckpoint(spec, config, dataset, dataDir, log, checkpoint, &result.logits);
+  float* next = nullptr;
+  result.record = evaluateCheckpoint(
+      spec, config, dataset, dataDir, log, checkpoint,
+      [&](const ir::Shape& row, int64_t records) -> RowsVisitor {
+        result.logits = ir::Tensor(outputType(ir::ElementType::f32, row, records));
+        next = result.logits.data<float>();
+        const int64_t perRow = result.logits.numElements() / std::max<int64_t>(records, 1);
+        return [&next, perRow](std::span<const float> rows, int64_t realRows) {
+          next = std::copy_n(rows.begin(), realRows * perRow, next);
+        };
+      });
   return result;
 }
 

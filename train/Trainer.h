@@ -44,39 +44,54 @@ struct TrainResult {
   std::vector<double> epochLosses; // mean loss of the steps each epoch applied (or finished)
   int64_t skippedSteps = 0;        // steps skipped for a non-finite result (skipNonFinite)
   std::vector<EvalRecord> evals;
-  std::optional<double> finalAccuracy; // of the last evaluation
-  TrainState state;                    // where the run ended
+  // The last evaluation's headline (task::headline: accuracy, or the mean region Dice).
+  std::optional<double> finalScore;
+  TrainState state; // where the run ended
 };
+
+// The scores of a classification evaluation; throws RuntimeError for another task's.
+const task::ClassificationScores& classificationScores(const EvalRecord& record);
+const task::SegmentationScores& segmentationScores(const EvalRecord& record);
 
 // Writes `<prefix>_fwd.mlir`, `_fwd_eval.mlir` and `_train_step.mlir` (atomically) for the
 // options' batch; rejects invalid options with ConfigError before building anything.
 void emitGraphs(const nn::NetSpec& spec, const program::ProgramOptions& options,
                 const std::string& prefix);
 
-// A step whose loss or results are not finite stops the run with a RuntimeError naming the step,
-// the epoch and the last good checkpoint, writing nothing from that state; with
+// Trains and evaluates on every test record after the configured epochs, scoring with the
+// dataset's task (task::taskOf): accuracy, or the segmentation figures. The checkpoint whose
+// evaluation scored the best headline so far is kept as `<prefix>_best_checkpoint.bin` beside the
+// last one. A step whose loss or results are not finite stops the run with a RuntimeError naming
+// the step, the epoch and the last good checkpoint, writing nothing from that state; with
 // config.skipNonFinite the step is skipped instead: its batch and its place in the schedule are
 // used up, its results are discarded, and the epoch's metrics record counts it.
-TrainResult train(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
-                  const std::string& dataDir, std::ostream& log = std::cout,
-                  const RunMode& mode = {});
+TrainResult train(const nn::NetSpec& spec, const TrainConfig& config,
+                  const data::DatasetSpec& dataset, const std::string& dataDir,
+                  std::ostream& log = std::cout, const RunMode& mode = {});
 
-// Accuracy of a checkpoint (default `<prefix>_checkpoint.bin`) on every test record, with the
-// eval-forward graph and the checkpoint's running statistics. A batch larger than the test set is
-// cut to it: the rest would be padding rows.
-EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
-                    const std::string& dataDir, std::ostream& log = std::cout,
-                    const std::string& checkpoint = {});
+// What an evaluation of a checkpoint writes besides its scores, each atomically.
+struct EvalOutputs {
+  std::string checkpoint;      // default `<prefix>_checkpoint.bin`
+  std::string logitsPath;      // .npy float32 [records, ...] (the eval forward's rows)
+  std::string predictionsPath; // .npy uint8 [records, ...]: the class argmax of every row/pixel
+};
+
+// The scores of a checkpoint on every test record, with the eval-forward graph and the
+// checkpoint's running statistics. Outputs are in record order, the tail batch's padding
+// dropped. A batch larger than the test set is cut to it: the rest would be padding rows.
+EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config,
+                    const data::DatasetSpec& dataset, const std::string& dataDir,
+                    std::ostream& log = std::cout, const EvalOutputs& outputs = {});
 
 // The eval-forward logits of a checkpoint for every test record, in record order
-// ([records, numClasses], the tail batch's padding dropped), with the accuracy they score: what
-// outside tools and metrics beyond accuracy consume (`hlotrain eval --logits FILE.npy`).
+// ([records, numClasses, ...], the tail batch's padding dropped), with the scores they give: what
+// outside tools and metrics consume in C++.
 struct EvalLogits {
   EvalRecord record;
   ir::Tensor logits;
 };
-EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config, data::DatasetKind dataset,
-                      const std::string& dataDir, std::ostream& log = std::cout,
-                      const std::string& checkpoint = {});
+EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config,
+                      const data::DatasetSpec& dataset, const std::string& dataDir,
+                      std::ostream& log = std::cout, const std::string& checkpoint = {});
 
 } // namespace hlotrain::train

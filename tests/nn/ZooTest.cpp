@@ -16,14 +16,20 @@ struct Expected {
   const char* cliName;
   int64_t parameters;
   ir::Shape input;
+  ir::Shape output = {3, 10}; // for a batch of 3
 };
 
 TEST(ZooTest, ParameterCountsAndGeometry) {
   const Expected expected[] = {
-      {"mnist-linear", 7850, {1, 28, 28}},    {"mnist-mlp", 669706, {1, 28, 28}},
-      {"mnist-cnn", 1676458, {1, 28, 28}},    {"cifar-10-bn", 2431210, {3, 32, 32}},
-      {"resnet-18", 11181642, {3, 224, 224}}, {"resnet-34", 21289802, {3, 224, 224}},
-      {"resnet-50", 23528522, {3, 224, 224}}, {"mobilenetv2", 2236682, {3, 224, 224}},
+      {"mnist-linear", 7850, {1, 28, 28}},
+      {"mnist-mlp", 669706, {1, 28, 28}},
+      {"mnist-cnn", 1676458, {1, 28, 28}},
+      {"cifar-10-bn", 2431210, {3, 32, 32}},
+      {"resnet-18", 11181642, {3, 224, 224}},
+      {"resnet-34", 21289802, {3, 224, 224}},
+      {"resnet-50", 23528522, {3, 224, 224}},
+      {"mobilenetv2", 2236682, {3, 224, 224}},
+      {"unet-brats", 7849988, {4, 240, 240}, {3, 4, 240, 240}},
   };
   std::vector<nn::NetSpec> zoo = nn::zoo();
   ASSERT_EQ(zoo.size(), std::size(expected));
@@ -34,11 +40,11 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
     EXPECT_EQ((ir::Shape{spec.input.channels, spec.input.height, spec.input.width}),
               expected[i].input)
         << spec.name;
-    EXPECT_EQ(nn::outputShape(spec, 3), (ir::Shape{3, 10})) << spec.name;
+    EXPECT_EQ(nn::outputShape(spec, 3), expected[i].output) << spec.name;
     EXPECT_EQ(nn::netByName(expected[i].cliName).name, spec.name);
     // Symmetric padding gives the same geometry for every window of these nets.
     EXPECT_EQ(nn::parameterCount(spec.withSymmetricPadding()), expected[i].parameters);
-    EXPECT_EQ(nn::outputShape(spec.withSymmetricPadding(), 3), (ir::Shape{3, 10})) << spec.name;
+    EXPECT_EQ(nn::outputShape(spec.withSymmetricPadding(), 3), expected[i].output) << spec.name;
   }
 }
 
@@ -222,7 +228,9 @@ TEST(ZooTest, EveryNetEmitsAndVerifies) {
       ir::Value* x = f.body.addArgument(
           {ir::ElementType::f32, {2, spec.input.channels, spec.input.height, spec.input.width}});
       nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, mode, mean, var);
-      EXPECT_EQ(fwd.logits->type.shape, (ir::Shape{2, 10})) << spec.name;
+      ir::Shape expected = nn::outputShape(spec, 2);
+      EXPECT_EQ(fwd.logits->type.shape, expected) << spec.name;
+      EXPECT_EQ(expected[1], spec.numClasses) << spec.name;
       size_t bn = mode == nn::BnMode::batch ? nn::bnChannels(spec).size() : 0;
       EXPECT_EQ(fwd.batchNorms.size(), bn);
       f.setResults({fwd.logits});

@@ -28,7 +28,9 @@ TEST(BatchNormVjpTest, BackwardAgreesWithDifferentiatingTheForwardOps) {
         [&](Builder& b, std::span<Value* const> a) { return forward(b, a, bn); },
         [&](Builder& b, std::span<Value* const> a, Value* loss, Value*) {
           grad::CustomVjps customs;
-          if (custom) customs = program::batchNormVjps(std::span(&bn, 1));
+          nn::ForwardValues forwardValues;
+          forwardValues.batchNorms = {bn};
+          if (custom) customs = program::customVjps(forwardValues);
           Value* seed = b.scalar<double>(1.0);
           return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), a, {}, customs);
         },

@@ -24,8 +24,8 @@ TEST(ProgramTest, Names) {
 
 TEST(ProgramTest, InvalidCombinationsAreRejectedBeforeBuilding) {
   program::ProgramOptions o;
-  o.focalGamma = 2.0f;
-  o.labelSmoothing = 0.1f;
+  o.loss.kind = program::LossKind::focal;
+  o.loss.labelSmoothing = 0.1f;
   EXPECT_THROW(program::buildTrainStep(nn::mnistLinear(), o), ConfigError);
   o = {};
   o.batch = 0;
@@ -61,7 +61,7 @@ TEST(ProgramTest, LinearAdamStepMatchesHandComputation) {
   program::ProgramOptions o;
   o.batch = batch;
   o.weightDecay = wd;
-  o.labelSmoothing = ls;
+  o.loss.labelSmoothing = ls;
   auto module = program::buildTrainStep(spec, o);
 
   std::vector<ir::Tensor> params = nn::heInit(spec);

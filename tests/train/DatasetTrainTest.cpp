@@ -152,7 +152,7 @@ TEST_F(DatasetTrainTest, ImagenetteTrainsOnRandomCropsAndEvaluatesEveryValRecord
 
   // Each evaluation (one per epoch) runs two batches: the 5 val records, the tail padded.
   ASSERT_EQ(r.evals.size(), 2u);
-  EXPECT_EQ(r.evals.back().total, 5);
+  EXPECT_EQ(classificationScores(r.evals.back()).total, 5);
   const std::vector<ir::Tensor>& evals = inputs["fwd_eval"];
   ASSERT_EQ(evals.size(), 4u);
   for (const ir::Tensor& x : evals) {
@@ -187,8 +187,8 @@ TEST_F(DatasetTrainTest, CifarTrainsOnFlippedImagesAndLearns) {
   ASSERT_EQ(r.stepLosses.size(), 15u); // 40 records / batch 8, three epochs
   ASSERT_EQ(r.epochLosses.size(), 3u);
   EXPECT_LT(r.epochLosses.back(), 0.5 * r.epochLosses.front()) << log.str();
-  ASSERT_TRUE(r.finalAccuracy);
-  EXPECT_GE(*r.finalAccuracy, 0.5) << log.str(); // held-out records; chance is 0.1
+  ASSERT_TRUE(r.finalScore);
+  EXPECT_GE(*r.finalScore, 0.5) << log.str(); // held-out records; chance is 0.1
   std::set<bool> flips;
   for (const ir::Tensor& x : inputs["train_step"]) {
     ASSERT_EQ(x.type().shape, (ir::Shape{8, 3, 32, 32}));
@@ -200,7 +200,7 @@ TEST_F(DatasetTrainTest, CifarTrainsOnFlippedImagesAndLearns) {
     }
   }
   EXPECT_EQ(flips.size(), 2u); // mirrored and plain rows
-  EXPECT_EQ(r.evals.back().total, 10);
+  EXPECT_EQ(classificationScores(r.evals.back()).total, 10);
   for (const ir::Tensor& x : inputs["fwd_eval"])
     for (int64_t n = 0; n < 8; ++n) EXPECT_EQ(cutOf(x, n, 8, cifarByte), Cut{});
 }

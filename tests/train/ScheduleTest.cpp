@@ -78,8 +78,9 @@ TEST(ScheduleTest, ConfigValidationNamesTheField) {
             "valid");
   EXPECT_EQ(message([](TrainConfig& c) { c.weightDecay = -1; }).rfind("--weight-decay ", 0), 0u);
   EXPECT_EQ(message([](TrainConfig& c) { c.warmupEpochs = 15; }).rfind("--warmup-epochs ", 0), 0u);
-  EXPECT_EQ(message([](TrainConfig& c) { c.labelSmoothing = 1; }).rfind("--label-smoothing ", 0),
-            0u);
+  EXPECT_EQ(
+      message([](TrainConfig& c) { c.loss.labelSmoothing = 1; }).rfind("--label-smoothing ", 0),
+      0u);
   EXPECT_EQ(message([](TrainConfig& c) { c.evalEvery = -1; }).rfind("--eval-every ", 0), 0u);
   EXPECT_EQ(message([](TrainConfig& c) { c.maxSteps = -1; }).rfind("--max-steps ", 0), 0u);
 }
@@ -131,9 +132,10 @@ TEST(ScheduleTest, EveryFieldIsRangeChecked) {
        },
        ""},
       {[](TrainConfig& c) { c.warmupEpochs = 15; }, "--warmup-epochs must be less than epochs"},
-      {[](TrainConfig& c) { c.labelSmoothing = -0.1f; }, "--label-smoothing must be in [0, 1)"},
-      {[&](TrainConfig& c) { c.labelSmoothing = nan; }, "--label-smoothing must be in [0, 1)"},
-      {[](TrainConfig& c) { c.labelSmoothing = 0.999f; }, ""},
+      {[](TrainConfig& c) { c.loss.labelSmoothing = -0.1f; },
+       "--label-smoothing must be in [0, 1)"},
+      {[&](TrainConfig& c) { c.loss.labelSmoothing = nan; }, "--label-smoothing must be in [0, 1)"},
+      {[](TrainConfig& c) { c.loss.labelSmoothing = 0.999f; }, ""},
       {[](TrainConfig& c) { c.checkpointEvery = -1; }, "--checkpoint-every must be at least 0"},
       {[](TrainConfig& c) { c.checkpointEverySteps = -2; },
        "--checkpoint-every-steps must be at least 0, got -2"},

@@ -70,10 +70,11 @@ TEST_F(TrainerTest, LearnsASyntheticDatasetAndWritesEveryArtifact) {
   ASSERT_EQ(r.epochLosses.size(), 2u);
   EXPECT_LT(r.epochLosses[1], r.epochLosses[0]);
   EXPECT_LT(r.stepLosses.back(), 0.5f * r.stepLosses.front());
-  ASSERT_TRUE(r.finalAccuracy);
-  EXPECT_GT(*r.finalAccuracy, 0.8) << log.str(); // chance is 0.1
+  ASSERT_TRUE(r.finalScore);
+  EXPECT_GT(*r.finalScore, 0.8) << log.str(); // chance is 0.1
   ASSERT_EQ(r.evals.size(), 2u);
-  EXPECT_EQ(r.evals.back().total, 50); // every test record, the padded tail included once
+  EXPECT_EQ(classificationScores(r.evals.back()).total,
+            50); // every test record, the padded tail included once
   EXPECT_EQ(r.state.position.step, 20);
 
   for (const char* suffix : {"_fwd.mlir", "_fwd_eval.mlir", "_train_step.mlir", "_params.bin",
@@ -111,7 +112,7 @@ TEST_F(TrainerTest, ResumeContinuesExactlyAtAnEpochBoundary) {
   expectSameState(second.state, a.state);
   EXPECT_EQ(bytes(second.prefix + "_params.bin"), bytes(a.prefix + "_params.bin"));
   EXPECT_EQ(bytes(second.prefix + "_bn_stats.bin"), bytes(a.prefix + "_bn_stats.bin"));
-  EXPECT_EQ(*second.finalAccuracy, *a.finalAccuracy);
+  EXPECT_EQ(*second.finalScore, *a.finalScore);
   EXPECT_EQ(lines(second.prefix + "_metrics.jsonl").size(), 4u); // resumed runs append
 }
 
@@ -147,18 +148,20 @@ TEST_F(TrainerTest, EvalOnlyScoresTheCheckpoint) {
   c.warmupEpochs = 0;
   TrainResult trained = run(fixtures::tinyBnNet(), c);
   EvalRecord e = evaluate(fixtures::tinyBnNet(), c, data::DatasetKind::mnist, dir.string(), log);
-  EXPECT_EQ(e.correct, trained.evals.back().correct);
-  EXPECT_EQ(e.total, 50);
+  EXPECT_EQ(classificationScores(e).correct, classificationScores(trained.evals.back()).correct);
+  EXPECT_EQ(classificationScores(e).total, 50);
   c.batch = 7; // the eval batch is free: 50 = 7 * 7 + 1, six padded rows
   RunMode evalOnly;
   evalOnly.evalOnly = true;
   TrainResult r = run(fixtures::tinyBnNet(), c, evalOnly);
   EXPECT_TRUE(r.stepLosses.empty());
-  EXPECT_EQ(r.evals.at(0).correct, trained.evals.back().correct);
-  EXPECT_EQ(r.evals.at(0).total, 50);
+  EXPECT_EQ(classificationScores(r.evals.at(0)).correct,
+            classificationScores(trained.evals.back()).correct);
+  EXPECT_EQ(classificationScores(r.evals.at(0)).total, 50);
 
-  EXPECT_THROW(evaluate(nn::mnistLinear(), c, data::DatasetKind::mnist, dir.string(), log,
-                        trained.prefix + "_checkpoint.bin"),
+  EvalOutputs other;
+  other.checkpoint = trained.prefix + "_checkpoint.bin";
+  EXPECT_THROW(evaluate(nn::mnistLinear(), c, data::DatasetKind::mnist, dir.string(), log, other),
                ParseError);
 }
 
@@ -172,8 +175,9 @@ TEST_F(TrainerTest, EvalLogitsCoverEveryRecordInOrder) {
   c.batch = 7; // 50 = 7 * 7 + 1: the last batch holds one real record and six padded ones
   EvalLogits e = evalLogits(fixtures::tinyBnNet(), c, data::DatasetKind::mnist, dir.string(), log);
   ASSERT_EQ(e.logits.shape(), (ir::Shape{50, 10}));
-  EXPECT_EQ(e.record.correct, trained.evals.back().correct);
-  EXPECT_EQ(e.record.total, 50);
+  EXPECT_EQ(classificationScores(e.record).correct,
+            classificationScores(trained.evals.back()).correct);
+  EXPECT_EQ(classificationScores(e.record).total, 50);
 
   c.batch = 50;
   EvalLogits whole =
@@ -189,7 +193,7 @@ TEST_F(TrainerTest, EvalLogitsCoverEveryRecordInOrder) {
     std::memcpy(&label, test.label(i).data(), sizeof label);
     correct += metrics::argmax(a + i * 10, 10) == label;
   }
-  EXPECT_EQ(correct, e.record.correct);
+  EXPECT_EQ(correct, classificationScores(e.record).correct);
 }
 
 TEST_F(TrainerTest, InitDumpWritesTheHeParameters) {

@@ -1,0 +1,60 @@
+// Classification: one class index per record, labels i32 [B], scored by top-1 accuracy over every
+// record of the split.
+
+#include "metrics/Classification.h"
+#include "support/Error.h"
+#include "task/Tasks.h"
+
+namespace hlotrain::task {
+namespace {
+
+class AccuracyEvaluation final : public Evaluation {
+public:
+  explicit AccuracyEvaluation(int64_t numClasses) : numClasses_(numClasses) {}
+
+  void add(std::span<const float> logits, std::span<const int32_t> labels,
+           std::span<const int64_t> records) override {
+    accuracy_.add(logits, numClasses_, labels, static_cast<int64_t>(records.size()));
+  }
+
+  Scores scores() const override {
+    return ClassificationScores{accuracy_.correct(), accuracy_.total()};
+  }
+
+private:
+  int64_t numClasses_;
+  metrics::Accuracy accuracy_;
+};
+
+class Classification final : public Task {
+public:
+  std::string_view name() const override { return "classification"; }
+  std::string_view headlineField() const override { return "accuracy"; }
+
+  std::vector<ir::TensorType> labelTypes(const data::DatasetIO&, int64_t batch) const override {
+    return {{ir::ElementType::i32, {batch}}};
+  }
+
+  void checkLoss(const program::LossOptions& loss, const data::DatasetIO& io) const override {
+    if (program::isPerPixelOnly(loss.kind))
+      throw ConfigError("--loss " + std::string(program::lossName(loss.kind)) +
+                        " is a per-pixel loss, but dataset " +
+                        std::string(data::datasetKindName(io.kind())) +
+                        " has one class label per record (classification takes --loss ce or "
+                        "focal)");
+  }
+
+  std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io,
+                                         const data::Dataset&) const override {
+    return std::make_unique<AccuracyEvaluation>(io.numClasses());
+  }
+};
+
+} // namespace
+
+const Task& classification() {
+  static const Classification task;
+  return task;
+}
+
+} // namespace hlotrain::task

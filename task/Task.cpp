@@ -1,0 +1,146 @@
+// How each task's scores are compared, logged and printed: the one place the eval record's
+// fields are spelled.
+
+#include <cstdio>
+
+#include "support/Format.h"
+#include "task/Tasks.h"
+
+namespace hlotrain::task {
+namespace {
+
+template <class... F> struct Overloaded : F... { using F::operator()...; };
+template <class... F> Overloaded(F...) -> Overloaded<F...>;
+
+std::string jsonList(const std::vector<double>& values) {
+  std::string out = "[";
+  for (size_t i = 0; i < values.size(); ++i) out += (i ? "," : "") + jsonNumber(values[i]);
+  return out + "]";
+}
+
+std::string jsonMatrix(const SegmentationScores& s) {
+  std::string out = "[";
+  for (int64_t g = 0; g < s.numClasses; ++g) {
+    out += g ? ",[" : "[";
+    for (int64_t p = 0; p < s.numClasses; ++p)
+      out +=
+          (p ? "," : "") + std::to_string(s.confusion[static_cast<size_t>(g * s.numClasses + p)]);
+    out += "]";
+  }
+  return out + "]";
+}
+
+std::string regionsJson(const SegmentationScores& s, bool perCase) {
+  if (perCase && s.cases == 0) return "null";
+  std::string out = "{";
+  for (size_t i = 0; i < s.regions.size(); ++i) {
+    const RegionScore& r = s.regions[i];
+    out += (i ? ",\"" : "\"") + r.name + "\":" + jsonNumber(perCase ? *r.perCaseDice : r.dice);
+  }
+  return out + "}";
+}
+
+std::string classificationJson(const ClassificationScores& s) {
+  return "\"accuracy\":" + jsonNumber(s.accuracy()) + ",\"correct\":" + std::to_string(s.correct) +
+         ",\"total\":" + std::to_string(s.total);
+}
+
+std::string segmentationJson(const SegmentationScores& s) {
+  return "\"dice\":" + regionsJson(s, false) + ",\"dice_mean\":" + jsonNumber(s.meanRegionDice()) +
+         ",\"dice_per_case\":" + regionsJson(s, true) + ",\"cases\":" + std::to_string(s.cases) +
+         ",\"iou\":" + jsonList(s.iou) + ",\"miou\":" + jsonNumber(s.meanIou) +
+         ",\"confusion\":" + jsonMatrix(s);
+}
+
+std::string classificationLine(const ClassificationScores& s) {
+  return "accuracy " + formatFixed(100 * s.accuracy(), 2) + "% (" + std::to_string(s.correct) +
+         "/" + std::to_string(s.total) + ")";
+}
+
+std::string segmentationLine(const SegmentationScores& s) {
+  std::string out = std::string(s.regions.empty() ? "mIoU " : "mean region Dice ") +
+                    formatFixed(s.meanRegionDice(), 4);
+  for (size_t i = 0; i < s.regions.size(); ++i)
+    out += (i ? ", " : " (") + s.regions[i].name + " " + formatFixed(s.regions[i].dice, 4) +
+           (i + 1 == s.regions.size() ? ")" : "");
+  return s.regions.empty() ? out : out + ", mIoU " + formatFixed(s.meanIou, 4);
+}
+
+std::string segmentationTable(const SegmentationScores& s) {
+  char line[128];
+  std::string out;
+  if (!s.regions.empty()) {
+    const std::string perCase =
+        s.cases ? "per-case Dice (" + std::to_string(s.cases) + " cases)" : "";
+    std::snprintf(line, sizeof line, "  %-8s %-8s %s\n", "region", "Dice", perCase.c_str());
+    out += line;
+    double perCaseSum = 0;
+    for (const RegionScore& r : s.regions) {
+      const std::string pc = r.perCaseDice ? formatFixed(*r.perCaseDice, 4) : "";
+      std::snprintf(line, sizeof line, "  %-8s %-8s %s\n", r.name.c_str(),
+                    formatFixed(r.dice, 4).c_str(), pc.c_str());
+      out += line;
+      if (r.perCaseDice) perCaseSum += *r.perCaseDice;
+    }
+    const std::string meanPerCase =
+        s.cases ? formatFixed(perCaseSum / static_cast<double>(s.regions.size()), 4) : "";
+    std::snprintf(line, sizeof line, "  %-8s %-8s %s\n", "mean",
+                  formatFixed(s.meanRegionDice(), 4).c_str(), meanPerCase.c_str());
+    out += line;
+  }
+  out += "  IoU per class";
+  for (double v : s.iou) out += " " + formatFixed(v, 4);
+  return out + " (mIoU " + formatFixed(s.meanIou, 4) + ")\n";
+}
+
+} // namespace
+
+const Task& taskOf(const data::DatasetIO& io) {
+  return io.labelShape().empty() ? classification() : segmentation();
+}
+
+double ClassificationScores::accuracy() const {
+  return total == 0 ? 0.0 : static_cast<double>(correct) / static_cast<double>(total);
+}
+
+double SegmentationScores::meanRegionDice() const {
+  if (regions.empty()) return meanIou;
+  double sum = 0;
+  for (const RegionScore& r : regions) sum += r.dice;
+  return sum / static_cast<double>(regions.size());
+}
+
+double headline(const Scores& scores) {
+  return std::visit(Overloaded{[](const ClassificationScores& s) { return s.accuracy(); },
+                               [](const SegmentationScores& s) { return s.meanRegionDice(); }},
+                    scores);
+}
+
+std::string_view headlineName(const Scores& scores) {
+  return std::visit(
+      Overloaded{[](const ClassificationScores&) { return std::string_view("accuracy"); },
+                 [](const SegmentationScores& s) {
+                   return std::string_view(s.regions.empty() ? "mIoU" : "mean region Dice");
+                 }},
+      scores);
+}
+
+std::string jsonFields(const Scores& scores) {
+  return std::visit(Overloaded{[](const ClassificationScores& s) { return classificationJson(s); },
+                               [](const SegmentationScores& s) { return segmentationJson(s); }},
+                    scores);
+}
+
+std::string summaryLine(const Scores& scores) {
+  return std::visit(Overloaded{[](const ClassificationScores& s) { return classificationLine(s); },
+                               [](const SegmentationScores& s) { return segmentationLine(s); }},
+                    scores);
+}
+
+std::string summaryTable(const Scores& scores) {
+  return std::visit(Overloaded{[](const ClassificationScores&) { return std::string(); },
+                               [](const SegmentationScores& s) { return segmentationTable(s); }},
+                    scores);
+}
+
+} // namespace hlotrain::task

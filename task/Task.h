@@ -1,0 +1,93 @@
+#pragma once
+// One Task per kind of problem (DESIGN.md "task/"): what its train step learns from (the label
+// tensors, the losses it accepts) and how an evaluation is scored, logged and printed. The
+// trainer, the CLI and the bench stay generic over it; detection will be one more Task.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "data/Dataset.h"
+#include "ir/Type.h"
+#include "program/Loss.h"
+
+namespace hlotrain::task {
+
+struct ClassificationScores {
+  int64_t correct = 0;
+  int64_t total = 0;
+  double accuracy() const; // 0 for an empty set
+};
+
+struct RegionScore {
+  std::string name;
+  double dice = 0;                   // from the whole set's matrix
+  std::optional<double> perCaseDice; // mean over cases of each case's Dice, when cases are known
+};
+
+struct SegmentationScores {
+  int64_t numClasses = 0;
+  std::vector<int64_t> confusion; // [truth * numClasses + predicted], the whole set
+  std::vector<double> iou;        // per class
+  double meanIou = 0;
+  std::vector<RegionScore> regions;
+  int64_t cases = 0; // how many cases the per-case means run over (0: unknown)
+
+  // The mean over regions of their Dice; the mean IoU when the dataset names no regions.
+  double meanRegionDice() const;
+};
+
+using Scores = std::variant<ClassificationScores, SegmentationScores>;
+
+// The figure runs are compared by (the best checkpoint, the final line): accuracy, or the mean
+// region Dice.
+double headline(const Scores& scores);
+std::string_view headlineName(const Scores& scores);
+// The task's fields of an eval record in `_metrics.jsonl`, comma-separated without braces:
+// classification `"accuracy":…,"correct":…,"total":…`; segmentation `"dice":{"WT":…,…},
+// "dice_mean":…,"dice_per_case":{…} (null without cases),"iou":[…],"miou":…,"confusion":[[…]]`.
+std::string jsonFields(const Scores& scores);
+// What train and eval print of an evaluation: one line without its newline ("accuracy 93.44%
+// (9344/10000)", "mean region Dice 0.8123 (WT …, TC …, ET …), mIoU 0.7395"), then a table for
+// segmentation (lines ending in newlines; empty for classification).
+std::string summaryLine(const Scores& scores);
+std::string summaryTable(const Scores& scores);
+
+// Exact counts accumulated batch by batch (STYLE.md: update, then compute once).
+class Evaluation {
+public:
+  virtual ~Evaluation() = default;
+  // One batch: `logits` [rows, ...] as the eval forward returns them, `labels` [rows, label
+  // elements] as the batch holds them; only the first records.size() rows are real, `records`
+  // their indices in the dataset.
+  virtual void add(std::span<const float> logits, std::span<const int32_t> labels,
+                   std::span<const int64_t> records) = 0;
+  virtual Scores scores() const = 0;
+};
+
+class Task {
+public:
+  virtual ~Task() = default;
+  virtual std::string_view name() const = 0;
+  // The eval record's field holding headline() ("accuracy", "dice_mean"), to find the best
+  // evaluation among those logged before a resume.
+  virtual std::string_view headlineField() const = 0;
+  // The train step's label tensors for a batch of `batch` rows of `io`'s records.
+  virtual std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io,
+                                                 int64_t batch) const = 0;
+  // Throws ConfigError naming --loss when the task does not take the loss.
+  virtual void checkLoss(const program::LossOptions& loss, const data::DatasetIO& io) const = 0;
+  // A fresh accumulator for an evaluation over `set`.
+  virtual std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io,
+                                                 const data::Dataset& set) const = 0;
+};
+
+// The task of a dataset: segmentation when its labels are masks, classification otherwise.
+const Task& taskOf(const data::DatasetIO& io);
+
+} // namespace hlotrain::task

@@ -1,0 +1,11 @@
+#pragma once
+// The tasks, one per file; taskOf() picks among them.
+
+#include "task/Task.h"
+
+namespace hlotrain::task {
+
+const Task& classification();
+const Task& segmentation();
+
+} // namespace hlotrain::task

@@ -1,0 +1,110 @@
+// The tasks: which dataset gets which, the losses each takes, its label tensors, and what an
+// evaluation accumulates, logs and prints.
+
+#include <gtest/gtest.h>
+
+#include "data/Brats.h"
+#include "support/Error.h"
+#include "task/Task.h"
+
+using namespace hlotrain;
+
+namespace {
+
+TEST(TaskTest, TheDatasetsLabelsChooseTheTask) {
+  EXPECT_EQ(task::taskOf(data::datasetIO(data::DatasetKind::mnist)).name(), "classification");
+  EXPECT_EQ(task::taskOf(data::datasetIO(data::DatasetKind::brats)).name(), "segmentation");
+  const data::DatasetIO& brats = data::datasetIO(data::DatasetKind::brats224);
+  EXPECT_EQ(task::taskOf(brats).labelTypes(brats, 3),
+            (std::vector<ir::TensorType>{{ir::ElementType::i32, {3, 224, 224}}}));
+  const data::DatasetIO& mnist = data::datasetIO(data::DatasetKind::mnist);
+  EXPECT_EQ(task::taskOf(mnist).labelTypes(mnist, 3),
+            (std::vector<ir::TensorType>{{ir::ElementType::i32, {3}}}));
+}
+
+TEST(TaskTest, PerPixelLossesAreRefusedForClassification) {
+  const data::DatasetIO& mnist = data::datasetIO(data::DatasetKind::mnist);
+  const data::DatasetIO& brats = data::datasetIO(data::DatasetKind::brats);
+  for (program::LossKind kind : program::allLossKinds()) {
+    program::LossOptions o;
+    o.kind = kind;
+    EXPECT_NO_THROW(task::taskOf(brats).checkLoss(o, brats));
+    if (program::isPerPixelOnly(kind)) {
+      try {
+        task::taskOf(mnist).checkLoss(o, mnist);
+        ADD_FAILURE() << program::lossName(kind);
+      } catch (const ConfigError& e) {
+        EXPECT_NE(std::string(e.what()).find("is a per-pixel loss, but dataset mnist"),
+                  std::string::npos)
+            << e.what();
+      }
+    } else {
+      EXPECT_NO_THROW(task::taskOf(mnist).checkLoss(o, mnist));
+    }
+  }
+}
+
+// Logits [rows, 4, 1, 2] of two-pixel records: pooled counts, IoU, region Dice, and the per-case
+// means when the dataset gives the records' cases.
+TEST(TaskTest, SegmentationCountsEveryRealPixelPooledAndPerCase) {
+  const data::DatasetIO& io = data::datasetIO({data::DatasetKind::brats, std::nullopt, 1});
+  // A dataset of three records (only its groups matter here).
+  data::Dataset set(data::Geometry{4, 1, 1, {1, 1}, 1, 4}, std::vector<uint8_t>(12),
+                    std::vector<uint8_t>(3));
+  set.setRecordGroups({7, 7, 2});
+  std::unique_ptr<task::Evaluation> e = task::taskOf(io).evaluation(io, set);
+  // One pixel per record: predictions 3, 1, 0 (argmax of the class scores), truths 3, 2, 0;
+  // the padded fourth row must not count.
+  const std::vector<float> logits = {0, 0, 0, 1, /**/ 0, 1, 0, 0, /**/ 1, 0, 0, 0, /**/ 0, 0, 9, 0};
+  const std::vector<int32_t> labels = {3, 2, 0, 2};
+  const int64_t records[] = {0, 1, 2};
+  e->add(logits, labels, records);
+  task::Scores scores = e->scores();
+  const auto& s = std::get<task::SegmentationScores>(scores);
+  EXPECT_EQ(s.confusion, (std::vector<int64_t>{1, 0, 0, 0, /**/ 0, 0, 0, 0, /**/ 0, 1, 0, 0,
+                                               /**/ 0, 0, 0, 1}));
+  ASSERT_EQ(s.regions.size(), 3u);
+  EXPECT_DOUBLE_EQ(s.regions[0].dice, 1.0);     // WT: both tumour pixels predicted as tumour
+  EXPECT_DOUBLE_EQ(s.regions[1].dice, 2.0 / 3); // TC: truth {3, 2}, predicted {3}
+  EXPECT_DOUBLE_EQ(s.regions[2].dice, 1.0);     // ET
+  EXPECT_EQ(s.cases, 2);
+  // Case 7 holds records 0 and 1 (the tumour), case 2 record 2 (no tumour, none predicted: 1).
+  EXPECT_DOUBLE_EQ(*s.regions[1].perCaseDice, (2.0 / 3 + 1.0) / 2);
+  EXPECT_DOUBLE_EQ(s.meanRegionDice(), (1.0 + 2.0 / 3 + 1.0) / 3);
+  EXPECT_DOUBLE_EQ(task::headline(scores), s.meanRegionDice());
+
+  const std::string json = task::jsonFields(scores);
+  EXPECT_EQ(json.rfind("\"dice\":{\"WT\":1,\"TC\":0.666666667,\"ET\":1},\"dice_mean\":", 0), 0u)
+      << json;
+  EXPECT_NE(json.find("\"dice_per_case\":{\"WT\":1,\"TC\":0.833333333,\"ET\":1},\"cases\":2"),
+            std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"confusion\":[[1,0,0,0],[0,0,0,0],[0,1,0,0],[0,0,0,1]]"), std::string::npos)
+      << json;
+  EXPECT_NE(json.find("\"iou\":[1,0,0,1],\"miou\":0.5"), std::string::npos) << json;
+  EXPECT_EQ(task::summaryLine(scores),
+            "mean region Dice 0.8889 (WT 1.0000, TC 0.6667, ET 1.0000), mIoU 0.5000");
+  EXPECT_NE(task::summaryTable(scores).find("per-case Dice (2 cases)"), std::string::npos);
+}
+
+TEST(TaskTest, WithoutCasesThePerCaseDiceIsNull) {
+  const data::DatasetIO& io = data::datasetIO({data::DatasetKind::brats, std::nullopt, 1});
+  data::Dataset set(data::Geometry{4, 1, 1, {1, 1}, 1, 4}, std::vector<uint8_t>(4),
+                    std::vector<uint8_t>(1));
+  std::unique_ptr<task::Evaluation> e = task::taskOf(io).evaluation(io, set);
+  const int64_t records[] = {0};
+  e->add(std::vector<float>{1, 0, 0, 0}, std::vector<int32_t>{0}, records);
+  const std::string json = task::jsonFields(e->scores());
+  EXPECT_NE(json.find("\"dice_per_case\":null,\"cases\":0"), std::string::npos) << json;
+}
+
+// Classification keeps the record it always had.
+TEST(TaskTest, ClassificationLogsAccuracyCorrectAndTotal) {
+  task::Scores s = task::ClassificationScores{3, 4};
+  EXPECT_EQ(task::jsonFields(s), "\"accuracy\":0.75,\"correct\":3,\"total\":4");
+  EXPECT_EQ(task::summaryLine(s), "accuracy 75.00% (3/4)");
+  EXPECT_EQ(task::summaryTable(s), "");
+  EXPECT_DOUBLE_EQ(task::headline(s), 0.75);
+}
+
+} // namespace
