@@ -34,6 +34,13 @@ bool inRegisters(ElementType t) {
   return t == ElementType::f32 || t == ElementType::i1;
 }
 
+// A concatenate or pad whose pieces compute their operands in registers (f32; other types are
+// copied).
+bool piecesInRegisters(const Graph& graph, const Step& step) {
+  return fusesAsPieces(step) &&
+         graph.slots[static_cast<size_t>(step.results[0])].type.elementType == ElementType::f32;
+}
+
 // Whether the loop's float registers (i1 as 0/1) compute this elementwise op exactly like the
 // reference on f32 and i1.
 bool fusibleElementwise(const ir::Op& op) {
@@ -147,10 +154,13 @@ private:
     }
     if (isView(op.kind)) {
       take(s.producer);
-      const auto& shape = graph_.slots[static_cast<size_t>(step.operands[0])].type.shape;
-      return build(step.operands[0], viewOperandMap(op, shape, map),
-                   underBroadcast || op.kind == OpKind::broadcast_in_dim, false,
-                   shared || recomputed(slot));
+      const ir::TensorType& operand = graph_.slots[static_cast<size_t>(step.operands[0])].type;
+      // A broadcast that only inserts unit dims repeats nothing: its operand may still be
+      // computed in registers.
+      const bool repeats =
+          op.kind == OpKind::broadcast_in_dim && operand.numElements() < s.type.numElements();
+      return build(step.operands[0], viewOperandMap(op, operand.shape, map),
+                   underBroadcast || repeats, false, shared || recomputed(slot));
     }
     if (!registers_ || underBroadcast || !fusibleElementwise(op))
       return leafNode(slot, map, s.type.shape);
@@ -308,6 +318,23 @@ void permuteDims(std::vector<int64_t>& dims, std::vector<Leaf>& leaves,
   for (Leaf& leaf : leaves) permute(leaf.strides);
 }
 
+// Orders a loop's dims as its stored leaf `out` lies in memory, outermost first, so it is written
+// contiguously (a result in its planned layout, a block of a concatenate's result), then collapses
+// them with `out` counted among the leaves.
+void inStoreOrder(std::vector<int64_t>& dims, std::vector<Leaf>& leaves, Leaf& out) {
+  std::vector<int64_t> order(dims.size());
+  for (size_t d = 0; d < order.size(); ++d) order[d] = static_cast<int64_t>(d);
+  std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+    return std::abs(out.strides[static_cast<size_t>(a)]) >
+           std::abs(out.strides[static_cast<size_t>(b)]);
+  });
+  leaves.push_back(std::move(out));
+  permuteDims(dims, leaves, order);
+  collapseDims(dims, leaves);
+  out = std::move(leaves.back());
+  leaves.pop_back();
+}
+
 // Chunks never alias (each node has its own register); `omp simd` vectorizes at -O2 too.
 template <class F> void map1(float* __restrict d, const float* __restrict a, int n, F f) {
 #pragma omp simd
@@ -451,13 +478,12 @@ struct ChunkGrid {
   int64_t inner = 1, rows = 0, rowsPerChunk = 1, chunksPerRow = 1, tasks = 0;
 };
 
-// Runs `body(chunk, thread)` over every chunk of the grid.
-template <class F>
-void forEachChunk(const ChunkGrid& grid, int64_t numElements, int threads, F body) {
+// Runs `body(task, thread)` for every task in [0, tasks).
+template <class F> void forEachTask(int64_t tasks, int64_t numElements, int threads, F body) {
   int nt = numElements >= kParallelElements ? threads : 1;
   // Dynamic: a thread the OS descheduled does not hold up the whole loop on a shared machine.
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 4) if (nt > 1)
-  for (int64_t t = 0; t < grid.tasks; ++t) body(grid.at(t), omp_get_thread_num());
+  for (int64_t t = 0; t < tasks; ++t) body(t, omp_get_thread_num());
 }
 
 // The base offset of a leaf for the row `outer` of the collapsed loop.
@@ -471,20 +497,127 @@ int64_t rowOffset(const std::vector<int64_t>& dims, const Leaf& leaf, int64_t ou
   return offset;
 }
 
+// A leaf's offsets at consecutive rows of a collapsed loop over `dims`, from row `row` on,
+// stepped without rowOffset's divisions except where the next-to-inner dim wraps around (a
+// channels-last loop has rows of a few dozen channels, and a division per row and leaf costs as
+// much as copying the row).
+class RowOffsets {
+public:
+  RowOffsets(const std::vector<int64_t>& dims, const Leaf& leaf, int64_t row)
+      : dims_(dims), leaf_(leaf), row_(row), offset_(rowOffset(dims, leaf, row)) {
+    if (dims.size() < 2) return;
+    run_ = dims[dims.size() - 2];
+    index_ = row % run_;
+    stride_ = leaf.strides[dims.size() - 2];
+  }
+
+  int64_t operator*() const { return offset_; }
+
+  void next() {
+    ++row_;
+    if (++index_ < run_) {
+      offset_ += stride_;
+      return;
+    }
+    index_ = 0;
+    offset_ = rowOffset(dims_, leaf_, row_);
+  }
+
+private:
+  const std::vector<int64_t>& dims_;
+  const Leaf& leaf_;
+  int64_t row_, offset_, run_ = 1, index_ = 0, stride_ = 0;
+};
+
+// Rows of a few dozen channels are copied inline: a call to memcpy per row costs more than the
+// copy itself.
+inline void copyBytes(uint8_t* __restrict dst, const uint8_t* __restrict src, int64_t bytes) {
+  if (bytes >= 4096) {
+    std::memcpy(dst, src, static_cast<size_t>(bytes));
+    return;
+  }
+  int64_t i = 0;
+  for (; i + 64 <= bytes; i += 64) std::memcpy(dst + i, src + i, 64);
+  for (; i < bytes; ++i) dst[i] = src[i];
+}
+
+template <class T>
+void copyRow(uint8_t* dst, int64_t to, int64_t toStride, const uint8_t* src, int64_t from,
+             int64_t fromStride, int64_t n) {
+  constexpr auto w = static_cast<int64_t>(sizeof(T));
+  for (int64_t j = 0; j < n; ++j)
+    std::memcpy(dst + (to + j * toStride) * w, src + (from + j * fromStride) * w, sizeof(T));
+}
+
+// Copies `width` elements (of `elementBytes`) from each of `rows` rows of a collapsed loop over
+// `dims`, from row `row` and inner index `start` on, from the leaf `from` of `src` to the leaf
+// `to` of `dst`.
+void copyRows(uint8_t* dst, const Leaf& to, const uint8_t* src, const Leaf& from,
+              const std::vector<int64_t>& dims, size_t elementBytes, int64_t row, int64_t rows,
+              int64_t start, int64_t width) {
+  const int64_t fromStep = dims.empty() ? 1 : from.strides.back();
+  const int64_t toStep = dims.empty() ? 1 : to.strides.back();
+  const auto w = static_cast<int64_t>(elementBytes);
+  RowOffsets f(dims, from, row), t(dims, to, row);
+  for (int64_t r = 0; r < rows; ++r, f.next(), t.next()) {
+    const int64_t a = *f + start * fromStep, b = *t + start * toStep;
+    if (fromStep == 1 && toStep == 1) {
+      copyBytes(dst + b * w, src + a * w, width * w);
+      continue;
+    }
+    switch (elementBytes) {
+    case 1:
+      copyRow<uint8_t>(dst, b, toStep, src, a, fromStep, width);
+      break;
+    case 2:
+      copyRow<uint16_t>(dst, b, toStep, src, a, fromStep, width);
+      break;
+    case 4:
+      copyRow<uint32_t>(dst, b, toStep, src, a, fromStep, width);
+      break;
+    default:
+      copyRow<uint64_t>(dst, b, toStep, src, a, fromStep, width);
+      break;
+    }
+  }
+}
+
+// Copies a collapsed loop over `dims` from the leaf `from` of `src` to the leaf `to` of `dst`,
+// each thread a contiguous range of rows.
+void copyLeaf(uint8_t* dst, const Leaf& to, const uint8_t* src, const Leaf& from,
+              const std::vector<int64_t>& dims, size_t elementBytes, int threads) {
+  int64_t numElements = 1;
+  for (int64_t d : dims) numElements *= d;
+  if (numElements == 0) return;
+  const int64_t inner = dims.empty() ? 1 : dims.back(), rows = numElements / inner;
+  const int nt = numElements >= kParallelElements ? threads : 1;
+#pragma omp parallel num_threads(nt) if (nt > 1)
+  {
+    const int64_t part = omp_get_thread_num(), parts = omp_get_num_threads();
+    const int64_t first = rows * part / parts, last = rows * (part + 1) / parts;
+    copyRows(dst, to, src, from, dims, elementBytes, first, last - first, 0, inner);
+  }
+}
+
+// The root's values are stored at `out` (a leaf over the same dims): the dense result, or one
+// block of it (a piece of a concatenate or pad).
 class FusedLoop : public Kernel {
 public:
-  FusedLoop(std::vector<Node> nodes, std::vector<Leaf> leaves, std::vector<int64_t> dims,
-            int outSlot, ElementType outType, int64_t numElements, int threads)
+  FusedLoop(std::vector<Node> nodes, std::vector<Leaf> leaves, std::vector<int64_t> dims, Leaf out,
+            int64_t numElements, int threads)
       : nodes_(std::move(nodes)), leaves_(std::move(leaves)), dims_(std::move(dims)),
-        outSlot_(outSlot), outType_(outType), numElements_(numElements), threads_(threads),
+        out_(std::move(out)), numElements_(numElements), threads_(threads),
         values_(static_cast<size_t>(threads) * nodes_.size()), grid_(dims_, numElements_),
-        invariant_(nodes_.size(), false), ready_(static_cast<size_t>(threads), 0) {
+        invariant_(nodes_.size(), false), ready_(static_cast<size_t>(threads), 0),
+        denseOut_(out_.offset == 0 && out_.strides == ir::stridesOf(dims_)),
+        copies_(nodes_.size() == 1 && nodes_[0].kind == Node::Kind::Load &&
+                leaves_[0].type == ElementType::f32 && out_.type == ElementType::f32) {
     for (const Leaf& l : leaves_) reads.push_back(l.slot);
-    writes.push_back(outSlot);
+    writes.push_back(out_.slot);
     findInvariants();
     // Whole cache lines per thread, so threads never write to the same line.
     regsPerNode_ = (grid_.largestChunk() + 15) / 16 * 16;
-    scratchBytes = static_cast<size_t>(threads) * nodes_.size() * regsPerNode_ * sizeof(float);
+    if (!copies_) scratchBytes = registerBytes();
   }
 
   // The loop feeds reduces instead of storing: node `node` folds into `outSlot`, where
@@ -500,6 +633,8 @@ public:
   };
 
   void reduceInto(OpKind combiner, std::vector<Reduction> reductions) {
+    copies_ = false;
+    scratchBytes = registerBytes();
     combiner_ = combiner;
     reductions_ = std::move(reductions);
     writes.clear();
@@ -516,14 +651,32 @@ public:
   }
 
   void run(RunState& state) override {
-    std::fill(ready_.begin(), ready_.end(), 0);
+    beginRun();
     if (!reductions_.empty()) return runReduction(state);
-    forEachChunk(grid_, numElements_, threads_, [&](const ChunkGrid::Chunk& chunk, int thread) {
-      store(state, outSlot_, chunk, evaluate(state, chunk, thread));
-      const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
-      for (auto [node, slot] : coOutputs_) store(state, slot, chunk, v[node]);
-    });
+    forEachTask(tasks(), numElements_, threads_,
+                [&](int64_t task, int thread) { runTask(state, task, thread); });
   }
+
+  // The loop as independent tasks (chunks), for a kernel that runs several loops as one:
+  // beginRun() once, then runTask(t) for every t in [0, tasks()) on any threads.
+  int64_t tasks() const { return grid_.tasks; }
+  void beginRun() { std::fill(ready_.begin(), ready_.end(), 0); }
+  void runTask(RunState& state, int64_t task, int thread) {
+    const ChunkGrid::Chunk chunk = grid_.at(task);
+    if (copies_) {
+      const Leaf& from = leaves_[0];
+      const int width = chunk.n / chunk.rows;
+      return copyRows(state.slotData[static_cast<size_t>(out_.slot)], out_,
+                      state.slotData[static_cast<size_t>(from.slot)], from, dims_, sizeof(float),
+                      chunk.outer, chunk.rows, chunk.start, width);
+    }
+    store(state, out_.slot, chunk, evaluate(state, chunk, thread));
+    const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
+    for (auto [node, slot] : coOutputs_) store(state, slot, chunk, v[node]);
+  }
+  int64_t numElements() const { return numElements_; }
+  // Where this loop's part of its kernel's scratch memory starts.
+  void placeScratch(size_t offset) { scratchOffset_ = offset; }
 
   void alsoStore(std::vector<std::pair<int, int>> coOutputs) {
     coOutputs_ = std::move(coOutputs);
@@ -533,21 +686,30 @@ public:
   // Each chunk evaluates every node before storing, and the stores (root and co-outputs) go to
   // the loop's own positions: a leaf read at exactly those positions, per chunk, is read in place.
   bool readsInPlace(int slot) const override {
-    if (!reductions_.empty() || outType_ != ElementType::f32 ||
+    if (!reductions_.empty() || out_.type != ElementType::f32 ||
         nodes_.back().kind != Node::Kind::Op)
       return false;
-    const std::vector<int64_t> stored = ir::stridesOf(dims_);
     for (size_t i = 0; i < nodes_.size(); ++i) {
       if (nodes_[i].kind != Node::Kind::Load) continue;
       const Leaf& leaf = leaves_[static_cast<size_t>(nodes_[i].leaf)];
       if (leaf.slot == slot && (invariant_[i] || leaf.type != ElementType::f32 ||
-                                leaf.offset != 0 || leaf.strides != stored))
+                                leaf.offset != out_.offset || leaf.strides != out_.strides))
         return false;
     }
     return true;
   }
 
   std::string describe() const override {
+    std::string kind = "fused loop";
+    if (!reductions_.empty()) {
+      kind = "fused reduce " + std::string(ir::opName(combiner_).substr(10));
+      if (reductions_.size() > 1) kind += " x" + std::to_string(reductions_.size());
+    }
+    return kind + " " + body();
+  }
+
+  // "[dims] (ops)": the collapsed loop and its nodes in order.
+  std::string body() const {
     std::string ops;
     for (const Node& node : nodes_) {
       if (!ops.empty()) ops += ",";
@@ -558,15 +720,15 @@ public:
       else
         ops += std::string(ir::opName(node.op->kind).substr(10));
     }
-    std::string kind = "fused loop";
-    if (!reductions_.empty()) {
-      kind = "fused reduce " + std::string(ir::opName(combiner_).substr(10));
-      if (reductions_.size() > 1) kind += " x" + std::to_string(reductions_.size());
-    }
-    return kind + " [" + joinDims(dims_) + "] (" + ops + ")";
+    return "[" + joinDims(dims_) + "] (" + ops + ")";
   }
 
 private:
+  size_t registerBytes() const {
+    return static_cast<size_t>(threads_) * nodes_.size() * static_cast<size_t>(regsPerNode_) *
+           sizeof(float);
+  }
+
   template <class F> void reduce(RunState& state, F f, float identity) {
     const int64_t tasks = grid_.tasks;
     const int nt = numElements_ >= kParallelElements ? threads_ : 1;
@@ -705,8 +867,8 @@ private:
     }
   }
 
-  // A leaf whose consecutive rows are consecutive in memory: a chunk of whole rows is read in
-  // place.
+  // A leaf whose consecutive rows are consecutive in memory: a chunk of whole rows is read (or
+  // stored) in place.
   bool rowsInPlace(const Leaf& leaf, const ChunkGrid::Chunk& chunk) const {
     const size_t n = dims_.size();
     if (n < 2 || leaf.strides[n - 1] != 1 || leaf.strides[n - 2] != grid_.inner) return false;
@@ -715,7 +877,7 @@ private:
 
   // The root's values for one chunk (every node's values are in values_ afterwards).
   const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread) {
-    float* regs = reinterpret_cast<float*>(state.scratch) +
+    float* regs = reinterpret_cast<float*>(state.scratch + scratchOffset_) +
                   static_cast<size_t>(thread) * nodes_.size() * regsPerNode_;
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
     if (!ready_[static_cast<size_t>(thread)]) {
@@ -748,15 +910,17 @@ private:
           v[i] = reinterpret_cast<const float*>(data) + rowOffset(dims_, leaf, chunk.outer);
           continue;
         }
-        for (int r = 0; r < chunk.rows; ++r) {
-          int64_t base = rowOffset(dims_, leaf, chunk.outer + r) + chunk.start * step;
+        RowOffsets row(dims_, leaf, chunk.outer);
+        for (int r = 0; r < chunk.rows; ++r, row.next()) {
+          int64_t base = *row + chunk.start * step;
           float* dst = reg + r * width;
           if (leaf.type == ElementType::f32) {
             const float* p = reinterpret_cast<const float*>(data) + base;
             if (step == 1 && chunk.rows == 1)
               v[i] = p;
             else if (step == 1)
-              std::memcpy(dst, p, static_cast<size_t>(width) * sizeof(float));
+              copyBytes(reinterpret_cast<uint8_t*>(dst), reinterpret_cast<const uint8_t*>(p),
+                        width * int64_t(sizeof(float)));
             else if (step == 0)
               std::fill(dst, dst + width, *p);
             else
@@ -771,30 +935,40 @@ private:
     }
   }
 
-  // Co-outputs have the root's type, shape and layout, so one offset serves all.
+  // Co-outputs have the root's type, shape and layout, so the root's leaf places them all.
   void store(RunState& state, int slot, const ChunkGrid::Chunk& chunk, const float* result) {
     uint8_t* out = state.slotData[static_cast<size_t>(slot)];
-    const int n = chunk.n;
-    int64_t outBase = chunk.outer * grid_.inner + chunk.start;
-    if (outType_ == ElementType::f32) {
-      std::memcpy(reinterpret_cast<float*>(out) + outBase, result, static_cast<size_t>(n) * 4);
-    } else {
-      for (int j = 0; j < n; ++j) out[outBase + j] = result[j] != 0.0f;
+    const int64_t step = dims_.empty() ? 1 : out_.strides.back();
+    const bool whole = step == 1 && (chunk.rows == 1 || denseOut_ || rowsInPlace(out_, chunk));
+    const int rows = whole ? 1 : chunk.rows, width = chunk.n / rows;
+    RowOffsets row(dims_, out_, chunk.outer);
+    for (int r = 0; r < rows; ++r, result += width, row.next()) {
+      const int64_t base = *row + chunk.start * step;
+      if (out_.type != ElementType::f32) {
+        for (int j = 0; j < width; ++j) out[base + j * step] = result[j] != 0.0f;
+      } else if (step == 1) {
+        copyBytes(out + base * 4, reinterpret_cast<const uint8_t*>(result), width * 4);
+      } else {
+        float* o = reinterpret_cast<float*>(out) + base;
+        for (int j = 0; j < width; ++j) o[j * step] = result[j];
+      }
     }
   }
 
   std::vector<Node> nodes_;
   std::vector<Leaf> leaves_;
   std::vector<int64_t> dims_;
-  int outSlot_;
-  ElementType outType_;
+  Leaf out_;
   int64_t numElements_;
   int threads_;
+  size_t scratchOffset_ = 0;
   int64_t regsPerNode_ = 0;          // floats of scratch per node and thread: a chunk's values
   std::vector<const float*> values_; // per thread: where each node's chunk lies
   ChunkGrid grid_;
   std::vector<bool> invariant_; // per node (see findInvariants)
   std::vector<char> ready_;     // per thread: the invariant nodes are computed for this run
+  bool denseOut_; // the result itself, row-major in the loop's order: every chunk is contiguous
+  bool copies_;   // one f32 leaf and nothing computed: rows are copied without registers
   std::vector<std::pair<int, int>> coOutputs_; // (node, slot) stored besides the root
   OpKind combiner_ = OpKind::add;
   std::vector<Reduction> reductions_;
@@ -822,12 +996,91 @@ private:
   int threads_;
 };
 
-template <class T>
-void copyRow(uint8_t* dst, const uint8_t* src, int64_t base, int64_t stride, int64_t n) {
-  T* d = reinterpret_cast<T*>(dst);
-  for (int64_t j = 0; j < n; ++j)
-    std::memcpy(d + j, src + (base + j * stride) * int64_t(sizeof(T)), sizeof(T));
-}
+// A concatenate or pad of f32 as loops ("pieces") that each store one block of the result; the
+// blocks cover it exactly once, so all the pieces' chunks run as one parallel loop (a small
+// piece costs no fork of its own, and threads never wait between pieces).
+class PiecesKernel : public Kernel {
+public:
+  PiecesKernel(std::string kind, ir::TensorType type, int outSlot,
+               std::vector<std::unique_ptr<FusedLoop>> pieces, int threads)
+      : kind_(std::move(kind)), type_(std::move(type)), pieces_(std::move(pieces)),
+        threads_(threads) {
+    writes.push_back(outSlot);
+    int64_t tasks = 0;
+    for (auto& piece : pieces_) {
+      for (int slot : piece->reads)
+        if (std::find(reads.begin(), reads.end(), slot) == reads.end()) reads.push_back(slot);
+      piece->placeScratch(scratchBytes);
+      scratchBytes += piece->scratchBytes;
+      tasks += piece->tasks();
+      taskEnd_.push_back(tasks);
+      elements_ += piece->numElements();
+    }
+  }
+
+  void run(RunState& state) override {
+    for (auto& piece : pieces_) piece->beginRun();
+    forEachTask(taskEnd_.empty() ? 0 : taskEnd_.back(), elements_, threads_,
+                [&](int64_t task, int thread) {
+                  auto p = static_cast<size_t>(
+                      std::upper_bound(taskEnd_.begin(), taskEnd_.end(), task) - taskEnd_.begin());
+                  pieces_[p]->runTask(state, task - (p == 0 ? 0 : taskEnd_[p - 1]), thread);
+                });
+  }
+
+  std::string describe() const override {
+    std::string text = "fused " + kind_ + " [" + joinDims(type_.shape) + "] " +
+                       std::to_string(pieces_.size()) +
+                       (pieces_.size() == 1 ? " piece:" : " pieces:");
+    for (size_t p = 0; p < pieces_.size(); ++p) text += (p ? "; " : " ") + pieces_[p]->body();
+    return text;
+  }
+
+private:
+  std::string kind_;
+  ir::TensorType type_;
+  std::vector<std::unique_ptr<FusedLoop>> pieces_;
+  int threads_;
+  std::vector<int64_t> taskEnd_; // per piece: the end of its tasks in the combined loop
+  int64_t elements_ = 0;
+};
+
+// A concatenate or pad of another element type: one strided copy per block of the result.
+class CopyPiecesKernel : public Kernel {
+public:
+  struct Piece {
+    Leaf from, to;
+    std::vector<int64_t> dims; // collapsed
+  };
+
+  CopyPiecesKernel(std::string kind, ir::TensorType type, int outSlot, std::vector<Piece> pieces,
+                   int threads)
+      : kind_(std::move(kind)), type_(std::move(type)), pieces_(std::move(pieces)),
+        threads_(threads) {
+    writes.push_back(outSlot);
+    for (const Piece& piece : pieces_)
+      if (std::find(reads.begin(), reads.end(), piece.from.slot) == reads.end())
+        reads.push_back(piece.from.slot);
+  }
+
+  void run(RunState& state) override {
+    const size_t width = ir::byteWidth(type_.elementType);
+    for (const Piece& p : pieces_)
+      copyLeaf(state.slotData[static_cast<size_t>(p.to.slot)], p.to,
+               state.slotData[static_cast<size_t>(p.from.slot)], p.from, p.dims, width, threads_);
+  }
+
+  std::string describe() const override {
+    return "strided " + kind_ + " [" + joinDims(type_.shape) + "] " +
+           std::to_string(pieces_.size()) + " copies";
+  }
+
+private:
+  std::string kind_;
+  ir::TensorType type_;
+  std::vector<Piece> pieces_;
+  int threads_;
+};
 
 } // namespace
 
@@ -835,40 +1088,10 @@ void stridedCopy(uint8_t* dst, const uint8_t* src, size_t elementBytes, int64_t 
                  const std::vector<int64_t>& shape, const std::vector<int64_t>& strides,
                  int threads) {
   std::vector<int64_t> dims = shape;
-  std::vector<Leaf> leaves{Leaf{0, ElementType::f32, offset, strides}};
+  std::vector<Leaf> leaves{Leaf{0, ElementType::f32, offset, strides},
+                           Leaf{0, ElementType::f32, 0, ir::stridesOf(shape)}};
   collapseDims(dims, leaves);
-  const Leaf& leaf = leaves[0];
-  int64_t numElements = 1;
-  for (int64_t d : dims) numElements *= d;
-  if (numElements == 0) return;
-  int64_t inner = dims.empty() ? 1 : dims.back();
-  int64_t step = dims.empty() ? 0 : leaf.strides.back();
-  int64_t rows = numElements / inner;
-  auto w = static_cast<int64_t>(elementBytes);
-  int nt = numElements >= kParallelElements ? threads : 1;
-#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
-  for (int64_t r = 0; r < rows; ++r) {
-    int64_t base = rowOffset(dims, leaf, r);
-    uint8_t* d = dst + r * inner * w;
-    if (step == 1) {
-      std::memcpy(d, src + base * w, static_cast<size_t>(inner * w));
-      continue;
-    }
-    switch (elementBytes) {
-    case 1:
-      copyRow<uint8_t>(d, src, base, step, inner);
-      break;
-    case 2:
-      copyRow<uint16_t>(d, src, base, step, inner);
-      break;
-    case 4:
-      copyRow<uint32_t>(d, src, base, step, inner);
-      break;
-    default:
-      copyRow<uint64_t>(d, src, base, step, inner);
-      break;
-    }
-  }
+  copyLeaf(dst, leaves[1], src, leaves[0], dims, elementBytes, threads);
 }
 
 // Values that no loop stores: every reader is itself fused into a loop or reduce in registers,
@@ -901,7 +1124,7 @@ std::vector<bool> recomputedValues(const Graph& graph, const std::vector<bool>& 
   for (size_t i = 0; i < graph.steps.size(); ++i) {
     const Step& step = graph.steps[i];
     if (!step.live) continue;
-    bool fused = fusedInRegisters(i);
+    bool fused = fusedInRegisters(i) || piecesInRegisters(graph, step);
     for (int operand : step.operands) {
       ++readers[static_cast<size_t>(operand)];
       reader[static_cast<size_t>(operand)] = i;
@@ -938,19 +1161,24 @@ std::vector<bool> recomputedValues(const Graph& graph, const std::vector<bool>& 
       recomputed[result] = readersElementwise[result] &&
                            (mine.size() <= 1 || (mine.size() == 2 && readers[result] <= 3));
   }
-  // A value with one reader is absorbed into that reader's loop anyway; it needs recomputing
-  // only inside a reader that is itself recomputed (else it may still be stored alongside a
-  // loop's root, see coOutput).
+  // A value with one reader (a view too) is absorbed into that reader's loop anyway; it needs
+  // recomputing only inside a reader that is itself recomputed (else it may still be stored
+  // alongside a loop's root, see coOutput, and its own single-use operands are absorbed too).
   for (size_t i = graph.steps.size(); i-- > 0;) {
     const Step& step = graph.steps[i];
     if (!step.live || step.results.size() != 1) continue;
     const auto result = static_cast<size_t>(step.results[0]);
-    if (!recomputed[result] || isView(step.op->kind) || readers[result] != 1) continue;
+    if (!recomputed[result] || readers[result] != 1) continue;
     const Step& only = graph.steps[reader[result]];
     recomputed[result] =
         only.results.size() == 1 && recomputed[static_cast<size_t>(only.results[0])];
   }
   return recomputed;
+}
+
+bool fusesAsPieces(const Step& step) {
+  return step.live && step.results.size() == 1 &&
+         (step.op->kind == OpKind::concatenate || step.op->kind == OpKind::pad);
 }
 
 bool fusesWithStrides(const Graph& graph, const Step& step) {
@@ -1076,11 +1304,287 @@ std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
   for (size_t m = 0; m < members.size(); ++m)
     reductions[m].outStrides = std::move(builder.leaves[numLeaves + m].strides);
   builder.leaves.resize(numLeaves);
+  Leaf unstored{step.results[0], ElementType::f32, 0, ir::stridesOf(dims)};
   auto loop = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                          std::move(dims), step.results[0], ElementType::f32,
-                                          in.numElements(), c.threads);
+                                          std::move(dims), std::move(unstored), in.numElements(),
+                                          c.threads);
   loop->reduceInto(combiner, std::move(reductions));
   return FusedGroup{static_cast<int>(i), std::move(builder.absorbed), std::move(loop)};
+}
+
+namespace {
+
+// Where a piece of a concatenate or pad stores: its loop index i (over `dims`) lands at element
+// offset + sum(i[d] * strides[d]) of the result's memory.
+struct Block {
+  std::vector<int64_t> dims;
+  int64_t offset = 0;
+  std::vector<int64_t> strides;
+};
+
+// One piece: the value `slot`, read at `map` of the piece's index, stored at `block`.
+struct PieceSpec {
+  int slot;
+  IndexMap map;
+  Block block;
+  bool shared = false; // other pieces read `slot` too (a pad's padding value)
+};
+
+IndexMap identityMap(size_t rank) {
+  IndexMap map(rank);
+  for (size_t d = 0; d < rank; ++d) map[d] = {static_cast<int>(d), 1, 0};
+  return map;
+}
+
+// The strides of a reshape's operand dims in the block its result is stored at, when the reshape
+// only merges runs of adjacent dims or inserts or removes unit dims ([N,C,H,2,W,2] ->
+// [N,C,2H,2W]): then every operand index lands at one affine position. nullopt otherwise.
+std::optional<std::vector<int64_t>> mergedStrides(const ir::Shape& from, const ir::Shape& to,
+                                                  const std::vector<int64_t>& toStrides) {
+  std::vector<int64_t> strides(from.size(), 0);
+  size_t a = from.size();
+  auto nextOuter = [&] {
+    while (a > 0 && from[a - 1] == 1) --a;
+    return a > 0;
+  };
+  for (size_t b = to.size(); b-- > 0;) {
+    if (to[b] == 1) continue;
+    int64_t merged = 1;
+    while (merged < to[b]) {
+      if (!nextOuter()) return std::nullopt;
+      --a;
+      strides[a] = toStrides[b] * merged;
+      merged *= from[a];
+    }
+    if (merged != to[b]) return std::nullopt;
+  }
+  if (nextOuter()) return std::nullopt;
+  return strides;
+}
+
+// Turns a concatenate into pieces, one per operand, each stored where it lands in the result.
+// An operand that only this concatenate reads and that is itself a concatenate, or a merging
+// reshape of one, is not materialized: its operands become pieces of this one.
+class ConcatPlacer {
+public:
+  ConcatPlacer(FusionContext& c, std::vector<int>& absorbed) : c_(c), absorbed_(absorbed) {}
+
+  void placeOperands(const Step& concat, const Block& block) {
+    const auto dim = static_cast<size_t>(concat.op->attrs.dimension);
+    int64_t start = 0;
+    for (int operand : concat.operands) {
+      const ir::Shape& shape = c_.graph.slots[static_cast<size_t>(operand)].type.shape;
+      place(operand, {shape, block.offset + start * block.strides[dim], block.strides});
+      start += shape[dim];
+    }
+  }
+
+  // Places the operands of the concatenate under `reshape`, whose result is stored at `block`,
+  // when only the reshape reads it and the reshape merges dims; false otherwise.
+  bool placeMerged(const Step& reshape, const Block& block) {
+    const int operand = reshape.operands[0];
+    const Step* inner = readOnlyHere(operand, OpKind::concatenate);
+    const ir::Shape& shape = c_.graph.slots[static_cast<size_t>(operand)].type.shape;
+    const ir::Shape& merged = c_.graph.slots[static_cast<size_t>(reshape.results[0])].type.shape;
+    auto strides = inner ? mergedStrides(shape, merged, block.strides) : std::nullopt;
+    if (!strides) return false;
+    take(operand);
+    placeOperands(*inner, {shape, block.offset, std::move(*strides)});
+    return true;
+  }
+
+  std::vector<PieceSpec> pieces;
+
+private:
+  void place(int slot, Block block) {
+    const ir::TensorType& type = c_.graph.slots[static_cast<size_t>(slot)].type;
+    if (type.numElements() == 0) return;
+    if (const Step* inner = readOnlyHere(slot, OpKind::concatenate)) {
+      take(slot);
+      return placeOperands(*inner, block);
+    }
+    if (const Step* reshape = readOnlyHere(slot, OpKind::reshape);
+        reshape && placeMerged(*reshape, block))
+      return take(slot);
+    pieces.push_back({slot, identityMap(type.shape.size()), std::move(block)});
+  }
+
+  // The producer of `slot` when it is a `kind` op whose result only the concatenate being placed
+  // reads.
+  const Step* readOnlyHere(int slot, OpKind kind) const {
+    const Slot& s = c_.graph.slots[static_cast<size_t>(slot)];
+    if (s.kind != Slot::Kind::Computed || c_.uses[static_cast<size_t>(slot)] != 1 ||
+        c_.isOutput[static_cast<size_t>(slot)])
+      return nullptr;
+    const Step& step = c_.graph.steps[static_cast<size_t>(s.producer)];
+    if (!step.live || c_.claimed[static_cast<size_t>(s.producer)] || step.op->kind != kind)
+      return nullptr;
+    return &step;
+  }
+
+  void take(int slot) {
+    const int step = c_.graph.slots[static_cast<size_t>(slot)].producer;
+    c_.claimed[static_cast<size_t>(step)] = true;
+    absorbed_.push_back(step);
+  }
+
+  FusionContext& c_;
+  std::vector<int>& absorbed_;
+};
+
+// Positions along one dim: start + k * stride for k in [0, count).
+struct Range {
+  int64_t start, stride, count;
+};
+
+// Where the operand of a pad lands along one dim of the result (of `size`): its elements
+// [first, first + at.count) at the positions `at`; negative padding crops the operand.
+struct Landing {
+  int64_t first;
+  Range at;
+};
+
+Landing landing(int64_t n, int64_t low, int64_t interior, int64_t size) {
+  const int64_t stride = interior + 1;
+  const int64_t first = low >= 0 ? 0 : (-low + stride - 1) / stride;
+  const int64_t reach = size - low; // operand index k lands inside when k * stride < reach
+  const int64_t end = reach <= 0 ? 0 : std::min(n, (reach + stride - 1) / stride);
+  const int64_t count = std::max<int64_t>(end - first, 0);
+  return {first, {low + first * stride, stride, count}};
+}
+
+// The positions along one dim of `size` that `at` leaves out: the edges and the interior rows.
+std::vector<Range> gaps(const Range& at, int64_t size) {
+  if (at.count == 0) return {{0, 1, size}};
+  std::vector<Range> out;
+  if (at.start > 0) out.push_back({0, 1, at.start});
+  for (int64_t k = 1; k < at.stride && at.count > 1; ++k)
+    out.push_back({at.start + k, at.stride, at.count - 1});
+  const int64_t end = at.start + (at.count - 1) * at.stride + 1;
+  if (end < size) out.push_back({end, 1, size - end});
+  return out;
+}
+
+Block blockOf(const std::vector<Range>& ranges, const std::vector<int64_t>& strides) {
+  Block block;
+  for (size_t d = 0; d < ranges.size(); ++d) {
+    block.dims.push_back(ranges[d].count);
+    block.offset += ranges[d].start * strides[d];
+    block.strides.push_back(ranges[d].stride * strides[d]);
+  }
+  return block;
+}
+
+// A pad as pieces: the operand at the positions it lands on, and the padding value over the
+// blocks it leaves out, which partition the rest of the result: for each dim d, d's gaps along
+// d, the operand's positions along the dims before d, and everything along the dims after it.
+std::vector<PieceSpec> padPieces(const Graph& graph, const Step& step) {
+  const ir::Attributes& a = step.op->attrs;
+  const Slot& result = graph.slots[static_cast<size_t>(step.results[0])];
+  const ir::Shape& shape = graph.slots[static_cast<size_t>(step.operands[0])].type.shape;
+  const std::vector<int64_t> strides = slotStrides(result);
+  std::vector<Range> landed, whole;
+  IndexMap map;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    const int64_t size = result.type.shape[d];
+    Landing l = landing(shape[d], a.edgePaddingLow[d], a.interiorPadding[d], size);
+    landed.push_back(l.at);
+    whole.push_back({0, 1, size});
+    map.push_back({static_cast<int>(d), 1, l.first});
+  }
+  std::vector<PieceSpec> pieces{{step.operands[0], map, blockOf(landed, strides)}};
+  for (size_t d = 0; d < shape.size(); ++d) {
+    for (const Range& gap : gaps(landed[d], result.type.shape[d])) {
+      std::vector<Range> ranges(landed.begin(), landed.begin() + static_cast<ptrdiff_t>(d));
+      ranges.push_back(gap);
+      ranges.insert(ranges.end(), whole.begin() + static_cast<ptrdiff_t>(d) + 1, whole.end());
+      pieces.push_back({step.operands[1], {}, blockOf(ranges, strides), true});
+    }
+    if (landed[d].count == 0) break; // the later dims' gaps lie inside this one
+  }
+  return pieces;
+}
+
+int64_t elementsOf(const std::vector<int64_t>& dims) {
+  int64_t n = 1;
+  for (int64_t d : dims) n *= d;
+  return n;
+}
+
+// The loop computing one piece's value, absorbing what a fused loop would, and storing it in
+// its block of `out`.
+std::unique_ptr<FusedLoop> pieceLoop(FusionContext& c, PieceSpec& spec, int out,
+                                     std::vector<int>& absorbed) {
+  GroupBuilder builder = c.builder(c.claimed, true, static_cast<int>(spec.block.dims.size()));
+  builder.build(spec.slot, spec.map, false, false, spec.shared);
+  absorbed.insert(absorbed.end(), builder.absorbed.begin(), builder.absorbed.end());
+  Leaf to{out, ElementType::f32, spec.block.offset, std::move(spec.block.strides)};
+  const int64_t elements = elementsOf(spec.block.dims);
+  inStoreOrder(spec.block.dims, builder.leaves, to);
+  return std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
+                                     std::move(spec.block.dims), std::move(to), elements,
+                                     c.threads);
+}
+
+// One piece of another element type: its views absorbed, the rest read as a strided leaf.
+CopyPiecesKernel::Piece pieceCopy(FusionContext& c, PieceSpec& spec, int out,
+                                  std::vector<int>& absorbed) {
+  GroupBuilder builder = c.builder(c.claimed, false, static_cast<int>(spec.block.dims.size()));
+  builder.build(spec.slot, spec.map, false, false, spec.shared);
+  absorbed.insert(absorbed.end(), builder.absorbed.begin(), builder.absorbed.end());
+  const ElementType type = c.graph.slots[static_cast<size_t>(out)].type.elementType;
+  Leaf to{out, type, spec.block.offset, std::move(spec.block.strides)};
+  inStoreOrder(spec.block.dims, builder.leaves, to);
+  return {std::move(builder.leaves.at(0)), std::move(to), std::move(spec.block.dims)};
+}
+
+// The pieces of a concatenate, a pad, or a merging reshape of a concatenate (an upsample
+// returned as it is), stored at their blocks of the step's result; nullopt for other steps.
+std::optional<std::vector<PieceSpec>> piecesOf(FusionContext& c, const Step& step,
+                                               std::vector<int>& absorbed) {
+  const Slot& result = c.graph.slots[static_cast<size_t>(step.results[0])];
+  const Block whole{result.type.shape, 0, slotStrides(result)};
+  ConcatPlacer placer(c, absorbed);
+  switch (step.op->kind) {
+  case OpKind::pad:
+    return padPieces(c.graph, step);
+  case OpKind::concatenate:
+    placer.placeOperands(step, whole);
+    return std::move(placer.pieces);
+  case OpKind::reshape:
+    if (!placer.placeMerged(step, whole)) return std::nullopt;
+    return std::move(placer.pieces);
+  default:
+    return std::nullopt;
+  }
+}
+
+} // namespace
+
+// A concatenate or pad as one kernel of pieces, each stored straight into its block of the
+// result in the result's planned layout.
+std::optional<FusedGroup> fusePieces(FusionContext& c, size_t i) {
+  const Step& step = c.graph.steps[i];
+  if (c.claimed[i] || !step.live || step.results.size() != 1) return std::nullopt;
+  std::vector<int> absorbed;
+  std::optional<std::vector<PieceSpec>> specs = piecesOf(c, step, absorbed);
+  if (!specs) return std::nullopt;
+  c.claimed[i] = true;
+  std::erase_if(*specs, [](const PieceSpec& spec) { return elementsOf(spec.block.dims) == 0; });
+  const int out = step.results[0];
+  const ir::TensorType& type = c.graph.slots[static_cast<size_t>(out)].type;
+  const std::string kind = step.op->kind == OpKind::pad ? "pad" : "concat";
+  std::unique_ptr<Kernel> kernel;
+  if (type.elementType == ElementType::f32) {
+    std::vector<std::unique_ptr<FusedLoop>> loops;
+    for (PieceSpec& spec : *specs) loops.push_back(pieceLoop(c, spec, out, absorbed));
+    kernel = std::make_unique<PiecesKernel>(kind, type, out, std::move(loops), c.threads);
+  } else {
+    std::vector<CopyPiecesKernel::Piece> copies;
+    for (PieceSpec& spec : *specs) copies.push_back(pieceCopy(c, spec, out, absorbed));
+    kernel = std::make_unique<CopyPiecesKernel>(kind, type, out, std::move(copies), c.threads);
+  }
+  return FusedGroup{static_cast<int>(i), std::move(absorbed), std::move(kernel)};
 }
 
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,
@@ -1106,6 +1610,10 @@ std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& c
       groups.push_back(std::move(*group));
       continue;
     }
+    if (auto group = fusePieces(c, i)) {
+      groups.push_back(std::move(*group));
+      continue;
+    }
     const ir::TensorType& type = graph.slots[static_cast<size_t>(step.results[0])].type;
     bool registers = inRegisters(type.elementType) && (isView(op.kind) || fusibleElementwise(op));
     if (!registers && !isView(op.kind)) continue;
@@ -1118,12 +1626,12 @@ std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& c
     std::vector<int64_t> dims = type.shape;
     std::unique_ptr<Kernel> kernel;
     if (registers) {
-      // The loop runs in the result's memory order, so it is written contiguously.
-      permuteDims(dims, builder.leaves, graph.slots[static_cast<size_t>(step.results[0])].layout);
-      collapseDims(dims, builder.leaves);
-      auto loop = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                              std::move(dims), step.results[0], type.elementType,
-                                              type.numElements(), threads);
+      const Slot& result = graph.slots[static_cast<size_t>(step.results[0])];
+      Leaf out{step.results[0], type.elementType, 0, slotStrides(result)};
+      inStoreOrder(dims, builder.leaves, out);
+      auto loop =
+          std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
+                                      std::move(dims), std::move(out), type.numElements(), threads);
       loop->alsoStore(std::move(builder.coOutputs));
       kernel = std::move(loop);
     } else {

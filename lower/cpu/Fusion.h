@@ -3,11 +3,16 @@
 // (broadcast_in_dim, transpose, slice, reverse, reshape of a materialized value) become one loop
 // over the chain's result. Views are index maps on the loop's leaves, so a broadcast or transpose
 // never materializes. A value read by more than one op, or returned, is materialized, unless
-// every reader is itself a loop or reduce and recomputing it costs no more memory traffic than
-// storing it (batch norm's centered input, its pre-activation and the ReLU gradient are
-// recomputed from the convolution output wherever they are read). Reduces fold their operand's
+// every reader is itself a loop, reduce or piece (below) and recomputing it costs no more memory
+// traffic than storing it (batch norm's centered input, its pre-activation and the ReLU gradient
+// are recomputed from the convolution output wherever they are read). Reduces fold their operand's
 // loop, and reduces over the same elements share one pass. A view chain of any other element
-// type becomes a strided copy.
+// type becomes a strided copy. A concatenate or pad becomes one kernel of pieces: each operand's
+// loop (absorbing what a loop would) stores straight into its block of the result, in the
+// result's planned layout, and a pad's padding value fills the blocks no operand element lands
+// on; single-use concatenates among the operands, and reshapes of them that only merge dims (the
+// bilinear upsample's interleave), flatten into the same kernel. Of other element types the
+// pieces are strided copies.
 
 #include <cmath>
 #include <cstdint>
@@ -46,6 +51,10 @@ struct FusedGroup {
 // operands through their strides and writes its result in any planned layout. Reshape is not:
 // it reinterprets its operand's row-major bytes.
 bool fusesWithStrides(const Graph& graph, const Step& step);
+
+// Whether `step` is a concatenate or pad, planned as one kernel of pieces that reads its operands
+// through their strides and writes its result in any planned layout.
+bool fusesAsPieces(const Step& step);
 
 // Forms fused loops over every live step not yet `claimed`, marking the steps it takes.
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,

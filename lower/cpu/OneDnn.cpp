@@ -686,8 +686,8 @@ void assignLayouts(Graph& graph) {
     const Step& step = graph.steps[i];
     if (!step.live) continue;
     if (step.op->kind == ir::OpKind::convolution) problems[i] = recognizeConvolution(graph, step);
-    writesAnyLayout[i] =
-        problems[i] || fusesWithStrides(graph, step) || isPlanarPooling(graph, step);
+    writesAnyLayout[i] = problems[i] || fusesWithStrides(graph, step) || fusesAsPieces(step) ||
+                         isPlanarPooling(graph, step);
     if (!writesAnyLayout[i])
       for (int s : step.operands) viaStrides[static_cast<size_t>(s)] = false;
   }
@@ -706,14 +706,20 @@ void assignLayouts(Graph& graph) {
     }
   }
   // Elementwise chains between them (batch norm, activations, their gradients) follow the
-  // layout of an operand of the same shape, so their loops read and write contiguously.
+  // layout of an operand of the same shape, so their loops read and write contiguously. Ops
+  // whose dims keep their meaning (concatenate, pad, slice, reverse) follow their first operand
+  // with a layout whatever its shape: a channel concatenate of channels-last activations stays
+  // channels-last for the convolution that reads it.
   for (size_t i = 0; i < graph.steps.size(); ++i) {
     const Step& step = graph.steps[i];
     if (problems[i] || !writesAnyLayout[i] || !eligible(step.results[0])) continue;
     Slot& result = graph.slots[static_cast<size_t>(step.results[0])];
+    const ir::OpKind k = step.op->kind;
+    const bool keepsDims = k == ir::OpKind::concatenate || k == ir::OpKind::pad ||
+                           k == ir::OpKind::slice || k == ir::OpKind::reverse;
     for (int s : step.operands) {
       const Slot& operand = graph.slots[static_cast<size_t>(s)];
-      if (!operand.layout.empty() && operand.type.shape == result.type.shape) {
+      if (!operand.layout.empty() && (keepsDims || operand.type.shape == result.type.shape)) {
         result.layout = operand.layout;
         break;
       }

@@ -48,9 +48,9 @@ std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& 
 
 // Plans channels-last layouts (Slot::layout) for the 4-D activations and activation gradients
 // of recognised convolutions whose producer and readers all address memory through strides
-// (convolutions, fused loops and fused reduces), so oneDNN's direct channels-last kernels read
-// and write them in place instead of reordering NCHW to its blocked layout at every op. Runs
-// before any kernel is made.
+// (convolutions, fused loops, reduces, concatenates and pads), so oneDNN's direct channels-last
+// kernels read and write them in place instead of reordering NCHW to its blocked layout at every
+// op. Runs before any kernel is made.
 void assignLayouts(Graph& graph);
 
 struct ConvOptions {
