@@ -8,8 +8,10 @@ For every net (default: every net of the issues that `hlotrain list` shows) the 
 architecture is built in PyTorch (conv without bias + BatchNorm (eps 1e-5, batch statistics) +
 ReLU/ReLU6, XLA-style SAME padding: o = ceil(i/s), total padding split low = total/2,
 high = rest, applied with F.pad before the conv/pool when low != high; residual, bottleneck
-and inverted-residual blocks as in nn/Zoo; Adam lr 1e-3 with decoupled weight decay 1e-4 on
-conv/dense weights only (torch.optim.AdamW with two parameter groups), softmax cross-entropy).
+and inverted-residual blocks as in nn/Zoo; the UNet's downs, ups (F.interpolate bilinear x2,
+align_corners=False, then torch.cat([upsampled, skip])) and 1x1 head as in nn/Zoo; Adam lr 1e-3
+with decoupled weight decay 1e-4 on conv/dense weights only (torch.optim.AdamW with two
+parameter groups), softmax cross-entropy (per pixel, mean over B·H·W, for the UNet)).
 Each measurement runs in its own process (so peak RSS is per side and per net), on synthetic
 input, 2 threads, `--steps` timed steps after one warm-up step; PyTorch and hlotrain alternate
 for `--rounds` rounds and the table shows the medians over rounds, the ratio hlotrain/pytorch,
@@ -22,8 +24,10 @@ round's hlotrain run (median over rounds).
 Both sides run with the same OMP_WAIT_POLICY (default passive): with libgomp's default
 spin-waiting, every OpenMP barrier on this shared 2-core machine burns the time slice the other
 thread needs, and both PyTorch and hlotrain run 2-3x slower.
-Environment: this machine's OPENBLAS_CORETYPE forces OpenBLAS's AVX2 kernels; Debian's torch
-uses OpenBLAS-OpenMP (libopenblas0-openmp) for matmuls and oneDNN (mkldnn) for convolutions.
+Debian's torch uses OpenBLAS-OpenMP (libopenblas0-openmp) for matmuls and oneDNN (mkldnn) for
+convolutions. The image sets OPENBLAS_CORETYPE=Haswell, which halves OpenBLAS's matmuls on these
+AVX-512 machines; the PyTorch workers run with its AVX-512 kernels instead (--openblas-coretype,
+default Cooperlake where the CPU has AVX512-BF16, else SkylakeX), so the peer is at its best.
 """
 import argparse
 import json
@@ -42,7 +46,10 @@ NETS = {
     "resnet-34": (32, 3, 224, 224),
     "resnet-50": (16, 3, 224, 224),
     "mobilenetv2": (32, 3, 224, 224),
+    "unet-brats": (4, 4, 240, 240),
 }
+# Classes per net (the UNet's per pixel).
+CLASSES = {"unet-brats": 4}
 
 
 def build(net):
@@ -148,6 +155,45 @@ def build(net):
                                        bottleneck))
                 ch = width
         return nn.Sequential(*layers, Head(), nn.Linear(ch, 10))
+    if net == "unet-brats":
+        class Down(nn.Module):
+            def __init__(self, ic, oc):
+                super().__init__()
+                self.body = nn.Sequential(conv_bn(ic, oc, 3), conv_bn(oc, oc, 3))
+
+            def forward(self, x):
+                skip = self.body(x)
+                return F.max_pool2d(skip, 2, 2), skip
+
+        class Up(nn.Module):
+            def __init__(self, ic, oc):
+                super().__init__()
+                self.body = nn.Sequential(conv_bn(ic + oc, oc, 3), conv_bn(oc, oc, 3))
+
+            def forward(self, x, skip):
+                x = F.interpolate(x, scale_factor=2, mode="bilinear", align_corners=False)
+                return self.body(torch.cat([x, skip], 1))
+
+        class UNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.downs = nn.ModuleList([Down(4, 32), Down(32, 64), Down(64, 128),
+                                            Down(128, 256)])
+                self.middle = nn.Sequential(conv_bn(256, 512, 3), conv_bn(512, 512, 3))
+                self.ups = nn.ModuleList([Up(512, 256), Up(256, 128), Up(128, 64), Up(64, 32)])
+                self.head = nn.Conv2d(32, 4, 1)
+
+            def forward(self, x):
+                skips = []
+                for down in self.downs:
+                    x, skip = down(x)
+                    skips.append(skip)
+                x = self.middle(x)
+                for up in self.ups:
+                    x = up(x, skips.pop())
+                return self.head(x)
+
+        return UNet()
     if net == "mobilenetv2":
         layers, ch = [conv_bn(3, 32, 3, 2, act="relu6")], 32
         for t, c, n, s in [(1, 16, 1, 1), (6, 24, 2, 2), (6, 32, 3, 2), (6, 64, 4, 2),
@@ -172,7 +218,8 @@ def worker(net, batch, steps, channels_last, foreach):
     fmt = torch.channels_last if channels_last else torch.contiguous_format
     model = model.to(memory_format=fmt)
     x = torch.rand(batch, c, h, w).mul_(2).sub_(1).contiguous(memory_format=fmt)
-    y = torch.randint(0, 10, (batch,))
+    classes = CLASSES.get(net, 10)
+    y = torch.randint(0, classes, (batch, h, w) if net in CLASSES else (batch,))
     decay = [p for p in model.parameters() if p.dim() > 1]
     rest = [p for p in model.parameters() if p.dim() <= 1]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": 1e-4},
@@ -211,8 +258,23 @@ def worker(net, batch, steps, channels_last, foreach):
         "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
 
 
-def run_json(cmd):
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
+def default_coretype():
+    """OpenBLAS's best kernels for this CPU: Cooperlake with AVX512-BF16, SkylakeX with AVX-512."""
+    with open("/proc/cpuinfo") as f:
+        flags = next((line.split(":")[1].split() for line in f if line.startswith("flags")), [])
+    if "avx512_bf16" in flags:
+        return "Cooperlake"
+    return "SkylakeX" if "avx512f" in flags else "Haswell"
+
+
+def cpu_name():
+    with open("/proc/cpuinfo") as f:
+        return next((line.split(":")[1].strip() for line in f if line.startswith("model name")),
+                    "unknown CPU")
+
+
+def run_json(cmd, env=None):
+    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
@@ -237,6 +299,9 @@ def main():
     parser.add_argument("--omp-wait-policy", default="passive",
                         help="OMP_WAIT_POLICY for both sides (default passive; 'unset' leaves "
                              "the environment alone)")
+    parser.add_argument("--openblas-coretype", default=default_coretype(),
+                        help="OPENBLAS_CORETYPE of the PyTorch workers (default: %(default)s, "
+                             "OpenBLAS's AVX-512 kernels on this CPU)")
     parser.add_argument("--worker", nargs=3, metavar=("NET", "BATCH", "STEPS"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -250,8 +315,10 @@ def main():
     known = hlotrain_params(args.hlotrain)
     nets = [n for n in args.nets.split(",") if n in known]
     skipped = [n for n in args.nets.split(",") if n not in known]
-    print(f"load average at start: {os.getloadavg()}; OMP_WAIT_POLICY="
-          f"{os.environ.get('OMP_WAIT_POLICY', '(unset)')}", flush=True)
+    torch_env = dict(os.environ, OPENBLAS_CORETYPE=args.openblas_coretype)
+    print(f"{cpu_name()}, {os.cpu_count()} cores; load average at start: {os.getloadavg()}; "
+          f"OMP_WAIT_POLICY={os.environ.get('OMP_WAIT_POLICY', '(unset)')}; PyTorch "
+          f"OPENBLAS_CORETYPE={args.openblas_coretype}", flush=True)
     if skipped:
         print(f"not in `hlotrain list`, skipped: {', '.join(skipped)}")
     rows = []
@@ -262,7 +329,8 @@ def main():
                 (["--no-foreach"] if args.no_foreach else [])
         for r in range(args.rounds):
             torch_runs.append(run_json([sys.executable, os.path.abspath(__file__), *flags,
-                                        "--worker", net, str(batch), str(args.steps)]))
+                                        "--worker", net, str(batch), str(args.steps)],
+                                       torch_env))
             ours.append(run_json([args.hlotrain, "bench", "--net", net, "--batch", str(batch),
                                   "--steps", str(args.steps), "--eval"]))
             print(f"  {net} round {r + 1}: pytorch {torch_runs[-1]['images_per_s']:.1f} img/s, "

@@ -97,7 +97,7 @@ std::vector<int32_t> readValCases(const std::string& path, int64_t records) {
                     "4-byte header + " + std::to_string(n) + " i32 case indices");
   std::vector<uint8_t> bytes = file.read(kHeaderBytes, 4 * n);
   std::vector<int32_t> cases(n);
-  std::memcpy(cases.data(), bytes.data(), bytes.size());
+  if (n > 0) std::memcpy(cases.data(), bytes.data(), bytes.size());
   for (uint64_t i = 0; i < n; ++i)
     if (cases[i] < 0)
       throw ParseError(path + ": record " + std::to_string(i) + " has case index " +

@@ -76,4 +76,19 @@ TEST_F(KilledRunFilesTest, AResumedMetricsLogDropsRecordsAfterItsCheckpoint) {
   EXPECT_EQ(read(path), "");
 }
 
+// The best evaluation before a resume is found among the kept records only.
+TEST_F(KilledRunFilesTest, AResumedLogKnowsTheBestKeptEvaluation) {
+  const std::string path = (dir / "m.jsonl").string();
+  write(path, "{\"type\":\"eval\",\"epoch\":1,\"step\":10,\"dice_mean\":0.5,\"x\":1}\n"
+              "{\"type\":\"epoch\",\"epoch\":2,\"step\":20,\"dice_mean\":0.9}\n"
+              "{\"type\":\"eval\",\"epoch\":2,\"step\":20,\"dice_mean\":0.7}\n"
+              "{\"type\":\"eval\",\"epoch\":3,\"step\":30,\"dice_mean\":0.8}\n");
+  std::ostringstream out;
+  MetricsLog resumed(out, path, 20);
+  EXPECT_EQ(resumed.bestKeptEval("dice_mean"), 0.7);
+  EXPECT_EQ(resumed.bestKeptEval("accuracy"), std::nullopt);
+  MetricsLog fresh(out, (dir / "n.jsonl").string(), std::nullopt);
+  EXPECT_EQ(fresh.bestKeptEval("dice_mean"), std::nullopt);
+}
+
 } // namespace

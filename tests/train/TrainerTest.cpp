@@ -116,6 +116,49 @@ TEST_F(TrainerTest, ResumeContinuesExactlyAtAnEpochBoundary) {
   EXPECT_EQ(lines(second.prefix + "_metrics.jsonl").size(), 4u); // resumed runs append
 }
 
+// The best checkpoint is the state of the evaluation with the best accuracy, the same whether the
+// run was split by a resume or not; a resumed run compares its evaluations with those logged
+// before it.
+TEST_F(TrainerTest, TheBestCheckpointIsTheBestEvaluationAcrossAResume) {
+  TrainConfig straight = smallConfig();
+  straight.epochs = 3;
+  straight.artifactsDir = (dir / "straight").string();
+  TrainResult a = run(fixtures::tinyBnNet(), straight);
+  ASSERT_EQ(a.evals.size(), 3u);
+  size_t best = 0;
+  for (size_t i = 1; i < a.evals.size(); ++i)
+    if (task::headline(a.evals[i].scores) > task::headline(a.evals[best].scores)) best = i;
+  TrainState saved = loadCheckpoint(bestCheckpointPath(a.prefix), fixtures::tinyBnNet());
+  EXPECT_EQ(saved.position.step, a.evals[best].step);
+
+  TrainConfig split = smallConfig();
+  split.epochs = 3;
+  split.maxSteps = 10;
+  run(fixtures::tinyBnNet(), split);
+  split.maxSteps = 0;
+  RunMode resume;
+  resume.resume = true;
+  TrainResult b = run(fixtures::tinyBnNet(), split, resume);
+  EXPECT_EQ(bytes(bestCheckpointPath(b.prefix)), bytes(bestCheckpointPath(a.prefix)));
+
+  // Were the first evaluation perfect, no later one would replace its checkpoint.
+  split.artifactsDir = (dir / "perfect").string();
+  split.maxSteps = 10;
+  TrainResult c = run(fixtures::tinyBnNet(), split);
+  std::vector<std::string> records = lines(c.prefix + "_metrics.jsonl");
+  std::ofstream rewritten(c.prefix + "_metrics.jsonl");
+  for (std::string record : records) {
+    if (size_t at = record.find("\"accuracy\":"); at != std::string::npos)
+      record.replace(at, record.find(',', at) - at, "\"accuracy\":1");
+    rewritten << record << "\n";
+  }
+  rewritten.close();
+  std::filesystem::remove(bestCheckpointPath(c.prefix));
+  split.maxSteps = 0;
+  run(fixtures::tinyBnNet(), split, resume);
+  EXPECT_FALSE(std::filesystem::exists(bestCheckpointPath(c.prefix)));
+}
+
 TEST_F(TrainerTest, ResumeContinuesExactlyInsideAnEpoch) {
   TrainConfig c = smallConfig();
   c.optimizer = program::Optimizer::sgd;
