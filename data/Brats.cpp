@@ -30,17 +30,13 @@ uint32_t readU32(std::span<const uint8_t> bytes) {
          uint32_t{bytes[3]} << 24;
 }
 
-int64_t channelsOf(int64_t context) {
-  return kBratsModalities * (2 * context + 1);
-}
-
 uint64_t recordBytes(int64_t side, int64_t context) {
-  return static_cast<uint64_t>((channelsOf(context) + 1) * side * side);
+  return static_cast<uint64_t>((bratsChannels(context) + 1) * side * side);
 }
 
 std::string recordLayout(int64_t side, int64_t context) {
   const std::string s = std::to_string(side);
-  return std::to_string(channelsOf(context)) + "x" + s + "x" + s + " image + " + s + "x" + s +
+  return std::to_string(bratsChannels(context)) + "x" + s + "x" + s + " image + " + s + "x" + s +
          " mask bytes";
 }
 
@@ -112,7 +108,7 @@ public:
       : kind_(kind), side_(side), context_(context) {}
 
   DatasetKind kind() const override { return kind_; }
-  InputShape inputShape() const override { return {channelsOf(context_), side_, side_}; }
+  InputShape inputShape() const override { return {bratsChannels(context_), side_, side_}; }
   int64_t numClasses() const override { return kBratsClasses; }
   std::vector<int64_t> labelShape() const override { return {side_, side_}; }
   std::span<const LabelRegion> regions() const override { return bratsRegions(); }
@@ -137,8 +133,8 @@ public:
                        otherVariantHint(file->size(), n, side_, context_));
     checkMasks(*file, n, side_, context_);
     const int64_t stride = static_cast<int64_t>(each);
-    const Geometry geometry{channelsOf(context_), side_,         side_,
-                            {side_, side_},       side_ * side_, kBratsClasses};
+    const Geometry geometry{bratsChannels(context_), side_,         side_,
+                            {side_, side_},          side_ * side_, kBratsClasses};
     std::span<const uint8_t> records = file->bytes().subspan(kHeaderBytes);
     RecordRun run{file,   records,
                   stride, records.subspan(std::min<size_t>(records.size(), geometry.imageBytes())),

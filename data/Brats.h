@@ -18,6 +18,11 @@ constexpr int64_t kBratsClasses = 4;
 constexpr int64_t kBratsModalities = 4;
 constexpr int64_t kBratsMaxContext = 16;
 
+// The image channels of a record with `context` slices on each side: 4·(2K+1).
+constexpr int64_t bratsChannels(int64_t context) {
+  return kBratsModalities * (2 * context + 1);
+}
+
 // The regions BraTS scores, in MSD numbering, for every BraTS variant: whole tumour {1, 2, 3},
 // tumour core {2, 3}, enhancing tumour {3}. (MSD permuted BraTS's native labels 1/2/4; reading
 // them in the native numbering would silently swap the tumour core.)

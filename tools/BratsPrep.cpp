@@ -16,6 +16,7 @@
 #include <span>
 #include <string_view>
 
+#include "data/Brats.h"
 #include "data/Random.h"
 #include "support/Error.h"
 #include "tools/Nifti.h"
@@ -25,9 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr int64_t kModalities = 4;
-constexpr int64_t kMaxContext = 16;
-constexpr double kMaxLabel = 3; // MSD numbering: 0 background, 1 edema, 2 core, 3 enhancing
 constexpr uint8_t kBackgroundByte = 128; // quantise(0)
 
 const char* const kUsage =
@@ -55,9 +53,9 @@ std::string number(double value) {
 void checkOptions(const BratsOptions& options) {
   if (options.size != 240 && options.size != 224)
     throw ConfigError("--size must be 240 or 224, not " + std::to_string(options.size));
-  if (options.context < 0 || options.context > kMaxContext)
-    throw ConfigError("--context must be in [0, " + std::to_string(kMaxContext) + "], not " +
-                      std::to_string(options.context));
+  if (options.context < 0 || options.context > data::kBratsMaxContext)
+    throw ConfigError("--context must be in [0, " + std::to_string(data::kBratsMaxContext) +
+                      "], not " + std::to_string(options.context));
   if (!(options.valFraction > 0 && options.valFraction < 1))
     throw ConfigError("--val-fraction must be in (0, 1), not " + number(options.valFraction));
 }
@@ -199,10 +197,10 @@ uint8_t quantise(double z) {
 }
 
 // One modality's volume z-scored over its non-zero voxels and quantised (FORMATS.md).
-void quantiseModality(std::span<const float> values, std::span<uint8_t> out) {
+void quantiseModality(std::span<const double> values, std::span<uint8_t> out) {
   double sum = 0;
   int64_t count = 0;
-  for (float v : values) {
+  for (double v : values) {
     if (v == 0) continue;
     sum += v;
     ++count;
@@ -211,7 +209,7 @@ void quantiseModality(std::span<const float> values, std::span<uint8_t> out) {
   if (count == 0) return;
   const double mean = sum / static_cast<double>(count);
   double squares = 0;
-  for (float v : values)
+  for (double v : values)
     if (v != 0) squares += (v - mean) * (v - mean);
   const double std = std::sqrt(squares / static_cast<double>(count));
   if (std == 0) return;
@@ -239,8 +237,8 @@ CaseVolumes loadCase(const Case& c) {
       throw ParseError(path + ": a label volume must be 3-D (expected dims X x Y x Z, found " +
                        niftiShapeText(label.dims) + ")");
     for (size_t i = 0; i < label.values.size(); ++i) {
-      const float v = label.values[i];
-      if (!(v >= 0 && v <= kMaxLabel && v == std::floor(v)))
+      const double v = label.values[i];
+      if (!(v >= 0 && v < data::kBratsClasses && v == std::floor(v)))
         throw ParseError(path + ": label voxel " + niftiVoxelText(label.dims, i) +
                          " is not an MSD class (expected an integer in 0..3, found " + number(v) +
                          ")");
@@ -252,7 +250,7 @@ CaseVolumes loadCase(const Case& c) {
   }
   const std::string path = c.image.string();
   const NiftiVolume image = readNifti(path);
-  if (image.rank() != 4 || image.dims[3] != kModalities)
+  if (image.rank() != 4 || image.dims[3] != data::kBratsModalities)
     throw ParseError(path + ": not an image of the 4 modalities FLAIR, T1w, T1gd, T2w (expected " +
                      "dims X x Y x Z x 4, found " + niftiShapeText(image.dims) + ")");
   const std::vector<int64_t> labelDims = {volumes.width, volumes.height, volumes.depth};
@@ -266,8 +264,8 @@ CaseVolumes loadCase(const Case& c) {
                        " is not finite (expected a finite intensity, found " +
                        number(image.values[i]) + ")");
   const size_t voxels = volumes.voxels();
-  volumes.image.resize(voxels * kModalities);
-  for (size_t m = 0; m < kModalities; ++m)
+  volumes.image.resize(voxels * data::kBratsModalities);
+  for (size_t m = 0; m < data::kBratsModalities; ++m)
     quantiseModality(std::span(image.values).subspan(m * voxels, voxels),
                      std::span(volumes.image).subspan(m * voxels, voxels));
   return volumes;
@@ -315,10 +313,10 @@ void buildRecord(const CaseVolumes& volumes, int64_t z, const BratsOptions& opti
                  std::vector<uint8_t>& record) {
   const int64_t side = options.size, context = options.context, planeBytes = side * side;
   const AxisFit fx = fitAxis(volumes.width, side), fy = fitAxis(volumes.height, side);
-  const int64_t channels = kModalities * (2 * context + 1);
+  const int64_t channels = data::bratsChannels(context);
   std::fill(record.begin(), record.begin() + channels * planeBytes, kBackgroundByte);
   std::fill(record.begin() + channels * planeBytes, record.end(), uint8_t{0});
-  for (int64_t m = 0; m < kModalities; ++m)
+  for (int64_t m = 0; m < data::kBratsModalities; ++m)
     for (int64_t d = -context; d <= context; ++d) {
       const int64_t slice = std::clamp<int64_t>(z + d, 0, volumes.depth - 1);
       const uint8_t* source = volumes.image.data() + static_cast<size_t>(m) * volumes.voxels() +
@@ -370,7 +368,7 @@ BratsSummary prepareBrats(const std::string& srcDir, const std::string& outDir,
   PendingFile trainFile(out / "train.bin"), valFile(out / "val.bin"),
       valCasesFile(out / "val_cases.bin");
 
-  const int64_t channels = kModalities * (2 * options.context + 1);
+  const int64_t channels = data::bratsChannels(options.context);
   std::vector<uint8_t> record(static_cast<size_t>((channels + 1) * options.size * options.size));
   BratsSummary summary;
   for (size_t i = 0; i < cases.size(); ++i) {
@@ -431,9 +429,9 @@ int bratsPrepMain(const std::vector<std::string>& args, std::ostream& out, std::
     if (positional.size() != 2)
       throw ConfigError("expected SRC and OUT, got " + std::to_string(positional.size()) +
                         " arguments");
-    const BratsSummary s = prepareBrats(positional[0], positional[1], options, err);
+    const BratsSummary s = prepareBrats(positional[0], positional[1], options, out);
     const fs::path dir(positional[1]);
-    const int64_t channels = kModalities * (2 * options.context + 1);
+    const int64_t channels = data::bratsChannels(options.context);
     out << "wrote " << (dir / "train.bin").string() << " (" << s.trainRecords << " records, "
         << s.trainCases.size() << " cases), " << (dir / "val.bin").string() << " (" << s.valRecords
         << " records, " << s.valCases.size() << " cases) and " << (dir / "val_cases.bin").string()

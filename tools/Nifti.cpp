@@ -193,20 +193,15 @@ Scaling readScaling(const std::string& path, const Header& header) {
   return {true, slope, inter};
 }
 
-void convertValues(const std::string& path, const Datatype& type, bool bigEndian, Scaling scaling,
+void convertValues(const Datatype& type, bool bigEndian, Scaling scaling,
                    const std::vector<uint8_t>& raw, NiftiVolume& volume) {
   const size_t count = raw.size() / static_cast<size_t>(type.bytes);
   volume.values.resize(count);
-  constexpr double kFloatMax = std::numeric_limits<float>::max();
   for (size_t i = 0; i < count; ++i) {
     double value = rawValue(type, loadUnsigned(raw.data() + i * static_cast<size_t>(type.bytes),
                                                type.bytes, bigEndian));
     if (scaling.applies) value = value * scaling.slope + scaling.inter;
-    if (std::isfinite(value) && std::fabs(value) > kFloatMax)
-      throw ParseError(path + ": voxel " + niftiVoxelText(volume.dims, i) +
-                       " does not fit float32 (expected a magnitude of at most " +
-                       number(kFloatMax) + ", found " + number(value) + ")");
-    volume.values[i] = static_cast<float>(value);
+    volume.values[i] = value;
   }
 }
 
@@ -255,7 +250,7 @@ NiftiVolume readNifti(const std::string& path) {
                      " bytes for " + niftiShapeText(volume.dims) + " " + type.name +
                      " voxels from offset " + std::to_string(offset) + ", found " +
                      std::to_string(length) + ")");
-  convertValues(path, type, bigEndian, scaling, file.read(offset, bytes), volume);
+  convertValues(type, bigEndian, scaling, file.read(offset, bytes), volume);
   return volume;
 }
 

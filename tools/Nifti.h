@@ -11,12 +11,12 @@
 // scl_inter, and the magic "n+1\0" (two-file "ni1" pairs and Analyze headers are refused).
 // Nothing else (orientation, units, intent) is interpreted: a volume is its dims and values.
 //
-// Values are stored as float, scaled by the NIfTI rule: `raw * scl_slope + scl_inter` computed in
-// double when scl_slope is finite and non-zero, else the raw value. Float holds every value of the
-// 8- and 16-bit integer types and of float32 exactly, so MSD's volumes (float32 images, uint8
-// labels, unscaled) are read without loss at half the memory of double (a 240x240x155x4 image is
-// 143 MB). Wider types (int32, uint32, int64, uint64, float64) and scaled values are rounded to
-// the nearest float; a finite value beyond float's range is refused, naming the voxel.
+// Values are doubles, scaled by the NIfTI rule: `raw * scl_slope + scl_inter` when scl_slope is
+// finite and non-zero, else the raw value, as nibabel's get_fdata() gives them: every value of
+// the 8- to 32-bit types, float32 and float64 is held exactly, and scaled values are not rounded
+// again (a float store would move float64 and scaled volumes' quantised bytes by one near
+// rounding ties). int64 and uint64 values beyond 2^53 round to the nearest double. A
+// 240x240x155x4 image takes 286 MB.
 
 #include <cstddef>
 #include <cstdint>
@@ -26,9 +26,9 @@
 namespace hlotrain::tools {
 
 struct NiftiVolume {
-  std::vector<int64_t> dims; // dim[1..rank], x fastest
-  int datatype = 0;          // the NIfTI code of the stored values (2 uint8, 16 float32, ...)
-  std::vector<float> values; // product(dims) values, x fastest, scaling applied
+  std::vector<int64_t> dims;  // dim[1..rank], x fastest
+  int datatype = 0;           // the NIfTI code of the stored values (2 uint8, 16 float32, ...)
+  std::vector<double> values; // product(dims) values, x fastest, scaling applied
 
   int64_t rank() const { return static_cast<int64_t>(dims.size()); }
 };

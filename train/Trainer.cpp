@@ -218,12 +218,14 @@ struct StepInputs {
   std::vector<bool> donated;
 
   StepInputs(TrainState& state, const program::TrainStepSignature& signature, bool donate)
-      : sig(signature), donated(signature.arguments.size(), false) {
-    for (const ir::TensorType& type : sig.arguments) tensors.emplace_back(type);
+      : sig(signature), tensors(signature.arguments.size()),
+        donated(signature.arguments.size(), false) {
     for (size_t i = 0; i < sig.params.count; ++i)
       tensors[sig.params[i]] = std::move(state.params[i]);
     for (size_t i = 0; i < sig.optState.count; ++i)
       tensors[sig.optState[i]] = std::move(state.optState[i]);
+    for (program::Range fed : {sig.input, sig.labels, sig.lr, sig.step})
+      for (size_t i = 0; i < fed.count; ++i) tensors[fed[i]] = ir::Tensor(sig.arguments[fed[i]]);
     if (donate)
       for (size_t i = 0; i < sig.carried().count; ++i) donated[sig.carried()[i]] = true;
   }
