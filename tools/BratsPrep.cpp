@@ -1,17 +1,13 @@
 #include "tools/BratsPrep.h"
 
-#include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <span>
 #include <string_view>
@@ -19,7 +15,9 @@
 #include "data/Brats.h"
 #include "data/Random.h"
 #include "support/Error.h"
+#include "tools/CountedFile.h"
 #include "tools/Nifti.h"
+#include "tools/ToolMain.h"
 
 namespace hlotrain::tools {
 namespace {
@@ -39,10 +37,6 @@ struct Case {
   std::string name;
   fs::path image, label;
 };
-
-std::string systemError() {
-  return std::strerror(errno);
-}
 
 std::string number(double value) {
   char text[32];
@@ -126,69 +120,6 @@ std::vector<bool> valCases(int64_t count, double valFraction, uint64_t seed,
     isVal[static_cast<size_t>(order[static_cast<size_t>(i)])] = true;
   return isVal;
 }
-
-// A file written under a temporary name beside its target, led by a u32 count that is patched
-// in once the records are all written; commit() renames it into place, and without a commit the
-// temporary is removed (also when the constructor fails after creating it).
-class PendingFile {
-public:
-  explicit PendingFile(fs::path target) : target_(std::move(target)) {
-    temp_.path = target_;
-    temp_.path += ".tmp";
-    file_.reset(std::fopen(temp_.path.c_str(), "wb"));
-    if (!file_) throw RuntimeError(temp_.path.string() + ": cannot create (" + systemError() + ")");
-    writeCount(0);
-  }
-
-  void write(std::span<const uint8_t> bytes) {
-    if (std::fwrite(bytes.data(), 1, bytes.size(), file_.get()) != bytes.size())
-      throw RuntimeError(temp_.path.string() + ": write failed (" + systemError() + ")");
-  }
-  // Patches the count in, flushes the data to disk and closes the file.
-  void close(int64_t count) {
-    if (count > int64_t{UINT32_MAX})
-      throw RuntimeError(temp_.path.string() + ": " + std::to_string(count) +
-                         " entries do not fit the u32 count");
-    if (std::fseek(file_.get(), 0, SEEK_SET) != 0)
-      throw RuntimeError(temp_.path.string() + ": cannot seek (" + systemError() + ")");
-    writeCount(static_cast<uint32_t>(count));
-    const bool ok = std::fflush(file_.get()) == 0 && ::fsync(::fileno(file_.get())) == 0;
-    const bool closed = std::fclose(file_.release()) == 0;
-    if (!ok || !closed)
-      throw RuntimeError(temp_.path.string() + ": cannot flush to disk (" + systemError() + ")");
-  }
-  void commit() {
-    std::error_code ec;
-    fs::rename(temp_.path, target_, ec);
-    if (ec)
-      throw RuntimeError(temp_.path.string() + ": cannot rename to " + target_.string() + " (" +
-                         ec.message() + ")");
-    temp_.committed = true;
-  }
-
-private:
-  struct Temporary {
-    fs::path path;
-    bool committed = false;
-    ~Temporary() {
-      std::error_code ec;
-      if (!committed) fs::remove(path, ec);
-    }
-  };
-  struct Close {
-    void operator()(std::FILE* file) const { std::fclose(file); }
-  };
-
-  void writeCount(uint32_t n) {
-    const uint8_t bytes[4] = {static_cast<uint8_t>(n), static_cast<uint8_t>(n >> 8),
-                              static_cast<uint8_t>(n >> 16), static_cast<uint8_t>(n >> 24)};
-    write(bytes);
-  }
-
-  fs::path target_;
-  Temporary temp_; // destroyed after file_: closed first, then removed
-  std::unique_ptr<std::FILE, Close> file_;
-};
 
 uint8_t quantise(double z) {
   // nearbyint rounds in the default mode, to nearest with ties to even.
@@ -365,7 +296,7 @@ BratsSummary prepareBrats(const std::string& srcDir, const std::string& outDir,
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) throw RuntimeError(out.string() + ": cannot create (" + ec.message() + ")");
-  PendingFile trainFile(out / "train.bin"), valFile(out / "val.bin"),
+  CountedFile trainFile(out / "train.bin"), valFile(out / "val.bin"),
       valCasesFile(out / "val_cases.bin");
 
   const int64_t channels = data::bratsChannels(options.context);
@@ -404,33 +335,17 @@ BratsSummary prepareBrats(const std::string& srcDir, const std::string& outDir,
 }
 
 int bratsPrepMain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  try {
-    std::vector<std::string> positional;
+  static constexpr std::string_view kFlags[] = {"--size", "--context", "--val-fraction", "--seed"};
+  return runTool(args, kFlags, "SRC and OUT", kUsage, out, err, [&](const ToolArgs& parsed) {
     BratsOptions options;
-    for (size_t i = 0; i < args.size(); ++i) {
-      const std::string& arg = args[i];
-      if (arg == "-h" || arg == "--help") {
-        out << kUsage;
-        return 0;
-      }
-      if (arg == "--size" || arg == "--context" || arg == "--val-fraction" || arg == "--seed") {
-        if (i + 1 == args.size()) throw ConfigError(arg + " needs a value");
-        const std::string& value = args[++i];
-        if (arg == "--size") options.size = parseInteger(arg, value);
-        if (arg == "--context") options.context = parseInteger(arg, value);
-        if (arg == "--val-fraction") options.valFraction = parseFraction(value);
-        if (arg == "--seed") options.seed = parseSeed(value);
-      } else if (arg.starts_with("-")) {
-        throw ConfigError("unknown option " + arg);
-      } else {
-        positional.push_back(arg);
-      }
+    for (const auto& [flag, value] : parsed.flags) {
+      if (flag == "--size") options.size = parseInteger(flag, value);
+      if (flag == "--context") options.context = parseInteger(flag, value);
+      if (flag == "--val-fraction") options.valFraction = parseFraction(value);
+      if (flag == "--seed") options.seed = parseSeed(value);
     }
-    if (positional.size() != 2)
-      throw ConfigError("expected SRC and OUT, got " + std::to_string(positional.size()) +
-                        " arguments");
-    const BratsSummary s = prepareBrats(positional[0], positional[1], options, out);
-    const fs::path dir(positional[1]);
+    const BratsSummary s = prepareBrats(parsed.src, parsed.out, options, out);
+    const fs::path dir(parsed.out);
     const int64_t channels = data::bratsChannels(options.context);
     out << "wrote " << (dir / "train.bin").string() << " (" << s.trainRecords << " records, "
         << s.trainCases.size() << " cases), " << (dir / "val.bin").string() << " (" << s.valRecords
@@ -439,17 +354,7 @@ int bratsPrepMain(const std::vector<std::string>& args, std::ostream& out, std::
         << " image bytes + " << options.size << "x" << options.size << " mask bytes\nval cases:";
     for (size_t i = 0; i < s.valCases.size(); ++i) out << " " << i << "=" << s.valCases[i];
     out << "\n";
-    return 0;
-  } catch (const ConfigError& e) {
-    err << "error: " << e.what() << "\n" << kUsage;
-    return 2;
-  } catch (const ParseError& e) {
-    err << "error: " << e.what() << "\n";
-    return 2;
-  } catch (const std::exception& e) {
-    err << "error: " << e.what() << "\n";
-    return 1;
-  }
+  });
 }
 
 } // namespace hlotrain::tools

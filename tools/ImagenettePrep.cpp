@@ -1,20 +1,18 @@
 #include "tools/ImagenettePrep.h"
 
-#include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <charconv>
-#include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <optional>
 #include <span>
 
 #include "support/Error.h"
+#include "tools/CountedFile.h"
 #include "tools/Jpeg.h"
 #include "tools/Resize.h"
+#include "tools/ToolMain.h"
 
 namespace hlotrain::tools {
 namespace {
@@ -82,54 +80,6 @@ std::vector<Source> listImages(const fs::path& dir, const std::vector<std::strin
   return images;
 }
 
-std::string systemError() {
-  return std::strerror(errno);
-}
-
-// A file written under a temporary name beside its target; commit() renames it into place, and
-// without a commit the temporary is removed.
-class PendingFile {
-public:
-  explicit PendingFile(fs::path target) : target_(std::move(target)), temp_(target_) {
-    temp_ += ".tmp";
-    file_ = std::fopen(temp_.c_str(), "wb");
-    if (!file_) throw RuntimeError(temp_.string() + ": cannot create (" + systemError() + ")");
-  }
-  ~PendingFile() {
-    if (file_) std::fclose(file_);
-    std::error_code ec;
-    if (!committed_) fs::remove(temp_, ec);
-  }
-  PendingFile(const PendingFile&) = delete;
-  PendingFile& operator=(const PendingFile&) = delete;
-
-  void write(std::span<const uint8_t> bytes) {
-    if (std::fwrite(bytes.data(), 1, bytes.size(), file_) != bytes.size())
-      throw RuntimeError(temp_.string() + ": write failed (" + systemError() + ")");
-  }
-  // Flushes the data to disk and closes the file.
-  void close() {
-    const bool ok = std::fflush(file_) == 0 && ::fsync(::fileno(file_)) == 0;
-    const bool closed = std::fclose(file_) == 0;
-    file_ = nullptr;
-    if (!ok || !closed)
-      throw RuntimeError(temp_.string() + ": cannot flush to disk (" + systemError() + ")");
-  }
-  void commit() {
-    std::error_code ec;
-    fs::rename(temp_, target_, ec);
-    if (ec)
-      throw RuntimeError(temp_.string() + ": cannot rename to " + target_.string() + " (" +
-                         ec.message() + ")");
-    committed_ = true;
-  }
-
-private:
-  fs::path target_, temp_;
-  std::FILE* file_ = nullptr;
-  bool committed_ = false;
-};
-
 // One record's pixels: the image at `path` decoded and resampled to 3 planes of side x side.
 void decodeResized(const std::string& path, int64_t side, std::span<uint8_t> planes) {
   std::optional<AreaResizer> resizer;
@@ -139,12 +89,9 @@ void decodeResized(const std::string& path, int64_t side, std::span<uint8_t> pla
   resizer->finish(planes);
 }
 
-void writeSplit(PendingFile& out, const std::vector<Source>& images, int64_t side,
+void writeSplit(CountedFile& out, const std::vector<Source>& images, int64_t side,
                 const std::string& name, std::ostream& log) {
-  const uint32_t n = static_cast<uint32_t>(images.size());
-  const uint8_t header[4] = {static_cast<uint8_t>(n), static_cast<uint8_t>(n >> 8),
-                             static_cast<uint8_t>(n >> 16), static_cast<uint8_t>(n >> 24)};
-  out.write(header);
+  const size_t n = images.size();
   std::vector<uint8_t> record(static_cast<size_t>(1 + 3 * side * side));
   for (size_t i = 0; i < images.size(); ++i) {
     record[0] = images[i].label;
@@ -153,7 +100,7 @@ void writeSplit(PendingFile& out, const std::vector<Source>& images, int64_t sid
     if ((i + 1) % kProgressEvery == 0 || i + 1 == images.size())
       log << name << ": " << i + 1 << "/" << n << " images" << std::endl;
   }
-  out.close();
+  out.close(static_cast<int64_t>(n));
 }
 
 void checkSide(const std::string& option, int64_t side) {
@@ -191,7 +138,7 @@ ImagenetteSummary prepareImagenette(const std::string& srcDir, const std::string
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) throw RuntimeError(out.string() + ": cannot create (" + ec.message() + ")");
-  PendingFile trainFile(out / "train.bin"), valFile(out / "val.bin");
+  CountedFile trainFile(out / "train.bin"), valFile(out / "val.bin");
   writeSplit(trainFile, train, options.sizeTrain, "train", log);
   writeSplit(valFile, val, options.sizeVal, "val", log);
   trainFile.commit();
@@ -202,46 +149,21 @@ ImagenetteSummary prepareImagenette(const std::string& srcDir, const std::string
 }
 
 int imagenettePrepMain(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
-  try {
-    std::vector<std::string> positional;
-    ImagenetteOptions options;
-    for (size_t i = 0; i < args.size(); ++i) {
-      const std::string& arg = args[i];
-      if (arg == "-h" || arg == "--help") {
-        out << kUsage;
-        return 0;
-      }
-      if (arg == "--size-train" || arg == "--size-val") {
-        if (i + 1 == args.size()) throw ConfigError(arg + " needs a value");
-        (arg == "--size-train" ? options.sizeTrain : options.sizeVal) = parseSide(arg, args[++i]);
-      } else if (arg.starts_with("-")) {
-        throw ConfigError("unknown option " + arg);
-      } else {
-        positional.push_back(arg);
-      }
-    }
-    if (positional.size() != 2)
-      throw ConfigError("expected SRC_DIR and OUT_DIR, got " + std::to_string(positional.size()) +
-                        " arguments");
-    ImagenetteSummary s = prepareImagenette(positional[0], positional[1], options, err);
-    const fs::path dir(positional[1]);
-    out << "wrote " << (dir / "train.bin").string() << " (" << s.trainRecords << " records of 3x"
-        << options.sizeTrain << "x" << options.sizeTrain << ") and " << (dir / "val.bin").string()
-        << " (" << s.valRecords << " records of 3x" << options.sizeVal << "x" << options.sizeVal
-        << ")\nclasses:";
-    for (size_t i = 0; i < s.classes.size(); ++i) out << " " << i << "=" << s.classes[i];
-    out << "\n";
-    return 0;
-  } catch (const ConfigError& e) {
-    err << "error: " << e.what() << "\n" << kUsage;
-    return 2;
-  } catch (const ParseError& e) {
-    err << "error: " << e.what() << "\n";
-    return 2;
-  } catch (const std::exception& e) {
-    err << "error: " << e.what() << "\n";
-    return 1;
-  }
+  static constexpr std::string_view kFlags[] = {"--size-train", "--size-val"};
+  return runTool(
+      args, kFlags, "SRC_DIR and OUT_DIR", kUsage, out, err, [&](const ToolArgs& parsed) {
+        ImagenetteOptions options;
+        for (const auto& [flag, value] : parsed.flags)
+          (flag == "--size-train" ? options.sizeTrain : options.sizeVal) = parseSide(flag, value);
+        ImagenetteSummary s = prepareImagenette(parsed.src, parsed.out, options, err);
+        const fs::path dir(parsed.out);
+        out << "wrote " << (dir / "train.bin").string() << " (" << s.trainRecords
+            << " records of 3x" << options.sizeTrain << "x" << options.sizeTrain << ") and "
+            << (dir / "val.bin").string() << " (" << s.valRecords << " records of 3x"
+            << options.sizeVal << "x" << options.sizeVal << ")\nclasses:";
+        for (size_t i = 0; i < s.classes.size(); ++i) out << " " << i << "=" << s.classes[i];
+        out << "\n";
+      });
 }
 
 } // namespace hlotrain::tools

@@ -1,5 +1,7 @@
 #include "Harness.h"
 
+#include <gtest/gtest.h>
+
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -37,6 +39,26 @@ std::string slurp(const fs::path& path) {
   return text.str();
 }
 } // namespace
+
+std::vector<std::string> withFlags(std::vector<std::string> args,
+                                   const std::vector<std::string>& extra) {
+  for (size_t i = 0; i < extra.size(); ++i) {
+    auto flag =
+        extra[i].starts_with("--") ? std::find(args.begin(), args.end(), extra[i]) : args.end();
+    if (flag != args.end() && i + 1 < extra.size())
+      *(flag + 1) = extra[++i];
+    else
+      args.push_back(extra[i]);
+  }
+  return args;
+}
+
+void expectUsageError(const std::vector<std::string>& args, const std::string& needle) {
+  CliResult r = runInProcess(args);
+  EXPECT_EQ(r.exitCode, 2) << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+}
 
 CliResult runBinary(const std::vector<std::string>& args) {
   TempDir dir;

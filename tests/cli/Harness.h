@@ -16,6 +16,11 @@ struct CliResult {
 
 // cli::runCli with captured streams; `args` excludes the program name.
 CliResult runInProcess(const std::vector<std::string>& args);
+// `args` with `extra` added: a flag of `extra` that `args` already has replaces its value.
+std::vector<std::string> withFlags(std::vector<std::string> args,
+                                   const std::vector<std::string>& extra);
+// Runs `args` in-process and expects exit 2 with one line on stderr that contains `needle`.
+void expectUsageError(const std::vector<std::string>& args, const std::string& needle);
 // The real binary (HLOTRAIN_BINARY) with stdout and stderr captured.
 CliResult runBinary(const std::vector<std::string>& args);
 

@@ -46,21 +46,12 @@ protected:
         "train",  "--net",       "unet-brats", "--dataset", "brats",    "--data", brats().string(),
         "--loss", "dice-ce",     "--batch",    "2",         "--epochs", "1",      "--warmup-epochs",
         "0",      "--artifacts", artifacts()};
-    for (size_t i = 0; i < extra.size(); ++i) {
-      auto flag = std::find(args.begin(), args.end(), extra[i]);
-      if (extra[i].starts_with("--") && flag != args.end() && i + 1 < extra.size())
-        *(flag + 1) = extra[++i];
-      else
-        args.push_back(extra[i]);
-    }
-    return args;
+    return hlotrain::testing::withFlags(std::move(args), extra);
   }
 
+  // Refused before anything is trained: no checkpoint.
   void expectUsageError(const std::vector<std::string>& args, const std::string& needle) {
-    CliResult r = runInProcess(args);
-    EXPECT_EQ(r.exitCode, 2) << r.err;
-    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+    hlotrain::testing::expectUsageError(args, needle);
     EXPECT_FALSE(std::filesystem::exists(dir / "a" / "unet_brats_checkpoint.bin"));
   }
 

@@ -13,6 +13,7 @@
 
 using namespace hlotrain;
 using hlotrain::testing::CliResult;
+using hlotrain::testing::expectUsageError;
 using hlotrain::testing::runInProcess;
 
 namespace {
@@ -32,22 +33,7 @@ protected:
                                      "2",
                                      "--artifacts",
                                      (dir / "a").string()};
-    for (size_t i = 0; i < extra.size(); ++i) {
-      auto base =
-          extra[i].starts_with("--") ? std::find(args.begin(), args.end(), extra[i]) : args.end();
-      if (base != args.end() && i + 1 < extra.size())
-        *(base + 1) = extra[++i];
-      else
-        args.push_back(extra[i]);
-    }
-    return args;
-  }
-  // A failing command: exit 2 and one line on stderr that contains `needle`.
-  void expectUsageError(const std::vector<std::string>& args, const std::string& needle) {
-    CliResult r = runInProcess(args);
-    EXPECT_EQ(r.exitCode, 2) << r.err;
-    EXPECT_NE(r.err.find(needle), std::string::npos) << r.err;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << r.err;
+    return hlotrain::testing::withFlags(std::move(args), extra);
   }
 };
 

@@ -5,7 +5,6 @@
 
 #include <cmath>
 
-#include "grad/Vjp.h"
 #include "ir/Verifier.h"
 #include "lower/cpu/Interpreter.h"
 #include "mlir/Parser.h"
@@ -14,6 +13,7 @@
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
+#include "tests/program/InputGradientCheck.h"
 
 using namespace hlotrain;
 
@@ -86,67 +86,12 @@ TEST(ConvBlockTrainTest, TinyBlockNetLearns) {
   EXPECT_EQ(correct, batch);
 }
 
-ir::Tensor toF64(const ir::Tensor& t) {
-  ir::Tensor out({ir::ElementType::f64, t.type().shape});
-  for (int64_t i = 0; i < t.numElements(); ++i) out.set<double>(i, t.get<float>(i));
-  return out;
-}
-
 // The input gradient of a projecting residual block followed by an inverted residual (depthwise,
 // ReLU6, identity add), with batch-statistics BN, against central differences in f64.
 TEST(ConvBlockTrainTest, BlockInputGradientMatchesFiniteDifferences) {
   nn::NetSpec spec{
       "fd", {nn::residualBlock(3, 4, 1, 2), nn::invertedResidual(4, 4, 2, 1, 1)}, {3, 6, 6}, 4, ""};
-  const ir::Shape xShape = {2, 3, 6, 6}, yShape = nn::outputShape(spec, 2);
-  ir::Module m;
-  ir::Function& f = m.addFunction("main");
-  ir::Builder b(f.body, &m);
-  std::vector<ir::Value*> params;
-  for (const nn::ParamInfo& info : nn::parameters(spec))
-    params.push_back(f.body.addArgument({ir::ElementType::f64, info.shape}));
-  ir::Value* x = f.body.addArgument({ir::ElementType::f64, xShape});
-  ir::Value* r = f.body.addArgument({ir::ElementType::f64, yShape});
-  ir::Value* y = nn::emitForward(b, spec, params, x, nn::BnMode::batch).logits;
-  ir::Value* loss =
-      b.reduce(b.multiply(y, r), b.scalar<double>(0.0), {0, 1, 2, 3}, ir::OpKind::add);
-  ir::Value* seed = b.scalar<double>(1.0);
-  std::vector<ir::Value*> wrt = {x};
-  ir::Value* dx = grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), wrt)[0];
-  f.setResults({loss, dx});
-  ir::verify(m);
-
-  std::vector<ir::Tensor> in;
-  for (const ir::Tensor& t : nn::heInit(spec)) in.push_back(toF64(t));
-  // Non-trivial BN affine parameters, so gamma and beta are exercised too.
-  for (size_t i = 0; i < in.size(); ++i)
-    if (in[i].type().shape.size() == 1)
-      for (int64_t c = 0; c < in[i].numElements(); ++c)
-        in[i].set<double>(c, in[i].get<double>(c) + 0.1 * double(c % 3) + 0.05);
-  auto fill = [](const ir::Shape& shape, uint64_t s) {
-    ir::Tensor t({ir::ElementType::f64, shape});
-    for (int64_t i = 0; i < t.numElements(); ++i) {
-      s ^= s << 13;
-      s ^= s >> 7;
-      s ^= s << 17;
-      t.set<double>(i, double(s % 100000) / 50000.0 - 1.0);
-    }
-    return t;
-  };
-  in.push_back(fill(xShape, 7));
-  in.push_back(fill(yShape, 99));
-  const size_t xi = in.size() - 2;
-  ir::Tensor grad = cpu::interpret(m, f, in)[1];
-  auto lossAt = [&](int64_t i, double delta) {
-    std::vector<ir::Tensor> moved = in;
-    moved[xi].set<double>(i, moved[xi].get<double>(i) + delta);
-    return cpu::interpret(m, f, moved)[0].get<double>(0);
-  };
-  const double h = 1e-6;
-  for (int64_t i = 0; i < grad.numElements(); i += 7) {
-    double numeric = (lossAt(i, h) - lossAt(i, -h)) / (2 * h);
-    EXPECT_NEAR(grad.get<double>(i), numeric, 1e-6 * std::max(1.0, std::abs(numeric)))
-        << "element " << i;
-  }
+  program::testing::expectInputGradientMatchesFiniteDifferences(spec, 2, false, 7);
 }
 
 // Every reference net's train step differentiates and verifies, and its printed StableHLO parses

@@ -7,13 +7,12 @@
 #include <cmath>
 #include <random>
 
-#include "grad/Vjp.h"
-#include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
 #include "lower/cpu/Interpreter.h"
 #include "nn/Emit.h"
 #include "nn/Init.h"
 #include "program/Program.h"
+#include "tests/program/InputGradientCheck.h"
 
 using namespace hlotrain;
 
@@ -43,51 +42,8 @@ ir::Tensor filled(const ir::TensorType& type, uint64_t s, double scale = 1.0) {
   return t;
 }
 
-ir::Tensor toF64(const ir::Tensor& t) {
-  ir::Tensor out({ir::ElementType::f64, t.shape()});
-  for (int64_t i = 0; i < t.numElements(); ++i) out.set<double>(i, t.get<float>(i));
-  return out;
-}
-
 TEST(UnetTrainTest, InputGradientMatchesFiniteDifferences) {
-  const nn::NetSpec spec = tinyUnet(8);
-  const ir::Shape xShape = {2, 2, 8, 8}, yShape = nn::outputShape(spec, 2);
-  ir::Module m;
-  ir::Function& f = m.addFunction("main");
-  ir::Builder b(f.body, &m);
-  std::vector<ir::Value*> params;
-  for (const nn::ParamInfo& info : nn::parameters(spec))
-    params.push_back(f.body.addArgument({ir::ElementType::f64, info.shape}));
-  ir::Value* x = f.body.addArgument({ir::ElementType::f64, xShape});
-  ir::Value* r = f.body.addArgument({ir::ElementType::f64, yShape});
-  nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, nn::BnMode::batch);
-  ASSERT_EQ(fwd.upsamples.size(), 2u);
-  ir::Value* loss =
-      b.reduce(b.multiply(fwd.logits, r), b.scalar<double>(0.0), {0, 1, 2, 3}, ir::OpKind::add);
-  ir::Value* seed = b.scalar<double>(1.0);
-  std::vector<ir::Value*> wrt = {x};
-  ir::Value* dx =
-      grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), wrt, {}, program::customVjps(fwd))[0];
-  f.setResults({loss, dx});
-  ir::verify(m);
-
-  std::vector<ir::Tensor> in;
-  for (const ir::Tensor& t : nn::heInit(spec)) in.push_back(toF64(t));
-  in.push_back(filled({ir::ElementType::f64, xShape}, 7));
-  in.push_back(filled({ir::ElementType::f64, yShape}, 99));
-  const size_t xi = in.size() - 2;
-  ir::Tensor grad = cpu::interpret(m, f, in)[1];
-  auto lossAt = [&](int64_t i, double delta) {
-    std::vector<ir::Tensor> moved = in;
-    moved[xi].set<double>(i, moved[xi].get<double>(i) + delta);
-    return cpu::interpret(m, f, moved)[0].get<double>(0);
-  };
-  const double h = 1e-6;
-  for (int64_t i = 0; i < grad.numElements(); i += 5) {
-    double numeric = (lossAt(i, h) - lossAt(i, -h)) / (2 * h);
-    EXPECT_NEAR(grad.get<double>(i), numeric, 1e-6 * std::max(1.0, std::abs(numeric)))
-        << "element " << i;
-  }
+  program::testing::expectInputGradientMatchesFiniteDifferences(tinyUnet(8), 2, true, 5);
 }
 
 // One Adam step with the Dice + CE loss: the fast path (fused loops, oneDNN convolutions, the
