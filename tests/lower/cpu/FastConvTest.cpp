@@ -259,6 +259,18 @@ TEST(FastConv, WinogradRunsThreeByThreeStrideOneFormsWithinItsRounding) {
   }
 }
 
+// Winograd takes 32 channels only on feature maps of 64x64 or more (below, direct was no slower).
+TEST(FastConv, WinogradTakesThirtyTwoChannelsOnlyOnLargeFeatureMaps) {
+  for (int64_t side : {28, 64}) {
+    FastCase t(3);
+    const Forward f{1, 1, 32, 32, side, side, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+    t.fn.setResults({forwardConv(t, f, {0, 3, 1, 2}, {3, 2, 0, 1}, {0, 3, 1, 2})});
+    verify(t.module);
+    std::string plan = Executable::compile(t.module, "main", t.options)->dumpPlan();
+    EXPECT_EQ(plan.find("jit_wino") != std::string::npos, side == 64) << side << "\n" << plan;
+  }
+}
+
 class FastConvFixture : public FastFixture {
 protected:
   Value* nchwConv(Value* x, Value* w, Attributes a) {
