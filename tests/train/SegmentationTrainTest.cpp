@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iostream>
 #include <numeric>
 #include <sstream>
 
@@ -93,6 +94,7 @@ TEST_F(SegmentationTrainTest, ASmallUnetLearnsTheNestedRegions) {
   train::TrainResult r = train::train(smallUnet(), config(), dataset, dir.string(), log);
   const task::SegmentationScores& s = train::segmentationScores(r.evals.back());
   SCOPED_TRACE(log.str());
+  std::cout << "learned: " << task::summaryLine(r.evals.back().scores) << "\n";
   ASSERT_EQ(s.regions.size(), 3u);
   EXPECT_GE(s.regions[0].dice, 0.85); // WT
   EXPECT_GE(s.regions[1].dice, 0.75); // TC
@@ -135,6 +137,7 @@ TEST_F(SegmentationTrainTest, ShuffledMasksStayFarBelow) {
   train::TrainResult r = train::train(smallUnet(), config(), dataset, dir.string(), log);
   const task::SegmentationScores& s = train::segmentationScores(r.evals.back());
   SCOPED_TRACE(log.str());
+  std::cout << "shuffled masks: " << task::summaryLine(r.evals.back().scores) << "\n";
   EXPECT_LT(s.regions[0].dice, 0.6);
   EXPECT_LT(s.regions[1].dice, 0.45);
   EXPECT_LT(s.regions[2].dice, 0.35);
