@@ -175,14 +175,14 @@ std::string jsonFields(const char* prefix, const Timing& t, int64_t batch, doubl
   double gflops = t.flops / t.medianSeconds / 1e9;
   std::snprintf(text, sizeof text,
                 "\"%simages_per_s\": %.2f, \"%sms_per_step\": %.3f, \"%sgflop_per_step\": %.3f, "
-                "\"%sgflops\": %.2f, \"%speak_fraction\": %.3f, \"%speak_rss_mb\": %ld, "
+                "\"%sgflops\": %.2f, \"%speak_fraction\": %.4g, \"%speak_rss_mb\": %ld, "
                 "\"%scompile_s\": %.3f, \"%sfirst_step_s\": %.3f",
                 prefix, double(batch) / t.medianSeconds, prefix, t.medianSeconds * 1e3, prefix,
                 t.flops / 1e9, prefix, gflops, prefix, gflops / peak, prefix, t.peakRss, prefix,
                 t.compileSeconds, prefix, t.firstStepSeconds);
   std::string fields = text;
   if (t.pairedPeakFraction) {
-    std::snprintf(text, sizeof text, ", \"%spaired_peak_fraction\": %.3f", prefix,
+    std::snprintf(text, sizeof text, ", \"%spaired_peak_fraction\": %.4g", prefix,
                   *t.pairedPeakFraction);
     fields += text;
   }
