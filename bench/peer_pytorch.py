@@ -9,7 +9,9 @@ architecture is built in PyTorch (conv without bias + BatchNorm (eps 1e-5, batch
 ReLU/ReLU6, XLA-style SAME padding: o = ceil(i/s), total padding split low = total/2,
 high = rest, applied with F.pad before the conv/pool when low != high; residual, bottleneck
 and inverted-residual blocks as in nn/Zoo; the UNet's downs, ups (F.interpolate bilinear x2,
-align_corners=False, then torch.cat([upsampled, skip])) and 1x1 head as in nn/Zoo; Adam lr 1e-3
+align_corners=False, then torch.cat([upsampled, skip])) and 1x1 head as in nn/Zoo; the YOLOv1
+detector's ResNet-34 trunk with its conv3x3 512->256 + ReLU and conv1x1 256->30 head, trained on
+FORMATS.md's masked YOLOv1 loss (sqrt-wh boxes) against random targets; Adam lr 1e-3
 with decoupled weight decay 1e-4 on conv/dense weights only (torch.optim.AdamW with two
 parameter groups), softmax cross-entropy (per pixel, mean over B·H·W, for the UNet)).
 Each measurement runs in its own process (so peak RSS is per side and per net), on synthetic
@@ -47,10 +49,10 @@ NETS = {
     "resnet-50": (16, 3, 224, 224),
     "mobilenetv2": (32, 3, 224, 224),
     "unet-brats": (4, 4, 240, 240),
+    "r34-yolov1": (16, 3, 224, 224),
 }
 # Classes per net (the UNet's per pixel).
 CLASSES = {"unet-brats": 4}
-
 
 def build(net):
     """The PyTorch model of `net` (imports torch lazily: the driver process never does)."""
@@ -142,6 +144,15 @@ def build(net):
         return nn.Sequential(conv_bn(c, 32, 3), conv_bn(32, 32, 3), nn.MaxPool2d(2, 2),
                              conv_bn(32, 64, 3), conv_bn(64, 64, 3), nn.MaxPool2d(2, 2),
                              nn.Flatten(), *dense, nn.Linear(512, 10))
+    if net == "r34-yolov1":
+        layers, ch = [conv_bn(3, 64, 7, 2), MaxPoolSame(3, 2)], 64
+        for stage, n in enumerate([3, 4, 6, 3]):
+            width = 64 << stage
+            for i in range(n):
+                layers.append(Residual(ch, width, (1 if stage == 0 else 2) if i == 0 else 1, False))
+                ch = width
+        return nn.Sequential(*layers, nn.Conv2d(512, 256, 3, padding=1), nn.ReLU(inplace=True),
+                             nn.Conv2d(256, 30, 1))
     if net.startswith("resnet-"):
         depth = int(net.split("-")[1])
         bottleneck = depth == 50
@@ -206,6 +217,18 @@ def build(net):
     raise SystemExit(f"peer_pytorch: no PyTorch model for {net}")
 
 
+def yolo_loss(out, target, mask):
+    """FORMATS.md's masked YOLOv1 loss: lambda_coord 5, lambda_noobj 0.5, eps 1e-6, sum / B."""
+    import torch
+    import torch.nn.functional as F
+    xy = (out[:, 0] - target[:, 0]) ** 2 + (out[:, 1] - target[:, 1]) ** 2
+    wh = sum((torch.sqrt(out[:, c].clamp(min=1e-6)) - torch.sqrt(target[:, c])) ** 2
+             for c in (2, 3))
+    obj = mask * (out[:, 4] - 1) ** 2 + 0.5 * (1 - mask) * out[:, 4] ** 2 + 0.5 * out[:, 9] ** 2
+    ce = -(target[:, 10:] * F.log_softmax(out[:, 10:], 1)).sum(1)
+    return (5.0 * mask * (xy + wh) + obj + mask * ce).sum() / out.shape[0]
+
+
 def worker(net, batch, steps, channels_last, foreach):
     """Measures one net in this process; prints one JSON line."""
     import torch
@@ -220,6 +243,11 @@ def worker(net, batch, steps, channels_last, foreach):
     x = torch.rand(batch, c, h, w).mul_(2).sub_(1).contiguous(memory_format=fmt)
     classes = CLASSES.get(net, 10)
     y = torch.randint(0, classes, (batch, h, w) if net in CLASSES else (batch,))
+    detector = net == "r34-yolov1"
+    if detector:
+        grid = h // 32
+        target = torch.rand(batch, 30, grid, grid)
+        mask = (torch.rand(batch, grid, grid) < 0.5).float()
     decay = [p for p in model.parameters() if p.dim() > 1]
     rest = [p for p in model.parameters() if p.dim() <= 1]
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": 1e-4},
@@ -244,7 +272,7 @@ def worker(net, batch, steps, channels_last, foreach):
 
     def train_step():
         opt.zero_grad(set_to_none=True)
-        loss = F.cross_entropy(model(x), y)
+        loss = yolo_loss(model(x), target, mask) if detector else F.cross_entropy(model(x), y)
         loss.backward()
         opt.step()
         losses.append(loss.item())

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <optional>
 #include <sys/resource.h>
@@ -26,10 +27,11 @@ namespace hlotrain::cli {
 
 const char* const kBenchUsage =
     R"(usage: hlotrain bench --net NAME [--batch B] [--steps N] [--warmup W] [--eval]
-                     [--dump-plan] [--no-donate] [--paired-peak]
+                     [--loss KIND] [--dump-plan] [--no-donate] [--paired-peak]
 
-Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4) on
-synthetic input with the cpu lowerer's fast path (2 threads). The graph is emitted, printed and
+Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4; the
+loss --loss KIND, default yolov1 for a detector, else ce) on synthetic input with the cpu lowerer's
+fast path (2 threads). The graph is emitted, printed and
 parsed back, as `hlotrain train` runs it; W warm-up steps (default 1) are followed by N timed
 steps (default 10), each feeding the returned parameters and optimizer state back in. They are
 donated to the step (written in place, see Executable::runDonating); --no-donate passes them
@@ -73,6 +75,15 @@ void fillRandom(ir::Tensor& t, int64_t classes, uint64_t& state) {
       t.set<int32_t>(i, static_cast<int32_t>(state % static_cast<uint64_t>(classes)));
     else
       t.set<float>(i, static_cast<float>(double(state >> 11) * 0x1p-52 - 1.0));
+  }
+}
+
+// A detector's f32 labels: the target uniform in [0, 1) (sizes are non-negative), the mask 0 or 1.
+void fillDetectionLabel(ir::Tensor& t, bool isMask, uint64_t& state) {
+  for (int64_t i = 0; i < t.numElements(); ++i) {
+    state = xorshift64(state);
+    const double u = double(state >> 11) * 0x1p-53;
+    t.set<float>(i, static_cast<float>(isMask ? std::floor(2 * u) : u));
   }
 }
 
@@ -199,7 +210,8 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                             {"--eval", false},
                             {"--dump-plan", false},
                             {"--no-donate", false},
-                            {"--paired-peak", false}};
+                            {"--paired-peak", false},
+                            {"--loss"}};
   ParsedArgs args = parseArgs(argv, specs);
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
@@ -216,6 +228,14 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   measureOptions.steps = positiveInt(args, "--steps", 10, 1 << 20);
   measureOptions.warmup = positiveInt(args, "--warmup", 1, 1 << 20);
   measureOptions.pairPeak = args.has("--paired-peak");
+  config.loss.kind = program::defaultLossKind(spec);
+  if (args.has("--loss")) {
+    std::optional<program::LossKind> kind = program::lossKindFromName(args.value("--loss"));
+    if (!kind || *kind == program::LossKind::weightedCrossEntropy)
+      throw UsageError("--loss: expected ce, focal, dice, dice-ce or yolov1, got '" +
+                       args.value("--loss") + "'");
+    config.loss.kind = *kind;
+  }
   program::ProgramOptions options = train::programOptions(config);
   program::validate(spec, options);
 
@@ -248,8 +268,11 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     inputs[sig.optState[i]] = filled(sig.arguments[sig.optState[i]], 0.0f);
   for (program::Range random : {sig.input, sig.labels})
     for (size_t i = 0; i < random.count; ++i) {
-      inputs[random[i]] = ir::Tensor(sig.arguments[random[i]]);
-      fillRandom(inputs[random[i]], spec.numClasses, rng);
+      ir::Tensor& t = inputs[random[i]] = ir::Tensor(sig.arguments[random[i]]);
+      if (random.begin == sig.labels.begin && program::isDetection(options.loss.kind))
+        fillDetectionLabel(t, i == 1, rng);
+      else
+        fillRandom(t, spec.numClasses, rng);
     }
   inputs[sig.lr.begin] = ir::Tensor::scalar<float>(static_cast<float>(config.learningRate));
   inputs[sig.step.begin] = ir::Tensor::scalar<float>(1.0f);

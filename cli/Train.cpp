@@ -23,19 +23,22 @@ const char* const kTrainUsage =
 
 Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs them on the lowerer
 HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes checkpoints.
-The dataset sets the task: classification (scored by accuracy) or per-pixel segmentation (an exact
-confusion matrix, IoU, region Dice). Defaults are the reference config: Adam, lr 1e-3, batch 128,
-15 epochs, cosine with 1 warmup epoch, weight decay 1e-4, cross-entropy, no label smoothing.
+The dataset sets the task: classification (scored by accuracy), per-pixel segmentation (an exact
+confusion matrix, IoU, region Dice) or YOLOv1 detection (mAP@0.5 and mAP@[.5:.95]). Defaults are
+the reference config: Adam, lr 1e-3, batch 128, 15 epochs, cosine with 1 warmup epoch, weight
+decay 1e-4, cross-entropy, no label smoothing.
 
-  --net NAME              a net of `hlotrain list` (e.g. mnist-cnn); unet-brats is built for
-                          the dataset's channels and side
+  --net NAME              a net of `hlotrain list` (e.g. mnist-cnn); unet-brats and r34-yolov1
+                          are built for the dataset's channels and side
   --dataset KIND          mnist (MNIST / Fashion-MNIST IDX, the default), cifar10 (binary
                           version, DIR/cifar-10/*.bin), imagenette (train.bin and val.bin of
                           hlotrain-imagenette-prep), brats (240x240), brats224 or brats25d
                           (2.5D, 240x240; train.bin, val.bin [, val_cases.bin] of
-                          hlotrain-brats-prep); see the README
+                          hlotrain-brats-prep) or visdrone (train.bin, val.bin
+                          [, val.full_gt.bin] of hlotrain-visdrone-prep); see the README
   --context K             BraTS: K slices on each side of the centre slice, 4(2K+1) channels
                           (brats25d default 1, the others 0)
+  --input-size S          visdrone: the records' side, 224 (7x7 grid, the default) or 448 (14x14)
   --data DIR              dataset directory
   --epochs N              epochs of the schedule (default 15)
   --batch B               batch size for training and evaluation (default 128)
@@ -45,11 +48,18 @@ confusion matrix, IoU, region Dice). Defaults are the reference config: Adam, lr
   --weight-decay W        decoupled weight decay on conv/dense weights (default 0.0001)
   --cosine | --no-cosine  cosine decay after linear warmup, or a constant rate (default cosine)
   --warmup-epochs N       warmup epochs of the cosine schedule (default 1)
-  --loss KIND             ce (default), weighted-ce, focal, dice or dice-ce; the last three and
-                          weighted-ce are per-pixel losses (segmentation datasets only)
+  --loss KIND             ce, weighted-ce, focal, dice, dice-ce or yolov1 (default yolov1 for a
+                          detector such as r34-yolov1, else ce); weighted-ce, dice and dice-ce
+                          are per-pixel losses (segmentation only), yolov1 is the detector's
+                          (detection datasets only)
   --label-smoothing X     label smoothing in [0, 1) for ce and weighted-ce (default 0)
   --class-weights W,...   weighted-ce: one positive weight per class (sum w_y*CE / sum w_y)
-  --focal-gamma G         focal: the exponent of (1 - p), G >= 0 (default 2)
+  --focal-gamma G         focal: the exponent of (1 - p), G >= 0 (default 2); yolov1: objectness
+                          becomes sigmoid-BCE weighted by a detached (1 - p_t)^G
+  --box-loss KIND         yolov1: sqrt-wh (squared errors of x, y, sqrt w, sqrt h; the default)
+                          or diou (1 - DIoU of the boxes)
+  --clip-grad-norm C      scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2
+                          norm, before each update (in the graph)
   --augment|--no-augment  the dataset's train-time augmentations (default on; MNIST has none)
   --eval-every N          evaluate every N epochs; 0: after the last one only (default 1)
   --checkpoint-every N    checkpoint every N epochs; 0: after the last one only (default 1)
@@ -64,13 +74,16 @@ confusion matrix, IoU, region Dice). Defaults are the reference config: Adam, lr
                           used up; the epoch's metrics record counts it) instead of stopping
   --tag TAG               build tag: separate artifacts for this run
   --artifacts DIR         artifacts directory (default .hlotrain)
+  --init-from CHECKPOINT  start from the leading parameters (and BatchNorm statistics) of another
+                          net's checkpoint whose shapes match (a ResNet-34 trunk for
+                          r34-yolov1); names the first that does not match
   --resume                continue from <prefix>_checkpoint.bin, the run's last checkpoint, at
                           its exact step, data order and schedule position (pass the same
                           flags); with no checkpoint there yet, start a fresh run, so the same
                           command restarts a run killed at any moment
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
-_best_checkpoint.bin (the best evaluation so far: accuracy, or mean region Dice), _params.bin,
+_best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice or mAP@0.5), _params.bin,
 _bn_stats.bin, _metrics.jsonl.
 Environment: HLOTRAIN_EVAL_ONLY=1 evaluates the checkpoint instead of training;
 HLOTRAIN_INIT_DUMP=PATH writes the initial parameters (raw f32, spec order) before training.
@@ -81,23 +94,30 @@ Exit codes: 0 done; 1 the run failed; 2 bad flags, values, data or checkpoint fi
 
 const char* const kEvalUsage =
     R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--context K]
-                     [--checkpoint PATH] [--batch B] [--tag TAG] [--artifacts DIR]
-                     [--logits FILE.npy] [--predictions FILE.npy]
+                     [--input-size S] [--checkpoint PATH] [--batch B] [--tag TAG]
+                     [--artifacts DIR] [--loss KIND] [--focal-gamma G] [--logits FILE.npy]
+                     [--predictions FILE.npy] [--detections FILE.csv]
 
 Scores a checkpoint on every test record, with the eval-forward graph and the checkpoint's
 BatchNorm running statistics: accuracy, or for a segmentation dataset the confusion matrix, the
-IoU per class and the region Dice (per case too when val_cases.bin is there). The default
-checkpoint is <artifacts>/<net>[_<tag>]_checkpoint.bin. A checkpoint of another net is refused
-naming the first tensor that does not match; a batch larger than the test set is cut to it.
+IoU per class and the region Dice (per case too when val_cases.bin is there), for a detection
+dataset mAP@0.5 and mAP@[.5:.95] against val.full_gt.bin when present (else each record's own
+boxes); a detector trained with --focal-gamma decodes its confidence with a sigmoid, so pass the
+same --focal-gamma G. The default checkpoint is <artifacts>/<net>[_<tag>]_checkpoint.bin. A
+checkpoint of another net is refused naming the first tensor that does not match; a batch
+larger than the test set is cut to it.
 Outputs, in record order, each written atomically:
   --logits FILE.npy       float32 [records, classes] (segmentation: [records, classes, H, W])
   --predictions FILE.npy  uint8 [records] class argmax (segmentation: [records, H, W] masks)
+  --detections FILE.csv   detection: every detection after NMS, one line each,
+                          record,class,confidence,xmin,ymin,xmax,ymax (normalised corners)
 )";
 
 const char* const kEmitUsage =
     R"(usage: hlotrain emit --net NAME [--out DIR] [--batch B] [--optimizer adam|sgd]
                      [--momentum M] [--weight-decay W] [--loss KIND] [--label-smoothing X]
-                     [--class-weights W,...] [--focal-gamma G] [--tag TAG]
+                     [--class-weights W,...] [--focal-gamma G] [--box-loss KIND]
+                     [--clip-grad-norm C] [--tag TAG]
 
 Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR default .hlotrain).
 )";
@@ -182,6 +202,13 @@ const ConfigFlag kConfigFlags[] = {
        }
      }},
     {"--focal-gamma", true, [](auto& c, auto f, auto& v) { c.loss.focalGamma = parseFloat(f, v); }},
+    {"--box-loss", true,
+     [](auto& c, auto f, auto& v) {
+       if (v != "sqrt-wh" && v != "diou")
+         throw UsageError(std::string(f) + ": expected sqrt-wh or diou, got '" + v + "'");
+       c.loss.boxLoss = v == "diou" ? program::BoxLoss::diou : program::BoxLoss::sqrtWh;
+     }},
+    {"--clip-grad-norm", true, [](auto& c, auto f, auto& v) { c.clipGradNorm = parseFloat(f, v); }},
     {"--augment", false, [](auto& c, auto, auto&) { c.augment = true; }},
     {"--no-augment", false, [](auto& c, auto, auto&) { c.augment = false; }},
     {"--eval-every", true, [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); }},
@@ -258,10 +285,16 @@ nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpe
 
 data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   std::string name = args.value("--dataset", "mnist");
-  std::optional<int64_t> context;
+  std::optional<int64_t> context, side;
   if (args.has("--context")) context = parseInt("--context", args.value("--context"));
+  if (args.has("--input-size")) {
+    side = parseInt("--input-size", args.value("--input-size"));
+    if (*side != 224 && *side != 448)
+      throw UsageError("--input-size: expected 224 or 448, got '" + args.value("--input-size") +
+                       "'");
+  }
   if (auto kind = data::datasetKindFromName(name)) {
-    data::DatasetSpec spec(*kind, context);
+    data::DatasetSpec spec(*kind, context, side);
     data::datasetIO(spec); // refuses options the kind does not take
     return spec;
   }
@@ -271,21 +304,31 @@ data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   throw UsageError("--dataset: unknown dataset '" + name + "' (known: " + known + ")");
 }
 
-const std::vector<FlagSpec> kDataFlags = {{"--net"}, {"--dataset"}, {"--data"}, {"--context"}};
+// Without --loss, the loss the net's head admits (program::defaultLossKind): a detector trains
+// and scores with yolov1 unasked.
+void defaultLoss(Parsed& p, const nn::NetSpec& spec) {
+  if (!p.args.has("--loss")) p.config.loss.kind = program::defaultLossKind(spec);
+}
+
+const std::vector<FlagSpec> kDataFlags = {
+    {"--net"}, {"--dataset"}, {"--data"}, {"--context"}, {"--input-size"}};
 
 } // namespace
 
 int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{}, kDataFlags};
   flags.own.push_back({"--resume", false});
+  flags.own.push_back({"--init-from"});
   for (const ConfigFlag& f : kConfigFlags)
     if (f.name != "--out") flags.config.push_back(f.name);
   Parsed p = parse(argv, flags);
   data::DatasetSpec dataset = datasetFlag(p.args);
   nn::NetSpec spec = netFlag(p.args, dataset);
+  defaultLoss(p, spec);
   std::string dir = required(p.args, "--data");
   train::RunMode mode;
   mode.resume = p.args.has("--resume");
+  mode.initFrom = p.args.value("--init-from");
   mode = train::runModeFromEnvironment(mode);
   train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);
   if (!r.evals.empty()) out << "final test " << task::summaryLine(r.evals.back().scores) << "\n";
@@ -293,20 +336,24 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
 }
 
 int evalCommand(std::span<const std::string> argv, std::ostream& out) {
-  CommandFlags flags{{"--batch", "--tag", "--artifacts"}, kDataFlags};
+  CommandFlags flags{{"--batch", "--tag", "--artifacts", "--loss", "--focal-gamma"}, kDataFlags};
   flags.own.push_back({"--checkpoint"});
   flags.own.push_back({"--logits"});
   flags.own.push_back({"--predictions"});
+  flags.own.push_back({"--detections"});
   Parsed p = parse(argv, flags);
   data::DatasetSpec dataset = datasetFlag(p.args);
   nn::NetSpec spec = netFlag(p.args, dataset);
+  defaultLoss(p, spec);
   std::string data = required(p.args, "--data");
   train::EvalOutputs outputs;
   outputs.checkpoint = p.args.value("--checkpoint");
   outputs.logitsPath = p.args.value("--logits");
   outputs.predictionsPath = p.args.value("--predictions");
+  outputs.detectionsPath = p.args.value("--detections");
   for (const auto& [flag, path] : {std::pair{"--logits", outputs.logitsPath},
-                                   std::pair{"--predictions", outputs.predictionsPath}})
+                                   std::pair{"--predictions", outputs.predictionsPath},
+                                   std::pair{"--detections", outputs.detectionsPath}})
     if (p.args.has(flag) && path.empty()) throw UsageError(std::string(flag) + " needs a path");
   if (!outputs.logitsPath.empty() && outputs.logitsPath == outputs.predictionsPath)
     throw UsageError("--logits and --predictions name the same file");
@@ -319,10 +366,13 @@ int evalCommand(std::span<const std::string> argv, std::ostream& out) {
 
 int emitCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{"--batch", "--optimizer", "--momentum", "--weight-decay", "--label-smoothing",
-                      "--loss", "--class-weights", "--focal-gamma", "--tag", "--out"},
+                      "--loss", "--class-weights", "--focal-gamma", "--box-loss",
+                      "--clip-grad-norm", "--tag", "--out"},
                      {{"--net"}}};
   Parsed p = parse(argv, flags);
-  nn::NetSpec spec = train::taggedSpec(netFlag(p.args, std::nullopt), p.config);
+  const nn::NetSpec net = netFlag(p.args, std::nullopt);
+  defaultLoss(p, net);
+  nn::NetSpec spec = train::taggedSpec(net, p.config);
   train::validate(p.config);
   std::string prefix = program::buildPrefix(spec, p.config.artifactsDir);
   train::emitGraphs(spec, train::programOptions(p.config), prefix);

@@ -1,5 +1,7 @@
 #include "data/Batch.h"
 
+#include <algorithm>
+
 #include "data/Random.h"
 #include "support/Error.h"
 
@@ -23,7 +25,8 @@ BatchAssembler::BatchAssembler(const DatasetIO& io, const Dataset& dataset)
                        " cannot make input rows of " + std::to_string(input_.channels) + "x" +
                        std::to_string(input_.height) + "x" + std::to_string(input_.width));
   const std::vector<int64_t> labels = io.labelShape();
-  if (g.hasMasks() ? labels != std::vector<int64_t>{input_.height, input_.width} : !labels.empty())
+  if (g.hasMasks() ? labels != std::vector<int64_t>{input_.height, input_.width}
+                   : labels != g.labelShape)
     throw RuntimeError("dataset labels of shape " + shapeText(g.labelShape) +
                        " cannot make batch labels of shape " + shapeText(labels));
   pixelTable_.resize(static_cast<size_t>(input_.channels) * 256);
@@ -39,6 +42,66 @@ int64_t BatchAssembler::rowElements() const {
 int64_t BatchAssembler::labelElements() const {
   const Geometry& g = dataset_.geometry();
   return g.hasMasks() ? input_.height * input_.width : g.labelElements();
+}
+
+void BatchAssembler::copyCut(std::span<const uint8_t> image, const ImageCut& cut,
+                             float* out) const {
+  const Geometry& g = dataset_.geometry();
+  const int64_t h = input_.height, w = input_.width;
+  for (int64_t c = 0; c < input_.channels; ++c) {
+    const float* table = pixelTable_.data() + c * 256;
+    for (int64_t i = 0; i < h; ++i) {
+      const uint8_t* src = image.data() + (c * g.height + cut.y0 + i) * g.width + cut.x0;
+      float* dst = out + (c * h + i) * w;
+      if (cut.flipped)
+        for (int64_t j = 0; j < w; ++j) dst[j] = table[src[w - 1 - j]];
+      else
+        for (int64_t j = 0; j < w; ++j) dst[j] = table[src[j]];
+    }
+  }
+}
+
+namespace {
+
+// Bilinear resampling taps of one axis: output o of `outSize` reads source positions i0 and i1
+// of a span of `inSize` (half-pixel centres, align_corners=false, edges clamped).
+struct Tap {
+  int64_t i0, i1;
+  float frac;
+};
+
+Tap tapOf(int64_t o, int64_t outSize, int64_t inSize) {
+  const double s = std::clamp((static_cast<double>(o) + 0.5) * static_cast<double>(inSize) /
+                                      static_cast<double>(outSize) -
+                                  0.5,
+                              0.0, static_cast<double>(inSize - 1));
+  const int64_t i0 = static_cast<int64_t>(s);
+  return {i0, std::min(i0 + 1, inSize - 1), static_cast<float>(s - static_cast<double>(i0))};
+}
+
+} // namespace
+
+void BatchAssembler::resizeCut(std::span<const uint8_t> image, const ImageCut& cut,
+                               float* out) const {
+  const Geometry& g = dataset_.geometry();
+  const int64_t h = input_.height, w = input_.width;
+  for (int64_t c = 0; c < input_.channels; ++c) {
+    const float* table = pixelTable_.data() + c * 256;
+    const uint8_t* plane = image.data() + c * g.height * g.width;
+    for (int64_t i = 0; i < h; ++i) {
+      const Tap ty = tapOf(i, h, cut.height);
+      const uint8_t* row0 = plane + (cut.y0 + ty.i0) * g.width + cut.x0;
+      const uint8_t* row1 = plane + (cut.y0 + ty.i1) * g.width + cut.x0;
+      float* dst = out + (c * h + i) * w;
+      for (int64_t j = 0; j < w; ++j) {
+        const Tap tx = tapOf(cut.flipped ? w - 1 - j : j, w, cut.width);
+        const float top = table[row0[tx.i0]] + tx.frac * (table[row0[tx.i1]] - table[row0[tx.i0]]);
+        const float bottom =
+            table[row1[tx.i0]] + tx.frac * (table[row1[tx.i1]] - table[row1[tx.i0]]);
+        dst[j] = top + ty.frac * (bottom - top);
+      }
+    }
+  }
 }
 
 void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float> x,
@@ -63,29 +126,32 @@ void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float>
   const uint64_t seed = augmentAt ? batchSeed(augmentAt->epoch, augmentAt->batchIndex) : 0;
   const CropOffset center = centerCrop(g.height, g.width, h, w);
   CropStream cropStream(seed, g.height, g.width, h, w);
+  ScaledCropStream squares(seed, std::min(g.height, g.width));
   FlipStream flipStream(seed + kFlipSeedOffset);
 
   for (int64_t r = 0; r < rows; ++r) {
     std::span<const uint8_t> image = dataset_.image(records[r]);
     float* out = x.data() + r * rowElements();
-    const CropOffset crop = aug.randomCrop ? cropStream.next() : center;
-    const bool flip = aug.horizontalFlip && flipStream.next();
-    for (int64_t c = 0; c < input_.channels; ++c) {
-      const float* table = pixelTable_.data() + c * 256;
-      for (int64_t i = 0; i < h; ++i) {
-        const uint8_t* src = image.data() + (c * g.height + crop.y0 + i) * g.width + crop.x0;
-        float* dst = out + (c * h + i) * w;
-        if (flip)
-          for (int64_t j = 0; j < w; ++j) dst[j] = table[src[w - 1 - j]];
-        else
-          for (int64_t j = 0; j < w; ++j) dst[j] = table[src[j]];
-      }
+    ImageCut cut{center.y0, center.x0, h, w, false};
+    if (aug.scaledCrop) {
+      const ScaledCropStream::Square square = squares.next();
+      cut = {square.y0, square.x0, square.size, square.size, false};
+    } else if (aug.randomCrop) {
+      const CropOffset crop = cropStream.next();
+      cut = {crop.y0, crop.x0, h, w, false};
     }
+    cut.flipped = aug.horizontalFlip && flipStream.next();
+    if (cut.height == h && cut.width == w)
+      copyCut(image, cut, out);
+    else
+      resizeCut(image, cut, out);
     std::span<int32_t> labels = y.subspan(r * labelElements(), labelElements());
     if (!g.hasMasks()) {
-      io_.decodeLabel(dataset_.label(records[r]), labels);
+      io_.transformLabel(dataset_.label(records[r]), cut, labels);
       continue;
     }
+    const CropOffset crop{cut.y0, cut.x0};
+    const bool flip = cut.flipped;
     // The mask is a plane of the image: the same crop and flip.
     const uint8_t* mask = dataset_.label(records[r]).data();
     for (int64_t i = 0; i < h; ++i) {

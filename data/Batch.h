@@ -33,6 +33,11 @@ public:
                 std::optional<BatchPosition> augmentAt = std::nullopt) const;
 
 private:
+  // One input row from the stored image as `cut` says: copied when the cut has the input's size,
+  // else resampled bilinearly (half-pixel centres) to it; mirrored when flipped.
+  void copyCut(std::span<const uint8_t> image, const ImageCut& cut, float* out) const;
+  void resizeCut(std::span<const uint8_t> image, const ImageCut& cut, float* out) const;
+
   const DatasetIO& io_;
   const Dataset& dataset_;
   InputShape input_;

@@ -110,6 +110,7 @@ public:
   DatasetKind kind() const override { return kind_; }
   InputShape inputShape() const override { return {bratsChannels(context_), side_, side_}; }
   int64_t numClasses() const override { return kBratsClasses; }
+  LabelKind labelKind() const override { return LabelKind::mask; }
   std::vector<int64_t> labelShape() const override { return {side_, side_}; }
   std::span<const LabelRegion> regions() const override { return bratsRegions(); }
 

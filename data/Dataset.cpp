@@ -10,13 +10,15 @@
 #include "data/Cifar.h"
 #include "data/Imagenette.h"
 #include "data/Mnist.h"
+#include "data/Visdrone.h"
 #include "support/Error.h"
 
 namespace hlotrain::data {
 namespace {
 
-constexpr std::array kKinds = {DatasetKind::mnist, DatasetKind::cifar10,  DatasetKind::imagenette,
-                               DatasetKind::brats, DatasetKind::brats224, DatasetKind::brats25d};
+constexpr std::array kKinds = {DatasetKind::mnist,   DatasetKind::cifar10,  DatasetKind::imagenette,
+                               DatasetKind::brats,   DatasetKind::brats224, DatasetKind::brats25d,
+                               DatasetKind::visdrone};
 
 } // namespace
 
@@ -34,6 +36,8 @@ std::string_view datasetKindName(DatasetKind kind) {
     return "brats224";
   case DatasetKind::brats25d:
     return "brats25d";
+  case DatasetKind::visdrone:
+    return "visdrone";
   }
   return "?";
 }
@@ -101,6 +105,13 @@ Dataset::Dataset(Geometry geometry, std::vector<RecordRun> runs)
   }
 }
 
+void Dataset::setRecordBoxes(std::vector<std::vector<LabelBox>> boxes) {
+  if (static_cast<int64_t>(boxes.size()) != size_)
+    throw RuntimeError("a dataset of " + std::to_string(size_) + " records cannot take boxes for " +
+                       std::to_string(boxes.size()));
+  boxes_ = std::move(boxes);
+}
+
 void Dataset::setRecordGroups(std::vector<int32_t> groups) {
   if (static_cast<int64_t>(groups.size()) != size_)
     throw RuntimeError("a dataset of " + std::to_string(size_) + " records cannot take " +
@@ -153,7 +164,11 @@ const DatasetIO& datasetIO(const DatasetSpec& spec) {
       throw ConfigError("a BraTS side must be in [1, 4096], got " + std::to_string(side));
     return bratsIO(spec.kind, context, side);
   }
-  if (spec.side) throw ConfigError("only the BraTS datasets take another record side, not " + name);
+  if (spec.kind == DatasetKind::visdrone) {
+    if (spec.context) throw ConfigError("--context applies to the BraTS datasets, not " + name);
+    return visdroneIO(spec.side.value_or(kVisdroneSide));
+  }
+  if (spec.side) throw ConfigError("--input-size applies to visdrone (224 or 448), not " + name);
   if (spec.context)
     throw ConfigError("--context applies to the BraTS datasets (brats, brats224, brats25d), not " +
                       name);

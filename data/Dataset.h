@@ -15,7 +15,7 @@
 
 namespace hlotrain::data {
 
-enum class DatasetKind { mnist, cifar10, imagenette, brats, brats224, brats25d };
+enum class DatasetKind { mnist, cifar10, imagenette, brats, brats224, brats25d, visdrone };
 enum class Split { train, test };
 
 std::string_view datasetKindName(DatasetKind kind);
@@ -28,8 +28,8 @@ struct DatasetSpec {
   // BraTS (2.5D): slices on each side of the centre slice in every record (FORMATS.md "BraTS
   // 2.5D"); brats25d's default is 1, the 2D kinds' 0.
   std::optional<int64_t> context;
-  // BraTS: the stored side of the records when not the kind's own (240 or 224); the C++ API's,
-  // for records prepared at other sizes (the CI-sized learning tests).
+  // The stored side of the records when not the kind's own: VisDrone 224 or 448 (--input-size);
+  // BraTS and VisDrone any side through the C++ API (the CI-sized learning tests).
   std::optional<int64_t> side;
 
   DatasetSpec(DatasetKind k, std::optional<int64_t> c = std::nullopt,
@@ -42,6 +42,17 @@ struct LabelRegion {
   std::string_view name;
   std::vector<int32_t> classes;
 };
+
+// A box in coordinates normalised to its image, [0, 1] on both axes.
+struct LabelBox {
+  int32_t cls = 0;
+  float xmin = 0, ymin = 0, xmax = 0, ymax = 0;
+  bool operator==(const LabelBox&) const = default;
+};
+
+// What a record's label is: one class index, a mask plane of the image, or a YOLOv1 target with
+// its boxes.
+enum class LabelKind { classIndex, mask, boxes };
 
 // Geometry of one stored record: a uint8 image, channel-major, and a label record of labelBytes
 // bytes that decodes to labelShape int32 elements ({} = one class index; {H, W} = a uint8 mask
@@ -90,6 +101,11 @@ public:
   const std::optional<std::vector<int32_t>>& recordGroups() const { return groups_; }
   // Throws RuntimeError unless there is one non-negative group per record.
   void setRecordGroups(std::vector<int32_t> groups);
+  // For every record all its ground-truth boxes, when the dataset keeps more than its records
+  // hold (VisDrone's val.full_gt.bin).
+  const std::optional<std::vector<std::vector<LabelBox>>>& recordBoxes() const { return boxes_; }
+  // Throws RuntimeError unless there is one list per record.
+  void setRecordBoxes(std::vector<std::vector<LabelBox>> boxes);
   // The stored bytes of `record`, which must be in [0, size()).
   std::span<const uint8_t> image(int64_t record) const;
   std::span<const uint8_t> label(int64_t record) const;
@@ -103,6 +119,7 @@ private:
   std::vector<int64_t> runEnds_; // exclusive end record of each run
   int64_t size_ = 0;
   std::optional<std::vector<int32_t>> groups_;
+  std::optional<std::vector<std::vector<LabelBox>>> boxes_;
 };
 
 // Shape [channels, height, width] of one row of a model input batch.
@@ -114,10 +131,22 @@ struct InputShape {
 };
 
 // Which train-time augmentations a dataset uses (FORMATS.md). A stored image larger than the
-// input is randomly cropped when augmenting and center-cropped otherwise.
+// input is randomly cropped when augmenting and center-cropped otherwise; a scaled crop is a
+// random square of 80–100% of the side resized back to it.
 struct Augmentation {
   bool randomCrop = false;
   bool horizontalFlip = false;
+  bool scaledCrop = false;
+};
+
+// Where one input row was cut from its stored image: the source square (or rectangle) in stored
+// pixels, resized to the input when its size differs, then mirrored when `flipped`.
+struct ImageCut {
+  int64_t y0 = 0, x0 = 0, height = 0, width = 0;
+  bool flipped = false;
+  bool isWhole(int64_t storedHeight, int64_t storedWidth) const {
+    return y0 == 0 && x0 == 0 && height == storedHeight && width == storedWidth && !flipped;
+  }
 };
 
 class DatasetIO {
@@ -127,8 +156,9 @@ public:
   virtual DatasetKind kind() const = 0;
   virtual InputShape inputShape() const = 0;
   virtual int64_t numClasses() const = 0;
+  virtual LabelKind labelKind() const { return LabelKind::classIndex; }
   // The int32 label elements of one batch row: {} one class index, {h, w} a mask of the input's
-  // height and width.
+  // height and width, {words} a YOLOv1 label record as stored (its f32 and i32 fields, as bits).
   virtual std::vector<int64_t> labelShape() const { return {}; }
   // The regions segmentation scores besides its classes (none for classification).
   virtual std::span<const LabelRegion> regions() const { return {}; }
@@ -140,6 +170,13 @@ public:
   // Turns one stored class-label record into labelElements() int32 values (masks are read as
   // they are stored, one byte per pixel).
   virtual void decodeLabel(std::span<const uint8_t> stored, std::span<int32_t> out) const;
+  // The label of an image cut as `cut`: labels that move with the image (boxes) follow it; by
+  // default the label does not move and is decoded as stored.
+  virtual void transformLabel(std::span<const uint8_t> stored, const ImageCut& cut,
+                              std::span<int32_t> out) const {
+    (void)cut;
+    decodeLabel(stored, out);
+  }
 };
 
 // The IO of a dataset with its options, alive for the whole program. Throws ConfigError naming

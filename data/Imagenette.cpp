@@ -24,8 +24,7 @@ public:
   Augmentation augmentation() const override { return {true, true}; }
 
   float decodePixel(int64_t channel, uint8_t stored) const override {
-    const size_t c = static_cast<size_t>(channel);
-    return (static_cast<float>(stored) / 255.0f - kMean.at(c)) / kStd.at(c);
+    return imagenetNormalised(channel, stored);
   }
 
   Dataset load(const std::string& dir, Split split) const override {
@@ -54,6 +53,11 @@ public:
 const DatasetIO& imagenetteIO() {
   static const ImagenetteIO io;
   return io;
+}
+
+float imagenetNormalised(int64_t channel, uint8_t stored) {
+  const size_t c = static_cast<size_t>(channel);
+  return (static_cast<float>(stored) / 255.0f - kMean.at(c)) / kStd.at(c);
 }
 
 int64_t imagenetteSide(Split split) {

@@ -12,6 +12,10 @@ namespace hlotrain::data {
 
 const DatasetIO& imagenetteIO();
 
+// ImageNet's normalisation of a stored RGB byte: (b/255 − mean_c) / std_c, mean [0.485, 0.456,
+// 0.406], std [0.229, 0.224, 0.225] (Imagenette and VisDrone).
+float imagenetNormalised(int64_t channel, uint8_t stored);
+
 // The stored side S of a split's records.
 int64_t imagenetteSide(Split split);
 

@@ -48,6 +48,18 @@ CropOffset CropStream::next() {
   return crop;
 }
 
+ScaledCropStream::Square ScaledCropStream::next() {
+  Square square;
+  s_ = xorshift64(s_);
+  square.size = side_ - static_cast<int64_t>(s_ % static_cast<uint64_t>(side_ / 5 + 1));
+  const uint64_t offsets = static_cast<uint64_t>(side_ - square.size + 1);
+  s_ = xorshift64(s_);
+  square.y0 = static_cast<int64_t>(s_ % offsets);
+  s_ = xorshift64(s_);
+  square.x0 = static_cast<int64_t>(s_ % offsets);
+  return square;
+}
+
 bool FlipStream::next() {
   s_ = xorshift64(s_);
   return (s_ & 1) != 0;

@@ -37,6 +37,23 @@ private:
   uint64_t rows_, cols_; // choices of y0 and x0
 };
 
+// The scaled-crop stream of a batch (detection), one image at a time: s = seed + 1; per image one
+// step for the square's side c = side − s % (side/5 + 1) (80–100% of the side, in whole pixels),
+// one for y0 = s % (side − c + 1), one for x0.
+class ScaledCropStream {
+public:
+  ScaledCropStream(uint64_t seed, int64_t side) : s_(seed + 1), side_(side) {}
+  struct Square {
+    int64_t y0 = 0, x0 = 0, size = 0;
+    bool operator==(const Square&) const = default;
+  };
+  Square next();
+
+private:
+  uint64_t s_;
+  int64_t side_;
+};
+
 // The flip stream of a batch, one image at a time: s = seed + 1; per image one step, flip if s & 1.
 class FlipStream {
 public:

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "support/Error.h"
+#include "support/YoloLayout.h"
 
 namespace hlotrain::nn {
 
@@ -38,9 +39,10 @@ NetSpec cifar10Bn() {
 
 namespace {
 
-// Stem, four stages of `block` layers with widths base * {1, 2, 4, 8}, pooled dense head.
-NetSpec resNet(std::string name, Layer (*block)(int64_t, int64_t, int64_t, int64_t, Padding),
-               int64_t base, const std::vector<int64_t>& depths, int64_t side) {
+// Stem and four stages of `block` layers with widths base * {1, 2, 4, 8}: the trunk every
+// ResNet head sits on (its output stride is 32).
+NetSpec resNetTrunk(std::string name, Layer (*block)(int64_t, int64_t, int64_t, int64_t, Padding),
+                    int64_t base, const std::vector<int64_t>& depths, int64_t side) {
   NetSpec spec{
       std::move(name), {convBn(64, 7, 2), maxPool(3, 2, Padding::same)}, {3, side, side}, 10, ""};
   int64_t channels = 64;
@@ -49,6 +51,13 @@ NetSpec resNet(std::string name, Layer (*block)(int64_t, int64_t, int64_t, int64
     spec.layers.push_back(block(channels, width, depths[stage], stage == 0 ? 1 : 2, Padding::same));
     channels = width;
   }
+  return spec;
+}
+
+// The trunk with a pooled dense classifier.
+NetSpec resNet(std::string name, Layer (*block)(int64_t, int64_t, int64_t, int64_t, Padding),
+               int64_t base, const std::vector<int64_t>& depths, int64_t side) {
+  NetSpec spec = resNetTrunk(std::move(name), block, base, depths, side);
   spec.layers.push_back(globalAvgPool());
   spec.layers.push_back(dense(10));
   return spec;
@@ -64,6 +73,13 @@ NetSpec resNet34(int64_t side) {
 }
 NetSpec resNet50(int64_t side) {
   return resNet("ResNet-50", bottleneckBlock, 256, {3, 4, 6, 3}, side);
+}
+
+NetSpec r34Yolov1(int64_t side) {
+  NetSpec spec = resNetTrunk("R34-YOLOv1", residualBlock, 64, {3, 4, 6, 3}, side);
+  spec.layers.push_back(conv2d(256, 3, 1, Activation::relu));
+  spec.layers.push_back(conv2d(yolo::kChannels, 1, 1, Activation::identity));
+  return spec;
 }
 
 NetSpec mobileNetV2(int64_t side) {
@@ -120,6 +136,10 @@ const std::vector<Entry>& entries() {
       {[] { return unetBrats(); },
        [](const InputGeometry& in) {
          return in.height == in.width ? unetBrats(in.channels, in.height) : unetBrats();
+       }},
+      {[] { return r34Yolov1(); },
+       [](const InputGeometry& in) {
+         return in.height == in.width ? r34Yolov1(in.height) : r34Yolov1();
        }},
   };
   return table;

@@ -30,6 +30,10 @@ NetSpec mobileNetV2(int64_t side = 224);
 // 256->128, 128->64, 64->32, then a 1x1 conv 32->4 with bias; 4 classes per pixel
 // (7,849,988 parameters and 18 BatchNorm layers at 4 channels).
 NetSpec unetBrats(int64_t channels = 4, int64_t side = 240);
+// The VisDrone detector: the ResNet-34 trunk (stem through stage 4, no pooling head), then
+// conv3x3 512->256 + ReLU and conv1x1 256->30 (both with bias): a YOLOv1 head [B, 30, G, G],
+// G = side/32 (7 at 224, 14 at 448), for 10 classes (22,472,286 parameters, 36 BatchNorm layers).
+NetSpec r34Yolov1(int64_t side = 224);
 
 // Every reference net, in listing order.
 std::vector<NetSpec> zoo();

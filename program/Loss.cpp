@@ -7,6 +7,7 @@
 #include <string>
 
 #include "support/Error.h"
+#include "support/YoloLayout.h"
 
 namespace hlotrain::program {
 
@@ -14,8 +15,9 @@ using namespace ir;
 
 namespace {
 
-constexpr std::array kKinds = {LossKind::crossEntropy, LossKind::weightedCrossEntropy,
-                               LossKind::focal, LossKind::dice, LossKind::diceCrossEntropy};
+constexpr std::array kKinds = {
+    LossKind::crossEntropy, LossKind::weightedCrossEntropy, LossKind::focal,
+    LossKind::dice,         LossKind::diceCrossEntropy,     LossKind::yolov1};
 
 // Where the exact focal gradient γ·(1 − p)^(γ−1) would be ∞·0 (p rounds to 1), the base is held
 // at this floor instead; its gradient there is zero either way.
@@ -128,6 +130,135 @@ Value* softDice(const Constants& k, const Softmax& sm) {
   return b.subtract(k.scalar(1.0), mean);
 }
 
+// Channel c of a YOLOv1 head or target [B, 30, G, G], as [B, G, G].
+Value* channel(Builder& b, Value* x, int64_t c) {
+  const Shape& s = x->type.shape;
+  return b.reshape(b.slice(x, {0, c, 0, 0}, {s[0], c + 1, s[2], s[3]}), {s[0], s[2], s[3]});
+}
+
+Value* square(Builder& b, Value* x) {
+  return b.multiply(x, x);
+}
+
+// Σ over cells of the squared errors of x, y and of sqrt w, sqrt h; the predicted w, h enter as
+// sqrt(max(·, ε)), whose gradient is zero where the prediction is at most ε.
+Value* sqrtWhError(const Constants& k, Value* head, Value* target) {
+  Builder& b = k.b;
+  const Shape cells = channel(b, head, yolo::kX)->type.shape;
+  Value* error = nullptr;
+  for (int64_t c : {yolo::kX, yolo::kY, yolo::kW, yolo::kH}) {
+    Value* p = channel(b, head, c);
+    Value* t = channel(b, target, c);
+    if (c == yolo::kW || c == yolo::kH) {
+      p = b.unary(OpKind::sqrt, b.maximum(p, k.full(kYoloEpsilon, cells)));
+      t = b.unary(OpKind::sqrt, t);
+    }
+    Value* e = square(b, b.subtract(p, t));
+    error = error ? b.add(error, e) : e;
+  }
+  return error;
+}
+
+// 1 − DIoU per cell of the predicted and target boxes. Both centres lie in the same cell, so the
+// cell's own offset cancels: centres are (x/G, y/G) of the offsets, sizes max(w, 0), max(h, 0).
+// ε keeps empty cells (all zeros) finite; the mask removes them.
+Value* diouError(const Constants& k, Value* head, Value* target) {
+  Builder& b = k.b;
+  const int64_t grid = head->type.shape[2];
+  const Shape cells = channel(b, head, yolo::kX)->type.shape;
+  auto box = [&](Value* x) {
+    Value* g = k.full(static_cast<double>(grid), cells);
+    Value* cx = b.divide(channel(b, x, yolo::kX), g);
+    Value* cy = b.divide(channel(b, x, yolo::kY), g);
+    Value* w = b.maximum(channel(b, x, yolo::kW), k.full(0.0, cells));
+    Value* h = b.maximum(channel(b, x, yolo::kH), k.full(0.0, cells));
+    Value* half = k.full(0.5, cells);
+    return std::array<Value*, 6>{cx, cy, w, h, b.multiply(w, half), b.multiply(h, half)};
+  };
+  const auto p = box(head), t = box(target);
+  auto lo = [&](int c) {
+    return std::pair{b.subtract(p[c], p[c + 4]), b.subtract(t[c], t[c + 4])};
+  };
+  auto hi = [&](int c) { return std::pair{b.add(p[c], p[c + 4]), b.add(t[c], t[c + 4])}; };
+  Value* zero = k.full(0.0, cells);
+  Value* eps = k.full(kYoloEpsilon, cells);
+  Value* inter = nullptr;
+  Value* diagonal = nullptr;
+  for (int c = 0; c < 2; ++c) {
+    auto [pl, tl] = lo(c);
+    auto [ph, th] = hi(c);
+    Value* overlap = b.maximum(b.subtract(b.minimum(ph, th), b.maximum(pl, tl)), zero);
+    Value* span = b.subtract(b.maximum(ph, th), b.minimum(pl, tl));
+    inter = inter ? b.multiply(inter, overlap) : overlap;
+    diagonal = diagonal ? b.add(diagonal, square(b, span)) : square(b, span);
+  }
+  Value* area = b.add(b.multiply(p[2], p[3]), b.multiply(t[2], t[3]));
+  Value* iou = b.divide(inter, b.add(b.subtract(area, inter), eps));
+  Value* distance = b.add(square(b, b.subtract(p[0], t[0])), square(b, b.subtract(p[1], t[1])));
+  Value* diou = b.subtract(iou, b.divide(distance, b.add(diagonal, eps)));
+  return b.subtract(k.full(1.0, cells), diou);
+}
+
+// The objectness terms: conf0 → 1 on object cells and λnoobj·conf0² elsewhere, or with focal
+// sigmoid-BCE of conf0 against the mask weighted by a detached (1 − p_t)^γ; the weights join the
+// constants.
+Value* objectness(const Constants& k, Value* conf, Value* mask, const LossOptions& o,
+                  std::vector<Value*>& constants) {
+  Builder& b = k.b;
+  const Shape& cells = conf->type.shape;
+  Value* one = k.full(1.0, cells);
+  Value* empty = b.subtract(one, mask);
+  if (!o.focalGamma) {
+    Value* object = b.multiply(mask, square(b, b.subtract(conf, one)));
+    return b.add(object,
+                 b.multiply(k.full(kYoloNoObject, cells), b.multiply(empty, square(b, conf))));
+  }
+  // BCE(x, y) = max(x, 0) − x·y + log(1 + exp(−|x|)), finite for any logit.
+  Value* bce = b.add(
+      b.subtract(b.maximum(conf, k.full(0.0, cells)), b.multiply(conf, mask)),
+      b.unary(OpKind::log_plus_one,
+              b.unary(OpKind::exponential, b.unary(OpKind::negate, b.unary(OpKind::abs, conf)))));
+  if (*o.focalGamma == 0.0f) return bce;
+  Value* p = b.unary(OpKind::logistic, conf);
+  Value* pt = b.add(b.multiply(mask, p), b.multiply(empty, b.subtract(one, p)));
+  Value* weight =
+      b.binary(OpKind::power, b.maximum(b.subtract(one, pt), k.full(kFocalBaseFloor, cells)),
+               k.full(*o.focalGamma, cells));
+  constants.push_back(weight);
+  return b.multiply(weight, bce);
+}
+
+// FORMATS.md's masked YOLOv1 loss over head [B, 30, G, G]: box terms (λcoord) and the class
+// cross-entropy on object cells, objectness, λnoobj·conf1² everywhere; sum / B.
+Value* yoloLoss(const Constants& k, Value* head, Value* target, Value* mask, const LossOptions& o,
+                std::vector<Value*>& constants) {
+  Builder& b = k.b;
+  const Shape& s = head->type.shape;
+  const Shape cells = {s[0], s[2], s[3]};
+  Value* box =
+      o.boxLoss == BoxLoss::diou ? diouError(k, head, target) : sqrtWhError(k, head, target);
+  Value* coord = b.multiply(k.full(kYoloCoord, cells), b.multiply(mask, box));
+  Value* conf1 = b.multiply(k.full(kYoloNoObject, cells),
+                            square(b, channel(b, head, yolo::kSecondConfidence)));
+  const Shape slots = {s[0], yolo::kClassSlots, s[2], s[3]};
+  Value* classLogits = b.slice(head, {0, yolo::kFirstClass, 0, 0}, s);
+  Value* classTarget = b.slice(target, {0, yolo::kFirstClass, 0, 0}, s);
+  Value* rowMax = b.reduce(classLogits, k.scalar(-std::numeric_limits<double>::infinity()), {1},
+                           OpKind::maximum);
+  constants.push_back(rowMax);
+  Value* shifted = b.subtract(classLogits, b.broadcastInDim(rowMax, slots, {0, 2, 3}));
+  Value* sumExp = b.reduce(b.unary(OpKind::exponential, shifted), k.scalar(0.0), {1}, OpKind::add);
+  Value* logp =
+      b.subtract(shifted, b.broadcastInDim(b.unary(OpKind::log, sumExp), slots, {0, 2, 3}));
+  Value* ce = b.unary(OpKind::negate,
+                      b.reduce(b.multiply(classTarget, logp), k.scalar(0.0), {1}, OpKind::add));
+  Value* perCell =
+      b.add(b.add(coord, b.multiply(mask, ce)),
+            b.add(objectness(k, channel(b, head, yolo::kConfidence), mask, o, constants), conf1));
+  Value* total = sumAll(k, perCell);
+  return b.divide(total, k.scalar(static_cast<double>(s[0])));
+}
+
 std::string str(double v) {
   std::ostringstream out;
   out << v;
@@ -152,6 +283,8 @@ std::string_view lossName(LossKind kind) {
     return "dice";
   case LossKind::diceCrossEntropy:
     return "dice-ce";
+  case LossKind::yolov1:
+    return "yolov1";
   }
   return "?";
 }
@@ -166,6 +299,10 @@ std::span<const LossKind> allLossKinds() {
   return kKinds;
 }
 
+bool isDetection(LossKind kind) {
+  return kind == LossKind::yolov1;
+}
+
 bool isPerPixelOnly(LossKind kind) {
   return kind == LossKind::weightedCrossEntropy || kind == LossKind::dice ||
          kind == LossKind::diceCrossEntropy;
@@ -177,6 +314,8 @@ void validateLoss(const LossOptions& o, std::optional<int64_t> numClasses) {
     fail("--label-smoothing must be in [0, 1), got " + str(o.labelSmoothing));
   const bool smoothable =
       o.kind == LossKind::crossEntropy || o.kind == LossKind::weightedCrossEntropy;
+  if (o.boxLoss != BoxLoss::sqrtWh && o.kind != LossKind::yolov1)
+    fail("--box-loss applies to --loss yolov1 only, not " + flagValue(o.kind));
   if (o.labelSmoothing > 0.0f && !smoothable)
     fail("--label-smoothing cannot be combined with " + flagValue(o.kind) +
          " (it applies to --loss ce and weighted-ce)");
@@ -193,22 +332,30 @@ void validateLoss(const LossOptions& o, std::optional<int64_t> numClasses) {
   } else if (!o.classWeights.empty()) {
     fail("--class-weights applies to --loss weighted-ce only, not " + flagValue(o.kind));
   }
-  if (o.focalGamma && o.kind != LossKind::focal)
-    fail("--focal-gamma applies to --loss focal only, not " + flagValue(o.kind));
+  if (o.focalGamma && o.kind != LossKind::focal && o.kind != LossKind::yolov1)
+    fail("--focal-gamma applies to --loss focal and yolov1 only, not " + flagValue(o.kind));
   if (o.focalGamma && !(std::isfinite(*o.focalGamma) && *o.focalGamma >= 0.0f))
     fail("--focal-gamma must be a finite value >= 0, got " + str(*o.focalGamma));
 }
 
-Shape labelShape(const Shape& logits) {
+std::vector<TensorType> labelTypes(LossKind kind, const Shape& logits) {
+  if (kind == LossKind::yolov1)
+    return {{ElementType::f32, logits}, {ElementType::f32, {logits[0], logits[2], logits[3]}}};
   Shape s;
   for (size_t d = 0; d < logits.size(); ++d)
     if (d != 1) s.push_back(logits[d]);
-  return s;
+  return {{ElementType::i32, s}};
 }
 
-LossValues emitLoss(Builder& b, Value* logits, Value* labels, const LossOptions& o) {
+LossValues emitLoss(Builder& b, Value* logits, std::span<Value* const> labels,
+                    const LossOptions& o) {
   const Constants k{b, logits->type.elementType};
-  Softmax sm = logSoftmax(k, logits, labels);
+  if (o.kind == LossKind::yolov1) {
+    LossValues out;
+    out.loss = yoloLoss(k, logits, labels[0], labels[1], o, out.constants);
+    return out;
+  }
+  Softmax sm = logSoftmax(k, logits, labels[0]);
   Value* loss = nullptr;
   switch (o.kind) {
   case LossKind::crossEntropy:
@@ -226,6 +373,8 @@ LossValues emitLoss(Builder& b, Value* logits, Value* labels, const LossOptions&
     loss = b.add(dice, crossEntropy(k, sm, o, false));
     break;
   }
+  case LossKind::yolov1:
+    break;
   }
   return {loss, {sm.rowMax}};
 }

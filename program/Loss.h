@@ -2,7 +2,9 @@
 // The losses a train step can minimise, emitted as ops over the net's logits. One family serves
 // classification (logits [B, NC], labels i32 [B]) and per-pixel segmentation (logits [B, NC, H, W],
 // labels i32 [B, H, W]): dim 1 holds the classes, every other dim indexes a labelled element, and
-// the means run over those elements (B, or B·H·W; FORMATS.md "Training numerics").
+// the means run over those elements (B, or B·H·W; FORMATS.md "Training numerics"). YOLOv1
+// detection reads the head [B, 30, G, G] against an f32 target [B, 30, G, G] and an f32 object
+// mask [B, G, G], and sums over cells (divided by B).
 
 #include <optional>
 #include <span>
@@ -16,24 +18,37 @@ namespace hlotrain::program {
 enum class LossKind {
   crossEntropy,         // softmax cross-entropy, optionally label-smoothed
   weightedCrossEntropy, // Σ w_y·CE / Σ w_y, w_y the weight of the element's raw label
-  focal,           // Σ_c −(1 − p_c)^γ·y_c·log p_c, differentiated exactly (p not detached)
-  dice,            // 1 − mean_c (2·I_c + 1)/(P_c + Y_c + 1), sums over the whole batch
-  diceCrossEntropy // dice + cross-entropy
+  focal,            // Σ_c −(1 − p_c)^γ·y_c·log p_c, differentiated exactly (p not detached)
+  dice,             // 1 − mean_c (2·I_c + 1)/(P_c + Y_c + 1), sums over the whole batch
+  diceCrossEntropy, // dice + cross-entropy
+  yolov1            // the masked YOLOv1 loss (FORMATS.md), sum over cells / B
 };
 
-// The `--loss` spelling of each kind ("ce", "weighted-ce", "focal", "dice", "dice-ce").
+// How yolov1 scores an object cell's box: squared errors of x, y, sqrt w, sqrt h (FORMATS.md),
+// or 1 − DIoU of the predicted and target boxes (the reference system's option).
+enum class BoxLoss { sqrtWh, diou };
+
+// The `--loss` spelling of each kind ("ce", "weighted-ce", "focal", "dice", "dice-ce", "yolov1").
 std::string_view lossName(LossKind kind);
 std::optional<LossKind> lossKindFromName(std::string_view name);
 std::span<const LossKind> allLossKinds();
 // The kinds only a per-pixel task can use (they weigh or overlap labelled regions).
 bool isPerPixelOnly(LossKind kind);
+// yolov1: the only kind a detection task takes, and one no other task can.
+bool isDetection(LossKind kind);
 
 struct LossOptions {
   LossKind kind = LossKind::crossEntropy;
   float labelSmoothing = 0.0f;     // ce and weighted-ce: 1 − ls + ls/NC on the true class
   std::vector<float> classWeights; // weighted-ce: one positive weight per class
-  std::optional<float> focalGamma; // focal: γ >= 0 (default kDefaultFocalGamma; 0 is plain CE)
+  // focal: γ >= 0 (default kDefaultFocalGamma; 0 is plain CE). yolov1: objectness becomes
+  // sigmoid-BCE weighted by a detached (1 − p_t)^γ.
+  std::optional<float> focalGamma;
+  BoxLoss boxLoss = BoxLoss::sqrtWh; // yolov1
 };
+
+// YOLOv1's constants (FORMATS.md "Training numerics").
+constexpr double kYoloCoord = 5.0, kYoloNoObject = 0.5, kYoloEpsilon = 1e-6;
 
 constexpr float kDefaultFocalGamma = 2.0f;
 
@@ -50,12 +65,14 @@ struct LossValues {
   std::vector<ir::Value*> constants;
 };
 
-// `logits` [B, NC, spatial...] f32, `labels` i32 [B, spatial...]; labels outside [0, NC) match no
-// class (they contribute nothing to the sums but still count in the means' element counts).
-LossValues emitLoss(ir::Builder& b, ir::Value* logits, ir::Value* labels,
+// `logits` [B, NC, spatial...] f32, `labels` one i32 [B, spatial...] (labels outside [0, NC) match
+// no class: they contribute nothing to the sums but still count in the means' element counts),
+// or for yolov1 the target and the mask.
+LossValues emitLoss(ir::Builder& b, ir::Value* logits, std::span<ir::Value* const> labels,
                     const LossOptions& options);
 
-// The shape of the labels a loss over `logits` reads: the logits' shape without the class dim.
-ir::Shape labelShape(const ir::Shape& logits);
+// The label tensors a loss over `logits` reads: i32 of the logits' shape without the class dim;
+// for yolov1 an f32 target of the logits' shape and an f32 mask [B, G, G].
+std::vector<ir::TensorType> labelTypes(LossKind kind, const ir::Shape& logits);
 
 } // namespace hlotrain::program

@@ -9,6 +9,7 @@
 #include "ir/Verifier.h"
 #include "nn/Emit.h"
 #include "support/Error.h"
+#include "support/YoloLayout.h"
 
 namespace hlotrain::program {
 
@@ -84,6 +85,21 @@ std::string moduleName(const nn::NetSpec& spec, const char* graph) {
   return "jit_" + sanitizedName(spec.name) + "_" + graph;
 }
 
+// Scales every gradient by min(1, C / (‖g‖ + 1e-6)), ‖g‖ the L2 norm over all of them.
+void clipByGlobalNorm(Builder& b, std::vector<Value*>& grads, float limit) {
+  Value* squares = nullptr;
+  for (Value* g : grads) {
+    std::vector<int64_t> dims(g->type.shape.size());
+    for (size_t d = 0; d < dims.size(); ++d) dims[d] = static_cast<int64_t>(d);
+    Value* sum = b.reduce(b.multiply(g, g), scalarF32(b, 0.0f), dims, OpKind::add);
+    squares = squares ? b.add(squares, sum) : sum;
+  }
+  Value* norm = b.unary(OpKind::sqrt, squares);
+  Value* scale = b.minimum(scalarF32(b, 1.0f),
+                           b.divide(scalarF32(b, limit), b.add(norm, scalarF32(b, 1e-6f))));
+  for (Value*& g : grads) g = b.multiply(g, full(b, scale, g->type.shape));
+}
+
 struct Updated {
   Value* param;
   std::vector<Value*> state;
@@ -119,7 +135,17 @@ Updated optimizerStep(Builder& b, const ProgramOptions& o, bool decays, Value* w
   return {next, newState};
 }
 
+bool isYoloHead(const nn::NetSpec& spec, const Shape& out) {
+  return out.size() == 4 && out[1] == yolo::kChannels && spec.numClasses <= yolo::kClassSlots;
+}
+
 } // namespace
+
+LossKind defaultLossKind(const nn::NetSpec& spec) {
+  const Shape out = nn::outputShape(spec, 1);
+  return isYoloHead(spec, out) && out[1] != spec.numClasses ? LossKind::yolov1
+                                                            : LossKind::crossEntropy;
+}
 
 void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
   auto fail = [](const std::string& m) { throw ConfigError(m); };
@@ -131,12 +157,21 @@ void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
   if (o.optimizer != Optimizer::sgd && o.momentum != 0.9f)
     fail("momentum applies to the sgd optimizer only");
   if (spec.numClasses < 2) fail(spec.name + ": needs at least 2 classes");
+  if (o.clipGradNorm && !(std::isfinite(*o.clipGradNorm) && *o.clipGradNorm > 0.0f))
+    fail("--clip-grad-norm must be a finite value > 0, got " + std::to_string(*o.clipGradNorm));
   validateLoss(o.loss, spec.numClasses);
   Shape out = nn::outputShape(spec, o.batch);
+  if (isDetection(o.loss.kind)) {
+    if (out[0] != o.batch || !isYoloHead(spec, out))
+      fail(spec.name + ": output " + toString(out) +
+           " is not a YOLOv1 head [B, 30, G, G] of at most 20 classes, as --loss yolov1 reads");
+    return;
+  }
   if ((out.size() != 2 && out.size() != 4) || out[0] != o.batch || out[1] != spec.numClasses)
     fail(spec.name + ": output " + toString(out) + " is neither " +
          std::to_string(spec.numClasses) + " class scores [B, " + std::to_string(spec.numClasses) +
-         "] nor per-pixel scores [B, " + std::to_string(spec.numClasses) + ", H, W]");
+         "] nor per-pixel scores [B, " + std::to_string(spec.numClasses) + ", H, W]" +
+         (defaultLossKind(spec) == LossKind::yolov1 ? " (a YOLOv1 head: --loss yolov1)" : ""));
 }
 
 std::string sanitizedName(std::string_view name) {
@@ -177,7 +212,7 @@ TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOpti
   for (int64_t slot = 0; slot < optimizerSlots(o.optimizer); ++slot)
     sig.optState.count += append(args, pTypes).count;
   sig.input = append(args, {inputType(spec, o.batch)});
-  sig.labels = append(args, {{ElementType::i32, labelShape(nn::outputShape(spec, o.batch))}});
+  sig.labels = append(args, labelTypes(o.loss.kind, nn::outputShape(spec, o.batch)));
   sig.lr = append(args, {{ElementType::f32, {}}});
   sig.step = append(args, {{ElementType::f32, {}}});
   std::vector<TensorType>& results = sig.results;
@@ -245,13 +280,14 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   Value* step = g.arg(sig.step);
 
   nn::ForwardValues fwd = nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch);
-  LossValues lossValues = emitLoss(b, fwd.logits, g.arg(sig.labels), o.loss);
+  LossValues lossValues = emitLoss(b, fwd.logits, g.args(sig.labels), o.loss);
   Value* loss = lossValues.loss;
   Value* seed = scalarF32(b, 1.0f);
   std::unordered_set<const Value*> constants(lossValues.constants.begin(),
                                              lossValues.constants.end());
   std::vector<Value*> grads =
       grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params, constants, customVjps(fwd));
+  if (o.clipGradNorm) clipByGlobalNorm(b, grads, *o.clipGradNorm);
 
   std::vector<nn::ParamInfo> infos = nn::parameters(spec);
   size_t n = params.size();

@@ -22,7 +22,13 @@ struct ProgramOptions {
   Optimizer optimizer = Optimizer::adam;
   float momentum = 0.9f;    // SGD heavy-ball μ
   float weightDecay = 0.0f; // decoupled, weights only
+  // Scales the gradients by min(1, C / (‖g‖ + 1e-6)), ‖g‖ their global L2 norm, before the update.
+  std::optional<float> clipGradNorm;
 };
+
+// The loss a net's output admits when none is named: yolov1 for a YOLOv1 head ([B, 30, G, G] of
+// at most 20 classes, its channels not the class count), else ce.
+LossKind defaultLossKind(const nn::NetSpec& spec);
 
 // Double, so that 1 - beta rounds to float once (0.001f, not 1 - 0.999f).
 constexpr double kAdamBeta1 = 0.9, kAdamBeta2 = 0.999, kAdamEpsilon = 1e-8;

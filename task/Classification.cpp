@@ -36,16 +36,17 @@ public:
   }
 
   void checkLoss(const program::LossOptions& loss, const data::DatasetIO& io) const override {
-    if (program::isPerPixelOnly(loss.kind))
-      throw ConfigError("--loss " + std::string(program::lossName(loss.kind)) +
-                        " is a per-pixel loss, but dataset " +
-                        std::string(data::datasetKindName(io.kind())) +
-                        " has one class label per record (classification takes --loss ce or "
-                        "focal)");
+    if (program::isPerPixelOnly(loss.kind) || program::isDetection(loss.kind))
+      throw ConfigError(
+          "--loss " + std::string(program::lossName(loss.kind)) +
+          (program::isDetection(loss.kind) ? " is a detection loss" : " is a per-pixel loss") +
+          ", but dataset " + std::string(data::datasetKindName(io.kind())) +
+          " has one class label per record (classification takes --loss ce or "
+          "focal)");
   }
 
-  std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io,
-                                         const data::Dataset&) const override {
+  std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io, const data::Dataset&,
+                                         const program::LossOptions&) const override {
     return std::make_unique<AccuracyEvaluation>(io.numClasses());
   }
 };

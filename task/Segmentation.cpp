@@ -88,11 +88,17 @@ public:
     return {{ir::ElementType::i32, shape}};
   }
 
-  // Every loss kind has a per-pixel form.
-  void checkLoss(const program::LossOptions&, const data::DatasetIO&) const override {}
+  // Every loss kind but the detector's has a per-pixel form.
+  void checkLoss(const program::LossOptions& loss, const data::DatasetIO& io) const override {
+    if (program::isDetection(loss.kind))
+      throw ConfigError("--loss yolov1 is a detection loss, but dataset " +
+                        std::string(data::datasetKindName(io.kind())) +
+                        " has per-pixel masks (segmentation takes --loss ce, weighted-ce, focal, "
+                        "dice or dice-ce)");
+  }
 
-  std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io,
-                                         const data::Dataset& set) const override {
+  std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io, const data::Dataset& set,
+                                         const program::LossOptions&) const override {
     return std::make_unique<ConfusionEvaluation>(io, set);
   }
 };

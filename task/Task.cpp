@@ -1,8 +1,11 @@
 // How each task's scores are compared, logged and printed: the one place the eval record's
 // fields are spelled.
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
+#include "support/Error.h"
 #include "support/Format.h"
 #include "task/Tasks.h"
 
@@ -38,6 +41,24 @@ std::string regionsJson(const SegmentationScores& s, bool perCase) {
     out += (i ? ",\"" : "\"") + r.name + "\":" + jsonNumber(perCase ? *r.perCaseDice : r.dice);
   }
   return out + "}";
+}
+
+std::string detectionJson(const DetectionScores& s) {
+  return "\"map50\":" + jsonNumber(s.map50) + ",\"map\":" + jsonNumber(s.map) +
+         ",\"ap50\":" + jsonList(s.ap50) + ",\"detections\":" + std::to_string(s.detections) +
+         ",\"ground_truths\":" + std::to_string(s.groundTruths);
+}
+
+std::string detectionLine(const DetectionScores& s) {
+  return "mAP@0.5 " + formatFixed(s.map50, 4) + ", mAP@[.5:.95] " + formatFixed(s.map, 4) + " (" +
+         std::to_string(s.detections) + " detections, " + std::to_string(s.groundTruths) +
+         " ground-truth boxes)";
+}
+
+std::string detectionTable(const DetectionScores& s) {
+  std::string out = "  AP@0.5 per class";
+  for (double ap : s.ap50) out += std::isfinite(ap) ? " " + formatFixed(ap, 4) : " -";
+  return out + " (- : no ground truth)\n";
 }
 
 std::string classificationJson(const ClassificationScores& s) {
@@ -96,7 +117,22 @@ std::string segmentationTable(const SegmentationScores& s) {
 } // namespace
 
 const Task& taskOf(const data::DatasetIO& io) {
-  return io.labelShape().empty() ? classification() : segmentation();
+  switch (io.labelKind()) {
+  case data::LabelKind::mask:
+    return segmentation();
+  case data::LabelKind::boxes:
+    return detection();
+  case data::LabelKind::classIndex:
+    break;
+  }
+  return classification();
+}
+
+void Task::fillLabels(std::span<const int32_t> words, std::span<ir::Tensor> labels) const {
+  if (labels.size() != 1 || static_cast<size_t>(labels[0].numElements()) != words.size())
+    throw RuntimeError("a batch of " + std::to_string(words.size()) +
+                       " label words does not fill the train step's labels");
+  std::copy(words.begin(), words.end(), labels[0].data<int32_t>());
 }
 
 double ClassificationScores::accuracy() const {
@@ -112,7 +148,8 @@ double SegmentationScores::meanRegionDice() const {
 
 double headline(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores& s) { return s.accuracy(); },
-                               [](const SegmentationScores& s) { return s.meanRegionDice(); }},
+                               [](const SegmentationScores& s) { return s.meanRegionDice(); },
+                               [](const DetectionScores& s) { return s.map50; }},
                     scores);
 }
 
@@ -121,25 +158,29 @@ std::string_view headlineName(const Scores& scores) {
       Overloaded{[](const ClassificationScores&) { return std::string_view("accuracy"); },
                  [](const SegmentationScores& s) {
                    return std::string_view(s.regions.empty() ? "mIoU" : "mean region Dice");
-                 }},
+                 },
+                 [](const DetectionScores&) { return std::string_view("mAP@0.5"); }},
       scores);
 }
 
 std::string jsonFields(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores& s) { return classificationJson(s); },
-                               [](const SegmentationScores& s) { return segmentationJson(s); }},
+                               [](const SegmentationScores& s) { return segmentationJson(s); },
+                               [](const DetectionScores& s) { return detectionJson(s); }},
                     scores);
 }
 
 std::string summaryLine(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores& s) { return classificationLine(s); },
-                               [](const SegmentationScores& s) { return segmentationLine(s); }},
+                               [](const SegmentationScores& s) { return segmentationLine(s); },
+                               [](const DetectionScores& s) { return detectionLine(s); }},
                     scores);
 }
 
 std::string summaryTable(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores&) { return std::string(); },
-                               [](const SegmentationScores& s) { return segmentationTable(s); }},
+                               [](const SegmentationScores& s) { return segmentationTable(s); },
+                               [](const DetectionScores& s) { return detectionTable(s); }},
                     scores);
 }
 

@@ -13,7 +13,9 @@
 #include <vector>
 
 #include "data/Dataset.h"
+#include "ir/Tensor.h"
 #include "ir/Type.h"
+#include "metrics/Detection.h"
 #include "program/Loss.h"
 
 namespace hlotrain::task {
@@ -42,15 +44,20 @@ struct SegmentationScores {
   double meanRegionDice() const;
 };
 
-using Scores = std::variant<ClassificationScores, SegmentationScores>;
+// Detection: mAP@0.5 (VOC all-point), mAP@[.5:.95] (COCO-style), AP@0.5 per class.
+using DetectionScores = metrics::DetectionScores;
 
-// The figure runs are compared by (the best checkpoint, the final line): accuracy, or the mean
-// region Dice.
+using Scores = std::variant<ClassificationScores, SegmentationScores, DetectionScores>;
+
+// The figure runs are compared by (the best checkpoint, the final line): accuracy, the mean
+// region Dice, or mAP@0.5.
 double headline(const Scores& scores);
 std::string_view headlineName(const Scores& scores);
 // The task's fields of an eval record in `_metrics.jsonl`, comma-separated without braces:
 // classification `"accuracy":…,"correct":…,"total":…`; segmentation `"dice":{"WT":…,…},
-// "dice_mean":…,"dice_per_case":{…} (null without cases),"iou":[…],"miou":…,"confusion":[[…]]`.
+// "dice_mean":…,"dice_per_case":{…} (null without cases),"iou":[…],"miou":…,"confusion":[[…]]`;
+// detection `"map50":…,"map":…,"ap50":[…] (null for classes without ground truth),
+// "detections":…,"ground_truths":…`.
 std::string jsonFields(const Scores& scores);
 // What train and eval print of an evaluation: one line without its newline ("accuracy 93.44%
 // (9344/10000)", "mean region Dice 0.8123 (WT …, TC …, ET …), mIoU 0.7395"), then a table for
@@ -80,14 +87,25 @@ public:
   // The train step's label tensors for a batch of `batch` rows of `io`'s records.
   virtual std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io,
                                                  int64_t batch) const = 0;
+  // Splits a batch's label words (the batch's rows of io.labelShape() int32 words each) into the
+  // train step's label tensors; by default they are the one int32 tensor.
+  virtual void fillLabels(std::span<const int32_t> words, std::span<ir::Tensor> labels) const;
   // Throws ConfigError naming --loss when the task does not take the loss.
   virtual void checkLoss(const program::LossOptions& loss, const data::DatasetIO& io) const = 0;
-  // A fresh accumulator for an evaluation over `set`.
+  // A fresh accumulator for an evaluation over `set` of a net trained with `loss`.
   virtual std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io,
-                                                 const data::Dataset& set) const = 0;
+                                                 const data::Dataset& set,
+                                                 const program::LossOptions& loss) const = 0;
 };
 
-// The task of a dataset: segmentation when its labels are masks, classification otherwise.
+// The task of a dataset, by its labels: classification, segmentation (masks) or detection
+// (YOLOv1 targets).
 const Task& taskOf(const data::DatasetIO& io);
+
+// The detections the detection task scores for one record's head [30, G, G]: decoded (σ of the
+// confidence when `loss` trained focal objectness, else the raw channel) and suppressed per
+// class (NMS at IoU 0.5), in cell order.
+std::vector<metrics::Detection> detectionsOf(std::span<const float> head, const data::DatasetIO& io,
+                                             const program::LossOptions& loss);
 
 } // namespace hlotrain::task

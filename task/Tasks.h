@@ -7,5 +7,6 @@ namespace hlotrain::task {
 
 const Task& classification();
 const Task& segmentation();
+const Task& detection();
 
 } // namespace hlotrain::task

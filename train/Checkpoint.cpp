@@ -201,9 +201,10 @@ std::vector<char> encodeCheckpoint(const TrainState& s) {
   return std::move(out.bytes());
 }
 
-TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& spec,
-                            const std::string& where) {
-  Reader in(bytes, where);
+namespace {
+
+// The magic, the version and the optimizer: what every checkpoint starts with.
+program::Optimizer readPreamble(Reader& in) {
   const char* magic = in.take(sizeof(kMagic), "the magic \"HLOTCKPT\"");
   if (std::memcmp(magic, kMagic, sizeof(kMagic)) != 0)
     in.fail("not an hlotrain checkpoint (expected the magic \"HLOTCKPT\" at byte 0)");
@@ -214,8 +215,36 @@ TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& s
   uint32_t optimizer = in.get<uint32_t>("the optimizer");
   if (optimizer > 1)
     in.fail("unknown optimizer code " + std::to_string(optimizer) + " (expected 0 adam, 1 sgd)");
+  return optimizer == 0 ? program::Optimizer::adam : program::Optimizer::sgd;
+}
+
+// A tensor of whatever shape the file says (a checkpoint of an unknown net).
+ir::Tensor readAnyTensor(Reader& in, size_t index) {
+  const std::string label = "tensor " + std::to_string(index);
+  const uint32_t rank = in.get<uint32_t>("the rank of " + label);
+  if (rank > kMaxRank)
+    in.fail(label + ": rank " + std::to_string(rank) + " exceeds " + std::to_string(kMaxRank));
+  ir::Shape shape(rank);
+  uint64_t elements = 1;
+  for (uint32_t d = 0; d < rank; ++d) {
+    shape[d] = in.get<int64_t>("the dimensions of " + label);
+    if (shape[d] < 0 || (shape[d] > 0 && elements > (in.size() - in.offset()) / shape[d]))
+      in.fail(label + ": dimension " + std::to_string(shape[d]) + " does not fit the file");
+    elements *= static_cast<uint64_t>(shape[d]);
+  }
+  ir::Tensor t(ir::TensorType{ir::ElementType::f32, shape});
+  const char* data = in.take(t.byteSize(), "the data of " + label);
+  if (t.byteSize() > 0) std::memcpy(t.bytes(), data, t.byteSize());
+  return t;
+}
+
+} // namespace
+
+TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& spec,
+                            const std::string& where) {
+  Reader in(bytes, where);
   TrainState s;
-  s.optimizer = optimizer == 0 ? program::Optimizer::adam : program::Optimizer::sgd;
+  s.optimizer = readPreamble(in);
   std::vector<Expected> expected = expectedTensors(spec, s.optimizer);
   const size_t numParams = nn::parameters(spec).size();
   const size_t numBn = nn::bnChannels(spec).size();
@@ -273,6 +302,50 @@ void writeBnStats(const std::string& path, const TrainState& state) {
   for (const auto* group : {&state.bnMean, &state.bnVar})
     for (const ir::Tensor& t : *group) out.raw(t);
   writeFileAtomically(path, out.bytes());
+}
+
+InitReport initFromCheckpoint(const std::string& path, const nn::NetSpec& spec, TrainState& state) {
+  std::vector<char> bytes = readFile(path, UINT64_MAX);
+  Reader in(bytes, path);
+  const int64_t slots = program::optimizerSlots(readPreamble(in));
+  const uint32_t numParams = in.get<uint32_t>("the parameter tensor count");
+  const uint32_t numBn = in.get<uint32_t>("the BatchNorm layer count");
+  const uint32_t numTensors = in.get<uint32_t>("the tensor count");
+  if (numTensors != uint64_t{numParams} * (1 + static_cast<uint64_t>(slots)) + 2 * uint64_t{numBn})
+    in.fail("tensor count " + std::to_string(numTensors) + " does not match " +
+            std::to_string(numParams) + " parameters and " + std::to_string(numBn) +
+            " BatchNorm layers");
+  in.take(8 * 6, "the data position");
+  std::vector<ir::Tensor> source;
+  for (uint32_t i = 0; i < numTensors; ++i) source.push_back(readAnyTensor(in, i));
+  if (in.offset() != in.size())
+    in.fail("expected " + std::to_string(in.offset()) + " bytes, found " +
+            std::to_string(in.size()) + " (trailing data after the last tensor)");
+
+  const std::vector<nn::ParamInfo> params = nn::parameters(spec);
+  InitReport report;
+  while (report.parameters < params.size() && report.parameters < numParams &&
+         source[report.parameters].shape() == params[report.parameters].shape) {
+    state.params[report.parameters] = std::move(source[report.parameters]);
+    ++report.parameters;
+  }
+  if (report.parameters < params.size()) {
+    const nn::ParamInfo& p = params[report.parameters];
+    report.firstMismatch = p.name + " " + ir::toString(p.shape) + " of " + spec.name;
+    report.firstMismatch +=
+        report.parameters < numParams
+            ? " against " + ir::toString(source[report.parameters].shape())
+            : " (the checkpoint has " + std::to_string(numParams) + " parameters)";
+  }
+  // The running statistics of the BatchNorm layers whose scale and shift were copied.
+  for (size_t i = 0; i < report.parameters; ++i)
+    if (params[i].role == nn::ParamRole::bnScale && report.bnLayers < numBn &&
+        report.bnLayers < state.bnMean.size()) {
+      state.bnMean[report.bnLayers] = source[numParams + report.bnLayers];
+      state.bnVar[report.bnLayers] = source[numParams + numBn + report.bnLayers];
+      ++report.bnLayers;
+    }
+  return report;
 }
 
 TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec) {

@@ -71,4 +71,17 @@ void writeBnStats(const std::string& path, const TrainState& state);
 // Throws RuntimeError when the file is missing or unreadable, ParseError when it is malformed.
 TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec);
 
+// What initFromCheckpoint copied: the leading parameters, the BatchNorm layers among them, and
+// the first parameter that did not match (empty when every one did).
+struct InitReport {
+  size_t parameters = 0;
+  size_t bnLayers = 0;
+  std::string firstMismatch;
+};
+
+// Backbone bootstrap: copies into `state` the leading parameters of the checkpoint at `path` (a
+// checkpoint of any net) while their shapes match `spec`'s, and the running statistics of the
+// BatchNorm layers among them; the rest keep their values. Throws like loadCheckpoint.
+InitReport initFromCheckpoint(const std::string& path, const nn::NetSpec& spec, TrainState& state);
+
 } // namespace hlotrain::train

@@ -62,6 +62,7 @@ program::ProgramOptions programOptions(const TrainConfig& c) {
   o.momentum = c.momentum;
   o.weightDecay = c.weightDecay;
   o.loss = c.loss;
+  o.clipGradNorm = c.clipGradNorm;
   return o;
 }
 

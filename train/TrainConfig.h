@@ -3,6 +3,7 @@
 // reference config (Adam 1e-3, batch 128, 15 epochs, cosine with 1 warmup epoch, wd 1e-4).
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "nn/NetSpec.h"
@@ -19,10 +20,12 @@ struct TrainConfig {
   float weightDecay = 1e-4f;
   bool cosine = true;
   int64_t warmupEpochs = 1;
-  program::LossOptions loss;        // --loss, --label-smoothing, --class-weights, --focal-gamma
-  bool augment = true;              // the dataset's own train-time augmentations (none for MNIST)
-  int64_t evalEvery = 1;            // epochs between evaluations; 0: only after the last epoch
-  int64_t checkpointEvery = 1;      // epochs between checkpoints; 0: only after the last epoch
+  program::LossOptions
+      loss; // --loss, --label-smoothing, --class-weights, --focal-gamma, --box-loss
+  std::optional<float> clipGradNorm; // --clip-grad-norm: the gradients' global L2 norm at most C
+  bool augment = true;               // the dataset's own train-time augmentations (none for MNIST)
+  int64_t evalEvery = 1;             // epochs between evaluations; 0: only after the last epoch
+  int64_t checkpointEvery = 1;       // epochs between checkpoints; 0: only after the last epoch
   int64_t checkpointEverySteps = 0; // global steps between checkpoints besides the epochs'; 0: none
   int64_t logEvery = 50;            // steps between step-loss lines; 0: none
   uint64_t seed = 0;                // data order (per-epoch shuffle seed is seed + epoch)

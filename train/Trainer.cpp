@@ -80,9 +80,8 @@ std::string typesText(const std::vector<ir::TensorType>& types) {
 }
 
 // The net and the dataset must agree on what a record is before any graph is built: the input
-// geometry, the classes, the loss the task takes and the labels the train step reads.
-void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io,
-                      const program::ProgramOptions& options) {
+// geometry and the classes.
+void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io) {
   data::InputShape in = io.inputShape();
   const nn::InputGeometry& g = spec.input;
   std::string name(data::datasetKindName(io.kind()));
@@ -93,6 +92,12 @@ void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io,
   if (io.numClasses() != spec.numClasses)
     throw ConfigError(spec.name + " has " + std::to_string(spec.numClasses) +
                       " classes but dataset " + name + " has " + std::to_string(io.numClasses()));
+}
+
+// Training also needs a loss the dataset's task takes, and the labels the train step reads.
+void checkTrainable(const nn::NetSpec& spec, const data::DatasetIO& io,
+                    const program::ProgramOptions& options) {
+  checkDatasetFits(spec, io);
   const task::Task& task = task::taskOf(io);
   task.checkLoss(options.loss, io);
   const program::TrainStepSignature sig = program::trainStepSignature(spec, options);
@@ -102,8 +107,8 @@ void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io,
   const std::vector<ir::TensorType> dataLabels = task.labelTypes(io, options.batch);
   if (graphLabels != dataLabels)
     throw ConfigError(spec.name + "'s train step takes labels " + typesText(graphLabels) +
-                      " but dataset " + name + " (" + std::string(task.name()) + ") gives " +
-                      typesText(dataLabels));
+                      " but dataset " + std::string(data::datasetKindName(io.kind())) + " (" +
+                      std::string(task.name()) + ") gives " + typesText(dataLabels));
 }
 
 // Runs the eval-forward graph over every record of a split: the tail batch is padded with its
@@ -112,9 +117,10 @@ void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io,
 class Evaluator {
 public:
   Evaluator(const nn::NetSpec& spec, lower::Lowerer& lowerer, const std::string& prefix,
-            const data::Dataset& dataset, const data::DatasetIO& io, int64_t batch)
+            const data::Dataset& dataset, const data::DatasetIO& io, int64_t batch,
+            const program::LossOptions& loss)
       : signature_(program::evalSignature(spec, batch)), session_(lowerer.load(prefix, "fwd_eval")),
-        dataset_(dataset), io_(io), batches_(io, dataset, batch), batch_(batch) {}
+        dataset_(dataset), io_(io), batches_(io, dataset, batch), batch_(batch), loss_(loss) {}
 
   // The eval forward's output rows of one record ([classes] or [classes, H, W]).
   ir::Shape rowShape() const {
@@ -125,7 +131,8 @@ public:
   // `visit(rows, realRows)` sees every batch's real logits rows in record order.
   template <class Visit> EvalRecord run(const TrainState& state, Visit&& visit) {
     Clock::time_point start = Clock::now();
-    std::unique_ptr<task::Evaluation> evaluation = task::taskOf(io_).evaluation(io_, dataset_);
+    std::unique_ptr<task::Evaluation> evaluation =
+        task::taskOf(io_).evaluation(io_, dataset_, loss_);
     forEachBatch(state, [&](std::span<const float> rows, std::span<const int32_t> labels,
                             std::span<const int64_t> records) {
       evaluation->add(rows, labels, records);
@@ -178,6 +185,7 @@ private:
   const data::DatasetIO& io_;
   data::BatchPrefetcher batches_;
   int64_t batch_;
+  program::LossOptions loss_; // the trained net's: how detection decodes its confidence
 };
 
 // A resumed run must cut the data exactly as the run that wrote the checkpoint did.
@@ -230,7 +238,9 @@ struct StepInputs {
       for (size_t i = 0; i < sig.carried().count; ++i) donated[sig.carried()[i]] = true;
   }
   ir::Tensor& x() { return tensors[sig.input.begin]; }
-  ir::Tensor& labels() { return tensors[sig.labels.begin]; }
+  std::span<ir::Tensor> labels() {
+    return std::span(tensors).subspan(sig.labels.begin, sig.labels.count);
+  }
   ir::Tensor& lr() { return tensors[sig.lr.begin]; }
   ir::Tensor& step() { return tensors[sig.step.begin]; }
 
@@ -252,7 +262,7 @@ public:
     validate(config_);
     options_ = programOptions(config_);
     program::validate(spec_, options_);
-    checkDatasetFits(spec_, io_, options_);
+    checkTrainable(spec_, io_, options_);
     signature_ = program::trainStepSignature(spec_, options_);
     prefix_ = program::buildPrefix(spec_, config_.artifactsDir);
     trainSet_ = io_.load(dataDir, data::Split::train);
@@ -290,7 +300,7 @@ public:
     Clock::time_point compileStart = Clock::now();
     emitGraphs(spec_, options_, prefix_);
     std::unique_ptr<lower::Session> step = lowerer->load(prefix_, "train_step");
-    Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, io_, config_.batch);
+    Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, io_, config_.batch, options_.loss);
     printHeader(*lowerer, secondsSince(compileStart));
 
     MetricsLog log(out_, prefix_ + "_metrics.jsonl", lastCheckpointStep_);
@@ -319,10 +329,24 @@ private:
     }
     if (mode_.resume) out_ << "no checkpoint at " << path << " yet: starting a fresh run\n";
     TrainState state = initialState(spec_, config_.optimizer);
+    if (!mode_.initFrom.empty()) initFrom(state);
     state.position.seed = config_.seed;
     state.position.shuffle = config_.shuffle;
     state.position.batch = config_.batch;
     return state;
+  }
+
+  // --init-from: the leading parameters that match, or a ConfigError when none does.
+  void initFrom(TrainState& state) {
+    const InitReport r = initFromCheckpoint(mode_.initFrom, spec_, state);
+    const std::string mismatch =
+        r.firstMismatch.empty() ? "" : "; the first that does not match: " + r.firstMismatch;
+    if (r.parameters == 0)
+      throw ConfigError("--init-from " + mode_.initFrom + ": no leading parameter matches " +
+                        spec_.name + mismatch);
+    out_ << "initialised the first " << r.parameters << " of " << state.params.size()
+         << " parameters and " << r.bnLayers << " BatchNorm layers from " << mode_.initFrom
+         << mismatch << "; the rest keep He init\n";
   }
 
   void printHeader(const lower::Lowerer& lowerer, double compileSeconds) {
@@ -375,7 +399,7 @@ private:
         std::optional<data::BatchPrefetcher::Batch> b = batches.next();
         if (!b) break;
         std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
-        std::copy(b->y.begin(), b->y.end(), in.labels().data<int32_t>());
+        task_.fillLabels(b->y, in.labels());
         step(state, in, session, totals, result);
         pos.batchIndex = b->index + 1;
         // A checkpoint due at the pass's last step is written after its evaluation, below.
@@ -592,9 +616,9 @@ EvalRecord evaluateCheckpoint(
   validate(config);
   nn::NetSpec tagged = taggedSpec(spec, config);
   const data::DatasetIO& io = data::datasetIO(dataset);
+  // The loss is not trained here; of it, the evaluation reads how a detector decodes.
   const program::ProgramOptions options = programOptions(config);
-  program::validate(tagged, options);
-  checkDatasetFits(tagged, io, options);
+  checkDatasetFits(tagged, io);
   std::unique_ptr<lower::Lowerer> lowerer = lower::lowererFromEnvironment();
   std::string prefix = program::buildPrefix(tagged, config.artifactsDir);
   std::string path = checkpoint.empty() ? checkpointPath(prefix) : checkpoint;
@@ -604,7 +628,7 @@ EvalRecord evaluateCheckpoint(
   const int64_t batch = std::min(config.batch, testSet.size());
   createArtifactsDir(prefix);
   writeGraph(*program::buildEvalForward(tagged, batch), prefix, "fwd_eval");
-  Evaluator evaluator(tagged, *lowerer, prefix, testSet, io, batch);
+  Evaluator evaluator(tagged, *lowerer, prefix, testSet, io, batch, options.loss);
   EvalRecord r = evaluator.run(state, makeVisitor(evaluator.rowShape(), testSet.size()));
   log << "evaluated " << path << " (step " << state.position.step << ") on " << testSet.size()
       << " test records: " << task::summaryLine(r.scores) << " in " << formatFixed(r.seconds, 1)
@@ -627,6 +651,9 @@ EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config,
                     const EvalOutputs& outputs) {
   std::optional<ir::NpyWriter> logits, predictions;
   std::vector<uint8_t> classes; // one batch's predictions
+  std::string detections = "record,class,confidence,xmin,ymin,xmax,ymax\n";
+  int64_t record = 0;
+  const data::DatasetIO& io = data::datasetIO(dataset);
   EvalRecord r = evaluateCheckpoint(
       spec, config, dataset, dataDir, log, outputs.checkpoint,
       [&](const ir::Shape& row, int64_t records) -> RowsVisitor {
@@ -643,9 +670,24 @@ EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config,
         }
         int64_t spatial = 1;
         for (int64_t d : pixels) spatial *= d;
+        const bool boxes = io.labelKind() == data::LabelKind::boxes;
+        if (!outputs.detectionsPath.empty() && !boxes)
+          throw ConfigError("--detections applies to detection datasets, not " +
+                            std::string(data::datasetKindName(io.kind())));
+        if (!outputs.predictionsPath.empty() && boxes)
+          throw ConfigError("--predictions applies to classification and segmentation; a "
+                            "detector's are --detections FILE.csv");
         return [&, numClasses, spatial](std::span<const float> rows, int64_t realRows) {
           const int64_t perRow = numClasses * spatial;
           if (logits) logits->append(rows.data(), static_cast<size_t>(realRows * perRow) * 4);
+          for (int64_t r = 0; r < realRows && !outputs.detectionsPath.empty(); ++r, ++record)
+            for (const metrics::Detection& d : task::detectionsOf(
+                     rows.subspan(static_cast<size_t>(r * perRow), static_cast<size_t>(perRow)), io,
+                     programOptions(config).loss))
+              detections += std::to_string(record) + "," + std::to_string(d.cls) + "," +
+                            jsonNumber(d.confidence) + "," + jsonNumber(d.box.xmin) + "," +
+                            jsonNumber(d.box.ymin) + "," + jsonNumber(d.box.xmax) + "," +
+                            jsonNumber(d.box.ymax) + "\n";
           if (!predictions) return;
           classes.resize(static_cast<size_t>(realRows * spatial));
           for (int64_t r = 0; r < realRows; ++r)
@@ -657,6 +699,7 @@ EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config,
       });
   if (logits) logits->commit();
   if (predictions) predictions->commit();
+  if (!outputs.detectionsPath.empty()) writeFileAtomically(outputs.detectionsPath, detections);
   return r;
 }
 

@@ -31,6 +31,9 @@ struct RunMode {
   bool evalOnly = false;  // evaluate <prefix>_checkpoint.bin (or `checkpoint`) and stop
   std::string checkpoint; // eval-only: a checkpoint other than the prefix's own
   std::string initDump;   // write the initial parameters here (raw layout) before training
+  // A fresh run starts from the leading parameters (and BatchNorm statistics) of this
+  // checkpoint of another net whose shapes match (initFromCheckpoint); the rest keep He init.
+  std::string initFrom;
   // Runs the training graphs; null: the lowerer HLOTRAIN_LOWERER selects.
   lower::Lowerer* lowerer = nullptr;
 };
@@ -74,6 +77,9 @@ struct EvalOutputs {
   std::string checkpoint;      // default `<prefix>_checkpoint.bin`
   std::string logitsPath;      // .npy float32 [records, ...] (the eval forward's rows)
   std::string predictionsPath; // .npy uint8 [records, ...]: the class argmax of every row/pixel
+  // detection: CSV of every detection after NMS, `record,class,confidence,xmin,ymin,xmax,ymax`
+  // (normalised corners) after a header line
+  std::string detectionsPath;
 };
 
 // The scores of a checkpoint on every test record, with the eval-forward graph and the

@@ -115,8 +115,9 @@ TEST_F(SegmentationCommandTest, UnetBratsTrainsAndEvaluatesOnBratsFiles) {
 
 TEST_F(SegmentationCommandTest, BadLossFlagsAreRefusedNamingTheFlags) {
   writeBrats();
-  expectUsageError(unetArgs({"--loss", "bce"}),
-                   "--loss: expected one of ce, weighted-ce, focal, dice, dice-ce, got 'bce'");
+  expectUsageError(
+      unetArgs({"--loss", "bce"}),
+      "--loss: expected one of ce, weighted-ce, focal, dice, dice-ce, yolov1, got 'bce'");
   expectUsageError(unetArgs({"--label-smoothing", "0.1"}),
                    "--label-smoothing cannot be combined with --loss dice-ce");
   expectUsageError(unetArgs({"--loss", "focal", "--label-smoothing", "0.1"}),

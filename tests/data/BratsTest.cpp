@@ -169,6 +169,7 @@ public:
   DatasetKind kind() const override { return DatasetKind::brats; }
   InputShape inputShape() const override { return {2, 5, 6}; }
   int64_t numClasses() const override { return 4; }
+  LabelKind labelKind() const override { return LabelKind::mask; }
   std::vector<int64_t> labelShape() const override { return {5, 6}; }
   Augmentation augmentation() const override { return {true, true}; }
   Dataset load(const std::string&, Split) const override { throw RuntimeError("unused"); }

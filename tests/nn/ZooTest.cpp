@@ -7,6 +7,7 @@
 #include "nn/Shapes.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
+#include "support/YoloLayout.h"
 
 using namespace hlotrain;
 
@@ -30,6 +31,7 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
       {"resnet-50", 23528522, {3, 224, 224}},
       {"mobilenetv2", 2236682, {3, 224, 224}},
       {"unet-brats", 7849988, {4, 240, 240}, {3, 4, 240, 240}},
+      {"r34-yolov1", 22472286, {3, 224, 224}, {3, 30, 7, 7}},
   };
   std::vector<nn::NetSpec> zoo = nn::zoo();
   ASSERT_EQ(zoo.size(), std::size(expected));
@@ -230,7 +232,9 @@ TEST(ZooTest, EveryNetEmitsAndVerifies) {
       nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, mode, mean, var);
       ir::Shape expected = nn::outputShape(spec, 2);
       EXPECT_EQ(fwd.logits->type.shape, expected) << spec.name;
-      EXPECT_EQ(expected[1], spec.numClasses) << spec.name;
+      // The detector's head holds two box slots and the class slots per cell.
+      EXPECT_EQ(expected[1], spec.name == "R34-YOLOv1" ? yolo::kChannels : spec.numClasses)
+          << spec.name;
       size_t bn = mode == nn::BnMode::batch ? nn::bnChannels(spec).size() : 0;
       EXPECT_EQ(fwd.batchNorms.size(), bn);
       f.setResults({fwd.logits});

@@ -100,6 +100,7 @@ TEST(ConvBlockTrainTest, EveryZooNetBuildsATrainStep) {
   for (const nn::NetSpec& spec : nn::zoo()) {
     program::ProgramOptions o;
     o.batch = 2;
+    o.loss.kind = program::defaultLossKind(spec);
     auto step = program::buildTrainStep(spec, o);
     size_t p = nn::parameters(spec).size(), bn = nn::bnChannels(spec).size();
     EXPECT_EQ(step->functions[0]->resultTypes.size(), 3 * p + 1 + 2 * bn) << spec.name;

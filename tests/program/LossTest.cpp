@@ -6,6 +6,7 @@
 #include <cmath>
 #include <functional>
 #include <random>
+#include <unordered_set>
 
 #include "grad/Vjp.h"
 #include "lower/cpu/Interpreter.h"
@@ -37,7 +38,7 @@ double emitted(const LossOptions& o, const ir::Tensor& logits, const ir::Tensor&
   ir::Builder b(f.body, &m);
   ir::Value* x = f.body.addArgument(logits.type());
   ir::Value* y = f.body.addArgument(labels.type());
-  f.setResults({program::emitLoss(b, x, y, o).loss});
+  f.setResults({program::emitLoss(b, x, std::span(&y, 1), o).loss});
   return cpu::interpret(m, f, std::vector{logits, labels})[0].get<double>(0);
 }
 
@@ -88,6 +89,8 @@ double reference(const LossOptions& o, const ir::Tensor& logits, const ir::Tenso
     return diceLoss;
   case LossKind::diceCrossEntropy:
     return diceLoss + ce / elements;
+  case LossKind::yolov1:
+    break; // YoloLossTest below
   }
   return NAN;
 }
@@ -134,7 +137,8 @@ TEST(LossTest, PerPixelLossGradientsMatchFiniteDifferences) {
     gradcheck::checkGradients(
         {{kLogits, -3.0, 3.0}},
         [&](ir::Builder& b, std::span<ir::Value* const> a) {
-          return program::emitLoss(b, a[0], b.constant(labels), o).loss;
+          ir::Value* y = b.constant(labels);
+          return program::emitLoss(b, a[0], std::span(&y, 1), o).loss;
         },
         [](ir::Builder& b, std::span<ir::Value* const> a, ir::Value* loss, ir::Value*) {
           ir::Value* seed = b.scalar<double>(1.0);
@@ -178,7 +182,7 @@ TEST(LossTest, InvalidCombinationsNameTheirFlags) {
   EXPECT_EQ(refusal(o), "--class-weights applies to --loss weighted-ce only, not --loss ce");
   o = {};
   o.focalGamma = 1.0f;
-  EXPECT_EQ(refusal(o), "--focal-gamma applies to --loss focal only, not --loss ce");
+  EXPECT_EQ(refusal(o), "--focal-gamma applies to --loss focal and yolov1 only, not --loss ce");
   o.kind = LossKind::focal;
   o.focalGamma = -1.0f;
   EXPECT_EQ(refusal(o), "--focal-gamma must be a finite value >= 0, got -1");
@@ -187,14 +191,186 @@ TEST(LossTest, InvalidCombinationsNameTheirFlags) {
   o = {};
   o.labelSmoothing = 1.0f;
   EXPECT_EQ(refusal(o), "--label-smoothing must be in [0, 1), got 1");
+  o = {};
+  o.kind = LossKind::yolov1;
+  o.labelSmoothing = 0.1f;
+  EXPECT_EQ(refusal(o).rfind("--label-smoothing cannot be combined with --loss yolov1", 0), 0u);
+  o.labelSmoothing = 0;
+  o.focalGamma = 1.5f;
+  o.boxLoss = program::BoxLoss::diou;
+  EXPECT_EQ(refusal(o), "accepted");
+  o.kind = LossKind::crossEntropy;
+  o.focalGamma.reset();
+  EXPECT_EQ(refusal(o), "--box-loss applies to --loss yolov1 only, not --loss ce");
+}
+
+// YOLOv1: head and target [2, 30, 3, 3], mask [2, 3, 3] with some object cells.
+constexpr int64_t kGrid = 3;
+const ir::Shape kHead = {2, 30, kGrid, kGrid};
+
+struct YoloCase {
+  ir::Tensor head, target, mask;
+};
+
+YoloCase yoloCase(uint32_t seed) {
+  std::mt19937 rng(seed);
+  YoloCase c{gradcheck::randomTensor({ir::ElementType::f64, kHead}, -1.0, 1.0, rng),
+             ir::Tensor({ir::ElementType::f64, kHead}),
+             ir::Tensor({ir::ElementType::f64, {2, kGrid, kGrid}})};
+  std::uniform_real_distribution<double> u(0.05, 0.95);
+  for (int64_t n = 0; n < 2; ++n)
+    for (int64_t cell = 0; cell < kGrid * kGrid; ++cell) {
+      const bool object = (n + cell) % 3 == 0;
+      c.mask.set<double>(n * kGrid * kGrid + cell, object ? 1.0 : 0.0);
+      if (!object) continue;
+      auto at = [&](int64_t ch) { return (n * 30 + ch) * kGrid * kGrid + cell; };
+      for (int64_t ch = 0; ch < 4; ++ch) c.target.set<double>(at(ch), u(rng));
+      c.target.set<double>(at(4), 1.0);
+      c.target.set<double>(at(10 + (cell % 4)), 1.0);
+      // Predicted sizes mostly positive, one at ε's side of the clamp.
+      c.head.set<double>(at(2), cell == 0 ? 1e-9 : u(rng));
+      c.head.set<double>(at(3), u(rng));
+    }
+  return c;
+}
+
+// FORMATS.md's masked loss, cell by cell.
+double yoloReference(const LossOptions& o, const YoloCase& c) {
+  const double eps = 1e-6, gamma = o.focalGamma.value_or(0);
+  double total = 0;
+  for (int64_t n = 0; n < 2; ++n)
+    for (int64_t cell = 0; cell < kGrid * kGrid; ++cell) {
+      auto p = [&](int64_t ch) { return c.head.get<double>((n * 30 + ch) * kGrid * kGrid + cell); };
+      auto t = [&](int64_t ch) {
+        return c.target.get<double>((n * 30 + ch) * kGrid * kGrid + cell);
+      };
+      const double m = c.mask.get<double>(n * kGrid * kGrid + cell);
+      double box;
+      if (o.boxLoss == program::BoxLoss::sqrtWh) {
+        box = std::pow(p(0) - t(0), 2) + std::pow(p(1) - t(1), 2);
+        for (int64_t ch : {2, 3})
+          box += std::pow(std::sqrt(std::max(p(ch), eps)) - std::sqrt(t(ch)), 2);
+      } else {
+        const double g = kGrid;
+        const double pw = std::max(p(2), 0.0), ph = std::max(p(3), 0.0), tw = t(2), th = t(3);
+        const double px = p(0) / g, py = p(1) / g, tx = t(0) / g, ty = t(1) / g;
+        const double iw =
+            std::max(0.0, std::min(px + pw / 2, tx + tw / 2) - std::max(px - pw / 2, tx - tw / 2));
+        const double ih =
+            std::max(0.0, std::min(py + ph / 2, ty + th / 2) - std::max(py - ph / 2, ty - th / 2));
+        const double inter = iw * ih, iou = inter / (pw * ph + tw * th - inter + eps);
+        const double cw = std::max(px + pw / 2, tx + tw / 2) - std::min(px - pw / 2, tx - tw / 2);
+        const double ch = std::max(py + ph / 2, ty + th / 2) - std::min(py - ph / 2, ty - th / 2);
+        const double rho = std::pow(px - tx, 2) + std::pow(py - ty, 2);
+        box = 1 - (iou - rho / (cw * cw + ch * ch + eps));
+      }
+      double objectness;
+      if (!o.focalGamma) {
+        objectness = m * std::pow(p(4) - 1, 2) + 0.5 * (1 - m) * p(4) * p(4);
+      } else {
+        const double prob = 1 / (1 + std::exp(-p(4)));
+        const double pt = m * prob + (1 - m) * (1 - prob);
+        objectness = -std::pow(1 - pt, gamma) * (m * std::log(prob) + (1 - m) * std::log(1 - prob));
+      }
+      double mx = -INFINITY, sum = 0, ce = 0;
+      for (int64_t k = 10; k < 30; ++k) mx = std::max(mx, p(k));
+      for (int64_t k = 10; k < 30; ++k) sum += std::exp(p(k) - mx);
+      for (int64_t k = 10; k < 30; ++k) ce -= t(k) * (p(k) - mx - std::log(sum));
+      total += 5 * m * box + objectness + 0.5 * p(9) * p(9) + m * ce;
+    }
+  return total / 2;
+}
+
+std::vector<LossOptions> yoloLosses() {
+  std::vector<LossOptions> losses(4);
+  for (LossOptions& o : losses) o.kind = LossKind::yolov1;
+  losses[1].focalGamma = 2.0f;
+  losses[2].focalGamma = 0.0f;
+  losses[3].boxLoss = program::BoxLoss::diou;
+  return losses;
+}
+
+program::LossValues yoloLossOf(ir::Builder& b, ir::Value* head, const YoloCase& c,
+                               const LossOptions& o) {
+  ir::Value* labels[] = {b.constant(c.target), b.constant(c.mask)};
+  return program::emitLoss(b, head, labels, o);
+}
+
+TEST(YoloLossTest, MatchesFormatsDefinition) {
+  const YoloCase c = yoloCase(4);
+  for (const LossOptions& o : yoloLosses()) {
+    ir::Module m;
+    ir::Function& f = m.addFunction("main");
+    ir::Builder b(f.body, &m);
+    ir::Value* head = f.body.addArgument(c.head.type());
+    f.setResults({yoloLossOf(b, head, c, o).loss});
+    const double emittedLoss = cpu::interpret(m, f, std::vector{c.head})[0].get<double>(0);
+    EXPECT_NEAR(emittedLoss, yoloReference(o, c), 1e-10 * std::abs(yoloReference(o, c)))
+        << "focal " << o.focalGamma.value_or(-1) << " diou "
+        << (o.boxLoss == program::BoxLoss::diou);
+  }
+  EXPECT_EQ(program::labelTypes(LossKind::yolov1, kHead),
+            (std::vector<ir::TensorType>{{ir::ElementType::f32, kHead},
+                                         {ir::ElementType::f32, {2, kGrid, kGrid}}}));
+}
+
+// The gradient where the focal weight is detached: d/dx of w·BCE with w held constant.
+double focalDetachedGradient(const YoloCase& c, double gamma, int64_t index) {
+  const double x = c.head.get<double>(index);
+  const int64_t cells = kGrid * kGrid, n = index / (30 * cells), cell = index % cells;
+  const double m = c.mask.get<double>(n * cells + cell);
+  const double prob = 1 / (1 + std::exp(-x)), pt = m * prob + (1 - m) * (1 - prob);
+  return std::pow(1 - pt, gamma) * (prob - m) / 2;
+}
+
+TEST(YoloLossTest, GradientsMatchFiniteDifferencesWithTheFocalWeightDetached) {
+  const YoloCase c = yoloCase(8);
+  for (const LossOptions& o : yoloLosses()) {
+    SCOPED_TRACE("focal " + std::to_string(o.focalGamma.value_or(-1)));
+    auto gradients = [](ir::Builder& b, std::span<ir::Value* const> a, ir::Value* loss,
+                        ir::Value*) {
+      ir::Value* seed = b.scalar<double>(1.0);
+      return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), a);
+    };
+    if (!o.focalGamma || *o.focalGamma == 0.0f) {
+      gradcheck::checkGradients(
+          {{kHead}},
+          [&](ir::Builder& b, std::span<ir::Value* const> a) {
+            return yoloLossOf(b, a[0], c, o).loss;
+          },
+          gradients, 1e-6);
+      continue;
+    }
+    // With γ > 0 the weight is a constant of differentiation: the objectness gradient is
+    // w·(σ(x) − m)/B, not the derivative of the whole product.
+    ir::Module m;
+    ir::Function& f = m.addFunction("main");
+    ir::Builder b(f.body, &m);
+    ir::Value* head = f.body.addArgument(c.head.type());
+    program::LossValues values = yoloLossOf(b, head, c, o);
+    ir::Value* seed = b.scalar<double>(1.0);
+    const std::unordered_set<const ir::Value*> constants(values.constants.begin(),
+                                                         values.constants.end());
+    f.setResults({grad::vjp(b, std::span(&values.loss, 1), std::span(&seed, 1), std::span(&head, 1),
+                            constants)[0]});
+    const ir::Tensor g = cpu::interpret(m, f, std::vector{c.head})[0];
+    for (int64_t n = 0; n < 2; ++n)
+      for (int64_t cell = 0; cell < kGrid * kGrid; ++cell) {
+        const int64_t index = (n * 30 + 4) * kGrid * kGrid + cell;
+        EXPECT_NEAR(g.get<double>(index), focalDetachedGradient(c, *o.focalGamma, index), 1e-12)
+            << "cell " << cell;
+      }
+  }
 }
 
 TEST(LossTest, NamesRoundTrip) {
   for (LossKind kind : program::allLossKinds())
     EXPECT_EQ(program::lossKindFromName(program::lossName(kind)), kind);
   EXPECT_FALSE(program::lossKindFromName("bce"));
-  EXPECT_EQ(program::labelShape({8, 4, 16, 16}), (ir::Shape{8, 16, 16}));
-  EXPECT_EQ(program::labelShape({8, 10}), (ir::Shape{8}));
+  EXPECT_EQ(program::labelTypes(LossKind::dice, {8, 4, 16, 16}),
+            (std::vector<ir::TensorType>{{ir::ElementType::i32, {8, 16, 16}}}));
+  EXPECT_EQ(program::labelTypes(LossKind::crossEntropy, {8, 10}),
+            (std::vector<ir::TensorType>{{ir::ElementType::i32, {8}}}));
 }
 
 } // namespace

@@ -1,0 +1,150 @@
+// Detection: a YOLOv1 target per record. The train step reads the target f32 [B, 30, G, G] and
+// the object mask f32 [B, G, G], split from the stored label record (data/Yolo.h); evaluation
+// decodes the head, suppresses duplicates per class and scores mAP against every ground-truth
+// box (the dataset's full ground truth when it keeps one, else each record's own ≤ 56 boxes).
+
+#include <cstring>
+
+#include "data/Yolo.h"
+#include "support/Error.h"
+#include "task/Tasks.h"
+
+namespace hlotrain::task {
+namespace {
+
+int64_t gridOf(const data::DatasetIO& io) {
+  return yolo::gridOf(io.inputShape().height);
+}
+
+metrics::YoloDecoding decodingFor(const data::DatasetIO& io, const program::LossOptions& loss) {
+  metrics::YoloDecoding how;
+  how.grid = gridOf(io);
+  how.numClasses = io.numClasses();
+  how.sigmoidConfidence = loss.focalGamma.has_value();
+  return how;
+}
+
+// Where the fields of one record's label words lie (data/Yolo.h's layout, in 4-byte words).
+struct Words {
+  size_t target, mask, count, boxes, perRow;
+
+  explicit Words(int64_t grid) {
+    const size_t cells = static_cast<size_t>(grid * grid);
+    target = 0;
+    mask = yolo::kChannels * cells;
+    count = mask + cells;
+    boxes = count + 1;
+    perRow = boxes + data::kYoloMaxBoxes * data::kYoloBoxBytes / 4;
+  }
+};
+
+float wordAsFloat(int32_t word) {
+  float v;
+  std::memcpy(&v, &word, 4);
+  return v;
+}
+
+// A record's own boxes, from its label words.
+std::vector<metrics::GroundTruth> ownBoxes(std::span<const int32_t> row, const Words& w) {
+  std::vector<metrics::GroundTruth> truth;
+  for (int32_t b = 0; b < row[w.count]; ++b) {
+    const int32_t* box = row.data() + w.boxes + static_cast<size_t>(b) * (data::kYoloBoxBytes / 4);
+    truth.push_back(
+        {box[0],
+         {wordAsFloat(box[1]), wordAsFloat(box[2]), wordAsFloat(box[3]), wordAsFloat(box[4])}});
+  }
+  return truth;
+}
+
+class MapEvaluation final : public Evaluation {
+public:
+  MapEvaluation(const data::DatasetIO& io, const data::Dataset& set,
+                const program::LossOptions& loss)
+      : io_(io), loss_(loss), words_(gridOf(io)), full_(set.recordBoxes()), map_(io.numClasses()) {}
+
+  void add(std::span<const float> logits, std::span<const int32_t> labels,
+           std::span<const int64_t> records) override {
+    const size_t head = static_cast<size_t>(yolo::kChannels * gridOf(io_) * gridOf(io_));
+    if (logits.size() < records.size() * head || labels.size() < records.size() * words_.perRow)
+      throw RuntimeError("a detection batch of " + std::to_string(records.size()) + " rows got " +
+                         std::to_string(logits.size()) + " head values and " +
+                         std::to_string(labels.size()) + " label words");
+    for (size_t r = 0; r < records.size(); ++r) {
+      std::vector<metrics::Detection> found =
+          detectionsOf(logits.subspan(r * head, head), io_, loss_);
+      std::vector<metrics::GroundTruth> truth;
+      if (full_) {
+        for (const data::LabelBox& b : full_->at(static_cast<size_t>(records[r])))
+          truth.push_back({b.cls, {b.xmin, b.ymin, b.xmax, b.ymax}});
+      } else {
+        truth = ownBoxes(labels.subspan(r * words_.perRow, words_.perRow), words_);
+      }
+      map_.add(static_cast<int32_t>(records[r]), found, truth);
+    }
+  }
+
+  Scores scores() const override { return map_.compute(); }
+
+private:
+  const data::DatasetIO& io_;
+  program::LossOptions loss_;
+  Words words_;
+  std::optional<std::vector<std::vector<data::LabelBox>>> full_;
+  metrics::MeanAveragePrecision map_;
+};
+
+class Detection final : public Task {
+public:
+  std::string_view name() const override { return "detection"; }
+  std::string_view headlineField() const override { return "map50"; }
+
+  std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch) const override {
+    const int64_t g = gridOf(io);
+    return {{ir::ElementType::f32, {batch, yolo::kChannels, g, g}},
+            {ir::ElementType::f32, {batch, g, g}}};
+  }
+
+  void fillLabels(std::span<const int32_t> words, std::span<ir::Tensor> labels) const override {
+    const int64_t grid =
+        labels.size() == 2 && labels[1].shape().size() == 3 ? labels[1].shape()[1] : 0;
+    const Words w(grid);
+    const size_t rows = w.perRow ? words.size() / w.perRow : 0;
+    if (grid == 0 || rows * w.perRow != words.size() ||
+        static_cast<size_t>(labels[1].shape()[0]) != rows)
+      throw RuntimeError("a batch of " + std::to_string(words.size()) +
+                         " label words does not fill a YOLOv1 target and mask");
+    const size_t target = w.mask - w.target, mask = w.count - w.mask;
+    for (size_t r = 0; r < rows; ++r) {
+      const int32_t* row = words.data() + r * w.perRow;
+      std::memcpy(labels[0].data<float>() + r * target, row + w.target, target * 4);
+      std::memcpy(labels[1].data<float>() + r * mask, row + w.mask, mask * 4);
+    }
+  }
+
+  void checkLoss(const program::LossOptions& loss, const data::DatasetIO& io) const override {
+    if (!program::isDetection(loss.kind))
+      throw ConfigError("--loss " + std::string(program::lossName(loss.kind)) + " is a " +
+                        (program::isPerPixelOnly(loss.kind) ? "per-pixel" : "classification") +
+                        " loss, but dataset " + std::string(data::datasetKindName(io.kind())) +
+                        " has YOLOv1 box targets (detection takes --loss yolov1)");
+  }
+
+  std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io, const data::Dataset& set,
+                                         const program::LossOptions& loss) const override {
+    return std::make_unique<MapEvaluation>(io, set, loss);
+  }
+};
+
+} // namespace
+
+const Task& detection() {
+  static const Detection task;
+  return task;
+}
+
+std::vector<metrics::Detection> detectionsOf(std::span<const float> head, const data::DatasetIO& io,
+                                             const program::LossOptions& loss) {
+  return metrics::nonMaxSuppression(metrics::decodeYolo(head, decodingFor(io, loss)));
+}
+
+} // namespace hlotrain::task
