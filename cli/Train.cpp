@@ -355,11 +355,14 @@ int evalCommand(std::span<const std::string> argv, std::ostream& out) {
                                    std::pair{"--predictions", outputs.predictionsPath},
                                    std::pair{"--detections", outputs.detectionsPath}})
     if (p.args.has(flag) && path.empty()) throw UsageError(std::string(flag) + " needs a path");
-  if (!outputs.logitsPath.empty() && outputs.logitsPath == outputs.predictionsPath)
-    throw UsageError("--logits and --predictions name the same file");
+  for (const auto& [a, b] :
+       {std::pair{"--logits", "--predictions"}, std::pair{"--logits", "--detections"}})
+    if (p.args.has(a) && p.args.has(b) && p.args.value(a) == p.args.value(b))
+      throw UsageError(std::string(a) + " and " + b + " name the same file");
   train::evaluate(spec, p.config, dataset, data, out, outputs);
   for (const auto& [what, path] :
-       {std::pair{"logits", outputs.logitsPath}, std::pair{"predictions", outputs.predictionsPath}})
+       {std::pair{"logits", outputs.logitsPath}, std::pair{"predictions", outputs.predictionsPath},
+        std::pair{"detections", outputs.detectionsPath}})
     if (!path.empty()) out << what << " of every test record written to " << path << "\n";
   return kOk;
 }

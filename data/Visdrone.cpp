@@ -237,8 +237,9 @@ private:
 } // namespace
 
 const DatasetIO& visdroneIO(int64_t side) {
-  if (side < 32 || side % 32 != 0)
-    throw ConfigError("a YOLOv1 record side must be a positive multiple of 32, got " +
+  // At most 4096 (as BraTS's sides), so that a record's byte count cannot overflow.
+  if (side < 32 || side % 32 != 0 || side > 4096)
+    throw ConfigError("a YOLOv1 record side must be a multiple of 32 in [32, 4096], got " +
                       std::to_string(side));
   static std::mutex mutex;
   static std::map<int64_t, std::unique_ptr<const VisdroneIO>> made;

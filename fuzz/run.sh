@@ -13,8 +13,8 @@ seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-  targets=(mlir_parse npy_read idx_load cifar_load imagenette_load brats_load checkpoint_decode
-           jpeg_decode nifti_read)
+  targets=(mlir_parse npy_read idx_load cifar_load imagenette_load brats_load visdrone_load
+           checkpoint_decode jpeg_decode nifti_read)
 fi
 
 if ! command -v clang++ >/dev/null; then

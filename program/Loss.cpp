@@ -3,10 +3,10 @@
 #include <array>
 #include <cmath>
 #include <limits>
-#include <sstream>
 #include <string>
 
 #include "support/Error.h"
+#include "support/Format.h"
 #include "support/YoloLayout.h"
 
 namespace hlotrain::program {
@@ -259,12 +259,6 @@ Value* yoloLoss(const Constants& k, Value* head, Value* target, Value* mask, con
   return b.divide(total, k.scalar(static_cast<double>(s[0])));
 }
 
-std::string str(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
-}
-
 std::string flagValue(LossKind kind) {
   return "--loss " + std::string(lossName(kind));
 }
@@ -311,7 +305,7 @@ bool isPerPixelOnly(LossKind kind) {
 void validateLoss(const LossOptions& o, std::optional<int64_t> numClasses) {
   auto fail = [](const std::string& m) { throw ConfigError(m); };
   if (!(o.labelSmoothing >= 0.0f && o.labelSmoothing < 1.0f))
-    fail("--label-smoothing must be in [0, 1), got " + str(o.labelSmoothing));
+    fail("--label-smoothing must be in [0, 1), got " + formatNumber(o.labelSmoothing));
   const bool smoothable =
       o.kind == LossKind::crossEntropy || o.kind == LossKind::weightedCrossEntropy;
   if (o.boxLoss != BoxLoss::sqrtWh && o.kind != LossKind::yolov1)
@@ -327,7 +321,7 @@ void validateLoss(const LossOptions& o, std::optional<int64_t> numClasses) {
            " expected, " + std::to_string(o.classWeights.size()) + " given");
     for (size_t c = 0; c < o.classWeights.size(); ++c)
       if (!(std::isfinite(o.classWeights[c]) && o.classWeights[c] > 0.0f))
-        fail("--class-weights must be finite and > 0, got " + str(o.classWeights[c]) +
+        fail("--class-weights must be finite and > 0, got " + formatNumber(o.classWeights[c]) +
              " for class " + std::to_string(c));
   } else if (!o.classWeights.empty()) {
     fail("--class-weights applies to --loss weighted-ce only, not " + flagValue(o.kind));
@@ -335,7 +329,7 @@ void validateLoss(const LossOptions& o, std::optional<int64_t> numClasses) {
   if (o.focalGamma && o.kind != LossKind::focal && o.kind != LossKind::yolov1)
     fail("--focal-gamma applies to --loss focal and yolov1 only, not " + flagValue(o.kind));
   if (o.focalGamma && !(std::isfinite(*o.focalGamma) && *o.focalGamma >= 0.0f))
-    fail("--focal-gamma must be a finite value >= 0, got " + str(*o.focalGamma));
+    fail("--focal-gamma must be a finite value >= 0, got " + formatNumber(*o.focalGamma));
 }
 
 std::vector<TensorType> labelTypes(LossKind kind, const Shape& logits) {

@@ -9,6 +9,7 @@
 #include "ir/Verifier.h"
 #include "nn/Emit.h"
 #include "support/Error.h"
+#include "support/Format.h"
 #include "support/YoloLayout.h"
 
 namespace hlotrain::program {
@@ -151,14 +152,14 @@ void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
   auto fail = [](const std::string& m) { throw ConfigError(m); };
   if (o.batch < 1) fail("batch must be at least 1, got " + std::to_string(o.batch));
   if (!(o.weightDecay >= 0.0f) || !std::isfinite(o.weightDecay))
-    fail("weight decay must be a finite value >= 0, got " + std::to_string(o.weightDecay));
+    fail("weight decay must be a finite value >= 0, got " + formatNumber(o.weightDecay));
   if (!(o.momentum >= 0.0f && o.momentum < 1.0f))
-    fail("momentum must be in [0, 1), got " + std::to_string(o.momentum));
+    fail("momentum must be in [0, 1), got " + formatNumber(o.momentum));
   if (o.optimizer != Optimizer::sgd && o.momentum != 0.9f)
     fail("momentum applies to the sgd optimizer only");
   if (spec.numClasses < 2) fail(spec.name + ": needs at least 2 classes");
   if (o.clipGradNorm && !(std::isfinite(*o.clipGradNorm) && *o.clipGradNorm > 0.0f))
-    fail("--clip-grad-norm must be a finite value > 0, got " + std::to_string(*o.clipGradNorm));
+    fail("--clip-grad-norm must be a finite value > 0, got " + formatNumber(*o.clipGradNorm));
   validateLoss(o.loss, spec.numClasses);
   Shape out = nn::outputShape(spec, o.batch);
   if (isDetection(o.loss.kind)) {

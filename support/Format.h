@@ -15,6 +15,14 @@ inline std::string jsonNumber(double v) {
   return buf;
 }
 
+// As a message shows a value it refuses: up to 6 significant digits, "nan", "inf" ("0.5", "-1",
+// "1e-07").
+inline std::string formatNumber(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 // `digits` digits after the point.
 inline std::string formatFixed(double v, int digits) {
   char buf[64];

@@ -337,14 +337,19 @@ InitReport initFromCheckpoint(const std::string& path, const nn::NetSpec& spec, 
             ? " against " + ir::toString(source[report.parameters].shape())
             : " (the checkpoint has " + std::to_string(numParams) + " parameters)";
   }
-  // The running statistics of the BatchNorm layers whose scale and shift were copied.
-  for (size_t i = 0; i < report.parameters; ++i)
-    if (params[i].role == nn::ParamRole::bnScale && report.bnLayers < numBn &&
-        report.bnLayers < state.bnMean.size()) {
-      state.bnMean[report.bnLayers] = source[numParams + report.bnLayers];
-      state.bnVar[report.bnLayers] = source[numParams + numBn + report.bnLayers];
-      ++report.bnLayers;
-    }
+  // The running statistics of the BatchNorm layers whose scale and shift were copied, while their
+  // shapes are the layer's (a file's statistics of another shape never reach the state).
+  for (size_t i = 0; i < report.parameters; ++i) {
+    if (params[i].role != nn::ParamRole::bnScale) continue;
+    const size_t l = report.bnLayers;
+    if (l >= numBn || l >= state.bnMean.size() ||
+        source[numParams + l].shape() != state.bnMean[l].shape() ||
+        source[numParams + numBn + l].shape() != state.bnVar[l].shape())
+      break;
+    state.bnMean[l] = source[numParams + l];
+    state.bnVar[l] = source[numParams + numBn + l];
+    ++report.bnLayers;
+  }
   return report;
 }
 

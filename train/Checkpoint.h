@@ -81,7 +81,8 @@ struct InitReport {
 
 // Backbone bootstrap: copies into `state` the leading parameters of the checkpoint at `path` (a
 // checkpoint of any net) while their shapes match `spec`'s, and the running statistics of the
-// BatchNorm layers among them; the rest keep their values. Throws like loadCheckpoint.
+// BatchNorm layers among them while theirs match too; the rest keep their values. Throws like
+// loadCheckpoint.
 InitReport initFromCheckpoint(const std::string& path, const nn::NetSpec& spec, TrainState& state);
 
 } // namespace hlotrain::train

@@ -1,9 +1,9 @@
 #include "train/TrainConfig.h"
 
 #include <cmath>
-#include <sstream>
 
 #include "support/Error.h"
+#include "support/Format.h"
 
 namespace hlotrain::train {
 
@@ -14,25 +14,19 @@ void require(bool ok, const std::string& field, const std::string& expected,
   if (!ok) throw ConfigError("--" + field + " must be " + expected + ", got " + found);
 }
 
-std::string str(double v) {
-  std::ostringstream out;
-  out << v;
-  return out.str();
-}
-
 } // namespace
 
 void validate(const TrainConfig& c) {
   require(std::isfinite(c.learningRate) && c.learningRate > 0, "lr", "a finite value > 0",
-          str(c.learningRate));
+          formatNumber(c.learningRate));
   require(c.batch >= 1, "batch", "at least 1", std::to_string(c.batch));
   require(c.epochs >= 1, "epochs", "at least 1", std::to_string(c.epochs));
   require(std::isfinite(c.momentum) && c.momentum >= 0 && c.momentum < 1, "momentum", "in [0, 1)",
-          str(c.momentum));
+          formatNumber(c.momentum));
   require(c.optimizer == program::Optimizer::sgd || c.momentum == 0.9f, "momentum",
-          "left at 0.9 with the adam optimizer (it applies to sgd only)", str(c.momentum));
+          "left at 0.9 with the adam optimizer (it applies to sgd only)", formatNumber(c.momentum));
   require(std::isfinite(c.weightDecay) && c.weightDecay >= 0, "weight-decay", "a finite value >= 0",
-          str(c.weightDecay));
+          formatNumber(c.weightDecay));
   require(c.warmupEpochs >= 0 && c.warmupEpochs <= c.epochs, "warmup-epochs",
           "in [0, epochs] = [0, " + std::to_string(c.epochs) + "]", std::to_string(c.warmupEpochs));
   require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",

@@ -2,10 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include <chrono>
 #include <cmath>
-#include <cstdio>
-#include <random>
 
 #include "metrics/Detection.h"
 #include "support/Error.h"
@@ -254,39 +251,6 @@ TEST(MeanAveragePrecision, AHeadEqualToItsTargetScoresOne) {
   EXPECT_DOUBLE_EQ(s.map, 1.0);
   EXPECT_EQ(s.groundTruths, 3);
   EXPECT_EQ(s.detections, 49); // the empty boxes overlap nothing, so NMS keeps them all
-}
-
-// Prints the time of a validation pass the size of VisDrone's at G = 7 (548 records, 49 cells,
-// ~20 truths each, the first 5 of them planted in the random head so some detections match);
-// asserts nothing about it.
-TEST(DetectionSpeed, PrintsTheTimeOfAValidationPass) {
-  std::mt19937 rng(7);
-  std::uniform_real_distribution<float> unit(0.0f, 1.0f), logit(-4.0f, 4.0f);
-  std::uniform_int_distribution<int32_t> cls(0, 9), boxes(15, 25);
-  constexpr int32_t records = 548;
-  std::vector<std::vector<float>> heads(records, emptyHead());
-  std::vector<std::vector<GroundTruth>> truths(records);
-  for (int32_t r = 0; r < records; ++r) {
-    for (size_t k = 0; k < heads[r].size(); ++k)
-      heads[r][k] = k < 4 * kCells ? unit(rng) * (k < 2 * kCells ? 1.0f : 0.3f) : logit(rng);
-    for (int32_t n = boxes(rng); n > 0; --n) {
-      const float x = unit(rng) * 0.8f, y = unit(rng) * 0.8f;
-      truths[r].push_back({cls(rng), {x, y, x + 0.2f * unit(rng), y + 0.2f * unit(rng)}});
-    }
-    for (size_t k = 0; k < 5; ++k) plant(heads[r], truths[r][k]);
-  }
-  const auto start = std::chrono::steady_clock::now();
-  MeanAveragePrecision map(10);
-  for (int32_t r = 0; r < records; ++r)
-    map.add(r, nonMaxSuppression(decodeYolo(heads[r], {.numClasses = 10})), truths[r]);
-  const DetectionScores s = map.compute();
-  const double ms =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  std::printf("decode + NMS + mAP50 + mAP of %d records x %lld cells: %.2f ms (%lld detections, "
-              "%lld truths, mAP50 %.4f, mAP %.4f)\n",
-              records, static_cast<long long>(kCells), ms, static_cast<long long>(s.detections),
-              static_cast<long long>(s.groundTruths), s.map50, s.map);
-  EXPECT_GT(s.detections, 0);
 }
 
 } // namespace

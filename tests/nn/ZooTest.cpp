@@ -79,6 +79,29 @@ TEST(ZooTest, SmallerInputsKeepEveryParameter) {
 
 // Shapes of the feature maps after each layer of ResNet-18, where SAME padding matters: 7x7/2 on
 // 224 pads 2 low and 3 high to give 112; the 3x3/2 max pool pads 0 low and 1 high to give 56.
+// The detector: ResNet-34's trunk (its 36 BatchNorm layers, the last of them in stage 4), no
+// pooling head, then conv3x3 512->256 + ReLU and conv1x1 256->30; one definition for 224 (a 7x7
+// grid) and 448 (14x14), the same parameters at both.
+TEST(ZooTest, R34Yolov1IsTheResNet34TrunkAndAYoloHeadAtEitherSide) {
+  for (int64_t side : {224, 448}) {
+    const nn::NetSpec spec = nn::netByName("r34-yolov1", {3, side, side});
+    EXPECT_EQ(nn::parameterCount(spec), 22472286);
+    EXPECT_EQ(nn::bnChannels(spec).size(), 36u);
+    EXPECT_EQ(nn::bnChannels(spec).back(), 512);
+    EXPECT_EQ(nn::outputShape(spec, 2), (ir::Shape{2, 30, side / 32, side / 32}));
+    const std::vector<nn::ParamInfo> params = nn::parameters(spec);
+    const std::vector<nn::ParamInfo> trunk = nn::parameters(nn::resNet34(side));
+    // The classifier's trunk is every parameter before its dense layer.
+    ASSERT_EQ(params.size(), trunk.size() - 2 + 4);
+    for (size_t i = 0; i + 2 < trunk.size(); ++i) EXPECT_EQ(params[i].shape, trunk[i].shape) << i;
+    EXPECT_EQ(params[params.size() - 4].shape, (ir::Shape{256, 512, 3, 3}));
+    EXPECT_EQ(params[params.size() - 2].shape, (ir::Shape{30, 256, 1, 1}));
+  }
+  // Another side is refused by the dataset, not silently refitted here.
+  EXPECT_EQ(nn::outputShape(nn::netByName("r34-yolov1", {3, 100, 120}), 1),
+            (ir::Shape{1, 30, 7, 7}));
+}
+
 TEST(ZooTest, ResNetStemAndStageShapes) {
   nn::NetSpec spec = nn::resNet18();
   EXPECT_EQ(nn::windowPadding(nn::Padding::same, 224, 7, 2), (std::pair<int64_t, int64_t>{2, 3}));

@@ -115,6 +115,64 @@ TEST(ProgramTest, LinearAdamStepMatchesHandComputation) {
   }
 }
 
+// --clip-grad-norm in the graph: one SGD step (momentum 0, lr 1, no decay) of MNIST-Linear moves
+// every parameter by minus its gradient, so the clipped step is the unclipped one scaled by
+// min(1, C / (‖g‖ + 1e-6)), ‖g‖ the L2 norm over both tensors' gradients; a limit above the
+// norm leaves the step as it was. Invalid limits are refused naming the flag.
+TEST(ProgramTest, ClipGradNormScalesEveryGradientByTheGlobalNorm) {
+  const int64_t batch = 3;
+  nn::NetSpec spec = nn::mnistLinear();
+  std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> u(0.0f, 1.0f);
+  ir::Tensor x({ir::ElementType::f32, {batch, 1, 28, 28}});
+  for (int64_t i = 0; i < x.numElements(); ++i) x.set<float>(i, u(rng));
+  auto step = [&](std::optional<float> clip) {
+    program::ProgramOptions o;
+    o.batch = batch;
+    o.optimizer = program::Optimizer::sgd;
+    o.momentum = 0.0f;
+    o.clipGradNorm = clip;
+    auto module = program::buildTrainStep(spec, o);
+    std::vector<ir::Tensor> in = params;
+    for (const auto& p : params) in.push_back(ir::Tensor(p.type()));
+    in.push_back(x);
+    in.push_back(ir::Tensor::fromVector<int32_t>({batch}, {0, 4, 9}));
+    in.push_back(ir::Tensor::scalar<float>(1.0f));
+    in.push_back(ir::Tensor::scalar<float>(1.0f));
+    std::vector<ir::Tensor> out = cpu::interpret(*module, *module->functions[0], in);
+    std::vector<double> delta;
+    for (size_t k = 0; k < params.size(); ++k)
+      for (int64_t i = 0; i < params[k].numElements(); ++i)
+        delta.push_back(double(params[k].get<float>(i)) - out[k].get<float>(i));
+    return delta;
+  };
+  const std::vector<double> g = step(std::nullopt);
+  double norm = 0;
+  for (double v : g) norm += v * v;
+  norm = std::sqrt(norm);
+  ASSERT_GT(norm, 0.1);
+  const float limit = static_cast<float>(norm / 4);
+  const double scale = limit / (norm + 1e-6);
+  const std::vector<double> clipped = step(limit);
+  ASSERT_EQ(clipped.size(), g.size());
+  for (size_t i = 0; i < g.size(); ++i)
+    ASSERT_NEAR(clipped[i], scale * g[i], 1e-4 * std::abs(g[i]) + 1e-7) << i;
+  const std::vector<double> loose = step(static_cast<float>(norm * 4));
+  for (size_t i = 0; i < g.size(); ++i) ASSERT_NEAR(loose[i], g[i], 1e-7) << i;
+
+  for (float bad : {0.0f, -1.0f, std::nanf(""), INFINITY}) {
+    program::ProgramOptions o;
+    o.clipGradNorm = bad;
+    try {
+      program::validate(spec, o);
+      ADD_FAILURE() << bad;
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find("--clip-grad-norm"), std::string::npos) << e.what();
+    }
+  }
+}
+
 // A small conv net with BN, SGD: the loss on a fixed batch falls.
 TEST(ProgramTest, SmallConvNetLossFalls) {
   nn::NetSpec spec{"tiny-cnn",

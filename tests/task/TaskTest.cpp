@@ -3,9 +3,13 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include "data/Brats.h"
+#include "data/Visdrone.h"
 #include "support/Error.h"
 #include "task/Task.h"
+#include "tests/data/YoloFiles.h"
 
 using namespace hlotrain;
 
@@ -106,6 +110,90 @@ TEST(TaskTest, WithoutCasesThePerCaseDiceIsNull) {
   e->add(std::vector<float>{1, 0, 0, 0}, std::vector<int32_t>{0}, records);
   const std::string json = task::jsonFields(e->scores());
   EXPECT_NE(json.find("\"dice_per_case\":null,\"cases\":0"), std::string::npos) << json;
+}
+
+// Detection at 224 (a 7x7 grid): the label words of two records, their target and mask split
+// into the train step's two tensors.
+TEST(TaskTest, DetectionSplitsTheLabelRecordIntoTargetAndMask) {
+  const data::DatasetIO& io = data::datasetIO(data::DatasetKind::visdrone);
+  const task::Task& detection = task::taskOf(io);
+  EXPECT_EQ(detection.name(), "detection");
+  EXPECT_EQ(detection.labelTypes(io, 2),
+            (std::vector<ir::TensorType>{{ir::ElementType::f32, {2, 30, 7, 7}},
+                                         {ir::ElementType::f32, {2, 7, 7}}}));
+  const std::vector<data::LabelBox> boxes[2] = {{{3, 0.10f, 0.10f, 0.30f, 0.20f}},
+                                                {{0, 0.5f, 0.5f, 0.9f, 0.7f}, {9, 0, 0, 1, 1}}};
+  std::vector<int32_t> words;
+  for (const auto& b : boxes) {
+    const std::vector<uint8_t> label = data::testing::yoloLabel(b, 224);
+    ASSERT_EQ(label.size(), 7200u);
+    const size_t at = words.size();
+    words.resize(at + label.size() / 4);
+    std::memcpy(words.data() + at, label.data(), label.size());
+  }
+  std::vector<ir::Tensor> labels;
+  for (const ir::TensorType& t : detection.labelTypes(io, 2)) labels.emplace_back(t);
+  detection.fillLabels(words, labels);
+  for (int64_t r = 0; r < 2; ++r) {
+    const float* stored = reinterpret_cast<const float*>(words.data() + r * 1800);
+    for (int64_t i = 0; i < 30 * 49; ++i)
+      ASSERT_EQ(labels[0].get<float>(r * 30 * 49 + i), stored[i]) << r << " " << i;
+    for (int64_t i = 0; i < 49; ++i)
+      ASSERT_EQ(labels[1].get<float>(r * 49 + i), stored[30 * 49 + i]) << r << " " << i;
+  }
+  // Record 0's box: centre (0.2, 0.15), cell (1, 1); record 1's second box (centre (0.5, 0.5),
+  // cell (3, 3)) is its class 9 in slot 19.
+  EXPECT_EQ(labels[1].get<float>(1 * 7 + 1), 1.0f);
+  EXPECT_FLOAT_EQ(labels[0].get<float>(0 * 49 + 1 * 7 + 1), 0.2f * 7 - 1);
+  EXPECT_EQ(labels[0].get<float>(30 * 49 + 19 * 49 + 3 * 7 + 3), 1.0f);
+  std::vector<ir::Tensor> wrong = {ir::Tensor({ir::ElementType::f32, {3, 30, 7, 7}}),
+                                   ir::Tensor({ir::ElementType::f32, {3, 7, 7}})};
+  EXPECT_THROW(detection.fillLabels(words, wrong), RuntimeError);
+}
+
+// One record with a car (class 3) the head finds exactly and confidently: against the record's
+// own box AP@0.5 is 1 for the car and the other classes have no ground truth; against a full
+// ground truth holding a second, missed car, the car's recall stops at 1/2 (AP 0.5).
+TEST(TaskTest, DetectionScoresTheRecordsBoxesOrTheFullGroundTruth) {
+  const data::DatasetIO& io = data::datasetIO(data::DatasetKind::visdrone);
+  const data::LabelBox car{3, 0.10f, 0.10f, 0.30f, 0.20f};
+  const std::vector<uint8_t> label = data::testing::yoloLabel({car}, 224);
+  std::vector<int32_t> words(label.size() / 4);
+  std::memcpy(words.data(), label.data(), label.size());
+  // The head: the stored target's box channels at the car's cell (1, 1), confidence 5 there and
+  // -5 elsewhere, the car's class slot highest everywhere.
+  std::vector<float> head(30 * 49, 0.0f);
+  const float* target = reinterpret_cast<const float*>(label.data());
+  const int64_t cell = 1 * 7 + 1;
+  for (int64_t c = 0; c < 4; ++c) head[c * 49 + cell] = target[c * 49 + cell];
+  for (int64_t i = 0; i < 49; ++i) {
+    head[4 * 49 + i] = i == cell ? 5.0f : -5.0f;
+    head[(10 + 3) * 49 + i] = 1.0f;
+  }
+  const int64_t records[] = {0};
+  for (bool full : {false, true}) {
+    data::Dataset set(data::Geometry{3, 1, 1, {1}, 4, 10}, std::vector<uint8_t>(3),
+                      std::vector<uint8_t>(4));
+    if (full) set.setRecordBoxes({{car, {3, 0.6f, 0.6f, 0.8f, 0.9f}}});
+    std::unique_ptr<task::Evaluation> e = task::taskOf(io).evaluation(io, set, {});
+    e->add(head, words, records);
+    const task::Scores scores = e->scores();
+    const auto& s = std::get<task::DetectionScores>(scores);
+    EXPECT_DOUBLE_EQ(s.map50, full ? 0.5 : 1.0);
+    EXPECT_DOUBLE_EQ(task::headline(scores), s.map50);
+    EXPECT_EQ(s.groundTruths, full ? 2 : 1);
+    // Every cell yields a car: the 48 empty ones are points (w = h = 0), which overlap nothing,
+    // so NMS keeps them all, ranked below the real one.
+    EXPECT_EQ(s.detections, 49);
+    ASSERT_EQ(s.ap50.size(), 10u);
+    const std::string json = task::jsonFields(scores);
+    EXPECT_EQ(json.rfind(full ? "\"map50\":0.5,\"map\":" : "\"map50\":1,\"map\":", 0), 0u) << json;
+    EXPECT_NE(json.find(std::string("\"ap50\":[null,null,null,") + (full ? "0.5" : "1") +
+                        ",null,null,null,null,null,null]"),
+              std::string::npos)
+        << json;
+    EXPECT_EQ(task::summaryLine(scores).rfind(full ? "mAP@0.5 0.5000" : "mAP@0.5 1.0000", 0), 0u);
+  }
 }
 
 // Classification keeps the record it always had.
