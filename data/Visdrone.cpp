@@ -1,7 +1,6 @@
 #include "data/Visdrone.h"
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -24,31 +23,6 @@ uint32_t readU32(const uint8_t* p) {
   return uint32_t{p[0]} | uint32_t{p[1]} << 8 | uint32_t{p[2]} << 16 | uint32_t{p[3]} << 24;
 }
 
-template <class T> T load(const uint8_t* p) {
-  T v;
-  std::memcpy(&v, p, sizeof(T));
-  return v;
-}
-
-// Where the fields of a label part lie, in bytes.
-struct LabelLayout {
-  int64_t cells;
-  size_t target, mask, count, boxes, bytes;
-
-  explicit LabelLayout(int64_t side) : cells(yolo::gridOf(side) * yolo::gridOf(side)) {
-    target = 0;
-    mask = target + 4 * static_cast<size_t>(yolo::kChannels * cells);
-    count = mask + 4 * static_cast<size_t>(cells);
-    boxes = count + 4;
-    bytes = boxes + static_cast<size_t>(kYoloMaxBoxes * kYoloBoxBytes);
-  }
-};
-
-LabelBox boxAt(const uint8_t* p) {
-  return {load<int32_t>(p), load<float>(p + 4), load<float>(p + 8), load<float>(p + 12),
-          load<float>(p + 16)};
-}
-
 // Empty when `box` is a box of the dataset, else what is wrong with it.
 std::string boxProblem(const LabelBox& box) {
   if (box.cls < 0 || box.cls >= kVisdroneClasses)
@@ -63,21 +37,12 @@ std::string boxProblem(const LabelBox& box) {
   return "";
 }
 
-// The record's own boxes.
-std::vector<LabelBox> recordBoxes(const uint8_t* label, const LabelLayout& layout) {
-  const int32_t n = load<int32_t>(label + layout.count);
-  std::vector<LabelBox> boxes;
-  for (int32_t b = 0; b < n; ++b)
-    boxes.push_back(boxAt(label + layout.boxes + static_cast<size_t>(b * kYoloBoxBytes)));
-  return boxes;
-}
-
 // Every record's box count and boxes, checked before anything trains on them.
 void checkRecords(const MappedFile& file, uint64_t n, uint64_t recordBytes, uint64_t imageBytes,
-                  const LabelLayout& layout) {
+                  const YoloLabelLayout& layout) {
   for (uint64_t r = 0; r < n; ++r) {
     const uint8_t* label = file.bytes().data() + kHeaderBytes + r * recordBytes + imageBytes;
-    const int32_t count = load<int32_t>(label + layout.count);
+    const auto count = static_cast<int32_t>(readU32(label + layout.count));
     const std::string where = file.path() + ": record " + std::to_string(r);
     if (count < 0 || count > kYoloMaxBoxes)
       throw ParseError(where + " has " + std::to_string(count) + " boxes (expected 0.." +
@@ -110,7 +75,7 @@ std::vector<std::vector<LabelBox>> readFullGroundTruth(const std::string& path, 
   std::vector<std::vector<LabelBox>> boxes(n);
   for (uint32_t r = 0; r < n; ++r) {
     need(4, "record " + std::to_string(r) + "'s box count");
-    const int32_t nb = load<int32_t>(bytes.data() + at);
+    const auto nb = static_cast<int32_t>(readU32(bytes.data() + at));
     at += 4;
     if (nb < 0)
       throw ParseError(path + ": record " + std::to_string(r) + " has " + std::to_string(nb) +
@@ -207,31 +172,14 @@ public:
                       std::span<int32_t> out) const override {
     if (cut.isWhole(side_, side_)) return decodeLabel(stored, out);
     std::vector<LabelBox> kept;
-    for (const LabelBox& box : recordBoxes(stored.data(), layout_))
+    for (const LabelBox& box : listedBoxes(stored, layout_))
       if (std::optional<LabelBox> b = cutBox(box, cut, side_)) kept.push_back(*b);
-    std::vector<uint8_t> label(layout_.bytes, 0);
-    const int64_t grid = yolo::gridOf(side_);
-    std::vector<float> target(static_cast<size_t>(yolo::kChannels * layout_.cells));
-    std::vector<float> mask(static_cast<size_t>(layout_.cells));
-    std::vector<YoloBox> boxes;
-    for (const LabelBox& b : kept) boxes.push_back({b.cls, b.xmin, b.ymin, b.xmax, b.ymax});
-    encodeYoloTarget(boxes, grid, target, mask);
-    std::memcpy(label.data() + layout_.target, target.data(), target.size() * 4);
-    std::memcpy(label.data() + layout_.mask, mask.data(), mask.size() * 4);
-    const int32_t count = static_cast<int32_t>(boxes.size());
-    std::memcpy(label.data() + layout_.count, &count, 4);
-    for (size_t b = 0; b < boxes.size(); ++b) {
-      uint8_t* p = label.data() + layout_.boxes + b * kYoloBoxBytes;
-      std::memcpy(p, &boxes[b].cls, 4);
-      const float corners[4] = {boxes[b].xmin, boxes[b].ymin, boxes[b].xmax, boxes[b].ymax};
-      std::memcpy(p + 4, corners, 16);
-    }
-    decodeLabel(label, out);
+    decodeLabel(encodeYoloLabel(kept, side_), out);
   }
 
 private:
   int64_t side_;
-  LabelLayout layout_;
+  YoloLabelLayout layout_;
 };
 
 } // namespace

@@ -26,7 +26,7 @@ namespace {
 
 constexpr int64_t kSide = 32;
 constexpr size_t kImage = 3 * kSide * kSide;
-constexpr size_t kLabel = data::yoloLabelBytes(kSide);
+constexpr size_t kLabel = data::YoloLabelLayout(kSide).bytes;
 constexpr size_t kRecord = kImage + kLabel;
 constexpr size_t kCount = 4 * 31; // target (30 floats) and mask (1) of the one cell
 constexpr size_t kBoxes = kCount + 4;

@@ -15,9 +15,10 @@ constexpr int64_t kSecondConfidence = 9; // the unused slot's, pushed to 0 every
 constexpr int64_t kFirstClass = 10;
 constexpr int64_t kClassSlots = kChannels - kFirstClass; // VisDrone uses the first 10
 
-// G = S / 32: the trunk's stride.
+// G = S / 32: a cell per step of the trunk's stride.
+constexpr int64_t kStride = 32;
 constexpr int64_t gridOf(int64_t side) {
-  return side / 32;
+  return side / kStride;
 }
 
 } // namespace hlotrain::yolo

@@ -24,48 +24,28 @@ metrics::YoloDecoding decodingFor(const data::DatasetIO& io, const program::Loss
   return how;
 }
 
-// Where the fields of one record's label words lie (data/Yolo.h's layout, in 4-byte words).
-struct Words {
-  size_t target, mask, count, boxes, perRow;
-
-  explicit Words(int64_t grid) {
-    const size_t cells = static_cast<size_t>(grid * grid);
-    target = 0;
-    mask = yolo::kChannels * cells;
-    count = mask + cells;
-    boxes = count + 1;
-    perRow = boxes + data::kYoloMaxBoxes * data::kYoloBoxBytes / 4;
-  }
-};
-
-float wordAsFloat(int32_t word) {
-  float v;
-  std::memcpy(&v, &word, 4);
-  return v;
+metrics::GroundTruth truthOf(const data::LabelBox& b) {
+  return {b.cls, {b.xmin, b.ymin, b.xmax, b.ymax}};
 }
 
-// A record's own boxes, from its label words.
-std::vector<metrics::GroundTruth> ownBoxes(std::span<const int32_t> row, const Words& w) {
-  std::vector<metrics::GroundTruth> truth;
-  for (int32_t b = 0; b < row[w.count]; ++b) {
-    const int32_t* box = row.data() + w.boxes + static_cast<size_t>(b) * (data::kYoloBoxBytes / 4);
-    truth.push_back(
-        {box[0],
-         {wordAsFloat(box[1]), wordAsFloat(box[2]), wordAsFloat(box[3]), wordAsFloat(box[4])}});
-  }
-  return truth;
+// Row `row` of a batch's label words as the label part's bytes they were copied from.
+std::span<const uint8_t> rowBytes(std::span<const int32_t> words, size_t row,
+                                  const data::YoloLabelLayout& layout) {
+  const std::span<const int32_t> w = words.subspan(row * layout.bytes / 4, layout.bytes / 4);
+  return {reinterpret_cast<const uint8_t*>(w.data()), layout.bytes};
 }
 
 class MapEvaluation final : public Evaluation {
 public:
   MapEvaluation(const data::DatasetIO& io, const data::Dataset& set,
                 const program::LossOptions& loss)
-      : io_(io), loss_(loss), words_(gridOf(io)), full_(set.recordBoxes()), map_(io.numClasses()) {}
+      : io_(io), loss_(loss), layout_(io.inputShape().height), full_(set.recordBoxes()),
+        map_(io.numClasses()) {}
 
   void add(std::span<const float> logits, std::span<const int32_t> labels,
            std::span<const int64_t> records) override {
     const size_t head = static_cast<size_t>(yolo::kChannels * gridOf(io_) * gridOf(io_));
-    if (logits.size() < records.size() * head || labels.size() < records.size() * words_.perRow)
+    if (logits.size() < records.size() * head || labels.size() < records.size() * layout_.bytes / 4)
       throw RuntimeError("a detection batch of " + std::to_string(records.size()) + " rows got " +
                          std::to_string(logits.size()) + " head values and " +
                          std::to_string(labels.size()) + " label words");
@@ -73,12 +53,10 @@ public:
       std::vector<metrics::Detection> found =
           detectionsOf(logits.subspan(r * head, head), io_, loss_);
       std::vector<metrics::GroundTruth> truth;
-      if (full_) {
-        for (const data::LabelBox& b : full_->at(static_cast<size_t>(records[r])))
-          truth.push_back({b.cls, {b.xmin, b.ymin, b.xmax, b.ymax}});
-      } else {
-        truth = ownBoxes(labels.subspan(r * words_.perRow, words_.perRow), words_);
-      }
+      for (const data::LabelBox& b : full_
+                                         ? full_->at(static_cast<size_t>(records[r]))
+                                         : data::listedBoxes(rowBytes(labels, r, layout_), layout_))
+        truth.push_back(truthOf(b));
       map_.add(static_cast<int32_t>(records[r]), found, truth);
     }
   }
@@ -88,7 +66,7 @@ public:
 private:
   const data::DatasetIO& io_;
   program::LossOptions loss_;
-  Words words_;
+  data::YoloLabelLayout layout_;
   std::optional<std::vector<std::vector<data::LabelBox>>> full_;
   metrics::MeanAveragePrecision map_;
 };
@@ -107,17 +85,18 @@ public:
   void fillLabels(std::span<const int32_t> words, std::span<ir::Tensor> labels) const override {
     const int64_t grid =
         labels.size() == 2 && labels[1].shape().size() == 3 ? labels[1].shape()[1] : 0;
-    const Words w(grid);
-    const size_t rows = w.perRow ? words.size() / w.perRow : 0;
-    if (grid == 0 || rows * w.perRow != words.size() ||
+    const data::YoloLabelLayout layout(grid * yolo::kStride);
+    const size_t perRow = layout.bytes / 4;
+    const size_t rows = words.size() / perRow;
+    if (grid == 0 || rows * perRow != words.size() ||
         static_cast<size_t>(labels[1].shape()[0]) != rows)
       throw RuntimeError("a batch of " + std::to_string(words.size()) +
                          " label words does not fill a YOLOv1 target and mask");
-    const size_t target = w.mask - w.target, mask = w.count - w.mask;
+    const size_t target = layout.mask - layout.target, mask = layout.count - layout.mask;
     for (size_t r = 0; r < rows; ++r) {
-      const int32_t* row = words.data() + r * w.perRow;
-      std::memcpy(labels[0].data<float>() + r * target, row + w.target, target * 4);
-      std::memcpy(labels[1].data<float>() + r * mask, row + w.mask, mask * 4);
+      const std::span<const uint8_t> row = rowBytes(words, r, layout);
+      std::memcpy(labels[0].data<float>() + r * target / 4, row.data() + layout.target, target);
+      std::memcpy(labels[1].data<float>() + r * mask / 4, row.data() + layout.mask, mask);
     }
   }
 

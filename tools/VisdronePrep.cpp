@@ -132,7 +132,7 @@ std::array<int64_t, kFields> parseFields(std::string_view text, const std::strin
 }
 
 struct Annotations {
-  std::vector<data::YoloBox> kept; // in file order
+  std::vector<data::LabelBox> kept; // in file order
   int64_t dropped = 0;
 };
 
@@ -193,22 +193,10 @@ void appendU32(std::vector<uint8_t>& bytes, uint32_t v) {
   for (int shift = 0; shift < 32; shift += 8) bytes.push_back(static_cast<uint8_t>(v >> shift));
 }
 
-void appendBoxes(std::vector<uint8_t>& bytes, std::span<const data::YoloBox> boxes) {
-  for (const data::YoloBox& box : boxes) {
-    appendU32(bytes, static_cast<uint32_t>(box.cls));
-    for (float v : {box.xmin, box.ymin, box.xmax, box.ymax})
-      appendU32(bytes, std::bit_cast<uint32_t>(v));
-  }
-}
-
 // Writes `split`'s records to `records` and, when given, every kept box to `fullGt`.
 VisdroneSplitSummary writeSplit(const SplitSource& split, int64_t side, CountedFile& records,
                                 CountedFile* fullGt, std::ostream& log) {
-  const int64_t grid = yolo::gridOf(side);
-  const size_t labelBytes = static_cast<size_t>(data::yoloLabelBytes(side));
-  std::vector<uint8_t> image(static_cast<size_t>(3 * side * side)), label, boxes;
-  std::vector<float> target(static_cast<size_t>(yolo::kChannels * grid * grid)),
-      mask(static_cast<size_t>(grid * grid));
+  std::vector<uint8_t> image(static_cast<size_t>(3 * side * side)), boxes;
   VisdroneSplitSummary summary;
   const size_t n = split.images.size();
   for (size_t i = 0; i < n; ++i) {
@@ -217,29 +205,21 @@ VisdroneSplitSummary writeSplit(const SplitSource& split, int64_t side, CountedF
     const Annotations annotations = readAnnotations(source, size);
     ++summary.images;
     summary.droppedBoxes += annotations.dropped;
-    const std::vector<data::YoloBox>& kept = annotations.kept;
+    const std::vector<data::LabelBox>& kept = annotations.kept;
     if (kept.empty()) {
       ++summary.droppedImages;
     } else {
-      data::encodeYoloTarget(kept, grid, target, mask);
-      label.clear();
-      for (float v : target) appendU32(label, std::bit_cast<uint32_t>(v));
-      for (float v : mask) appendU32(label, std::bit_cast<uint32_t>(v));
-      const size_t listed = std::min(kept.size(), static_cast<size_t>(data::kYoloMaxBoxes));
-      appendU32(label, static_cast<uint32_t>(listed));
-      appendBoxes(label, std::span(kept).first(listed));
-      label.resize(labelBytes); // the unused box slots, zero
       records.write(image);
-      records.write(label);
+      records.write(data::encodeYoloLabel(kept, side));
       if (fullGt) {
         boxes.clear();
         appendU32(boxes, static_cast<uint32_t>(kept.size()));
-        appendBoxes(boxes, kept);
+        for (const data::LabelBox& box : kept) data::appendBox(boxes, box);
         fullGt->write(boxes);
       }
       ++summary.records;
       summary.keptBoxes += static_cast<int64_t>(kept.size());
-      if (kept.size() > listed) ++summary.cappedRecords;
+      if (kept.size() > static_cast<size_t>(data::kYoloMaxBoxes)) ++summary.cappedRecords;
     }
     if ((i + 1) % kProgressEvery == 0 && i + 1 < n)
       log << split.name << ": " << i + 1 << "/" << n << " images" << std::endl;
@@ -296,7 +276,7 @@ int visdronePrepMain(const std::vector<std::string>& args, std::ostream& out, st
         << (dir / "val.bin").string() << " (" << s.val.records << " records) and "
         << (dir / "val.full_gt.bin").string() << " (" << s.val.keptBoxes
         << " boxes); a record is 3x" << options.size << "x" << options.size << " image bytes + "
-        << data::yoloLabelBytes(options.size) << " label bytes (" << grid << "x" << grid
+        << data::YoloLabelLayout(options.size).bytes << " label bytes (" << grid << "x" << grid
         << " grid)\n";
   });
 }

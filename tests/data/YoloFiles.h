@@ -30,7 +30,7 @@ template <class T> void appendRaw(std::vector<uint8_t>& bytes, T v) {
   bytes.insert(bytes.end(), p, p + sizeof(T));
 }
 
-inline void appendBox(std::vector<uint8_t>& bytes, const LabelBox& b) {
+inline void appendRawBox(std::vector<uint8_t>& bytes, const LabelBox& b) {
   appendRaw(bytes, b.cls);
   for (float v : {b.xmin, b.ymin, b.xmax, b.ymax}) appendRaw(bytes, v);
 }
@@ -40,16 +40,14 @@ inline std::vector<uint8_t> yoloLabel(const std::vector<LabelBox>& boxes, int64_
   const int64_t grid = yolo::gridOf(side);
   std::vector<float> target(static_cast<size_t>(yolo::kChannels * grid * grid));
   std::vector<float> mask(static_cast<size_t>(grid * grid));
-  std::vector<YoloBox> encoded;
-  for (const LabelBox& b : boxes) encoded.push_back({b.cls, b.xmin, b.ymin, b.xmax, b.ymax});
-  encodeYoloTarget(encoded, grid, target, mask);
+  encodeYoloTarget(boxes, grid, target, mask);
   std::vector<uint8_t> bytes;
   for (float v : target) appendRaw(bytes, v);
   for (float v : mask) appendRaw(bytes, v);
   const int32_t n = static_cast<int32_t>(std::min<size_t>(boxes.size(), kYoloMaxBoxes));
   appendRaw(bytes, n);
   for (int32_t b = 0; b < kYoloMaxBoxes; ++b)
-    appendBox(bytes, b < n ? boxes[static_cast<size_t>(b)] : LabelBox{0, 0, 0, 0, 0});
+    appendRawBox(bytes, b < n ? boxes[static_cast<size_t>(b)] : LabelBox{0, 0, 0, 0, 0});
   return bytes;
 }
 
@@ -69,7 +67,7 @@ inline std::vector<uint8_t> fullGroundTruthBin(const std::vector<DetectionRecord
   appendU32To(bytes, static_cast<uint32_t>(records.size()));
   for (const DetectionRecord& r : records) {
     appendRaw(bytes, static_cast<int32_t>(r.boxes.size()));
-    for (const LabelBox& b : r.boxes) appendBox(bytes, b);
+    for (const LabelBox& b : r.boxes) appendRawBox(bytes, b);
   }
   return bytes;
 }

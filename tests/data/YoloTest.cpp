@@ -13,8 +13,8 @@ using namespace hlotrain::data;
 namespace {
 
 static_assert(yolo::gridOf(224) == 7 && yolo::gridOf(448) == 14);
-static_assert(yoloLabelBytes(224) == 7200); // FORMATS.md's figure
-static_assert(yoloLabelBytes(448) == 4 * (30 * 196 + 196) + 4 + 56 * 20);
+static_assert(YoloLabelLayout(224).bytes == 7200); // FORMATS.md's figure
+static_assert(YoloLabelLayout(448).bytes == 4 * (30 * 196 + 196) + 4 + 56 * 20);
 
 // A target and mask of `grid`, filled with a value no encoding writes, so a cell the encoder
 // forgot to clear shows.
@@ -29,7 +29,7 @@ struct Encoded {
     return target[static_cast<size_t>((c * grid + i) * grid + j)];
   }
   float maskAt(int64_t i, int64_t j) const { return mask[static_cast<size_t>(i * grid + j)]; }
-  void encode(const std::vector<YoloBox>& boxes) { encodeYoloTarget(boxes, grid, target, mask); }
+  void encode(const std::vector<LabelBox>& boxes) { encodeYoloTarget(boxes, grid, target, mask); }
 };
 
 // Every channel of cell (i, j) against FORMATS.md's list, worked out by hand for the box (the
@@ -103,8 +103,8 @@ TEST(YoloTarget, ALaterBoxReplacesAnEarlierOneInItsCellEntirely) {
 
 TEST(YoloTarget, TheFinerGridOf448SplitsCellsOf224) {
   // Two boxes sharing a 7x7 cell (2, 2) fall in different 14x14 cells.
-  const std::vector<YoloBox> boxes = {{4, 0.30f, 0.30f, 0.32f, 0.32f},
-                                      {6, 0.38f, 0.38f, 0.40f, 0.40f}};
+  const std::vector<LabelBox> boxes = {{4, 0.30f, 0.30f, 0.32f, 0.32f},
+                                       {6, 0.38f, 0.38f, 0.40f, 0.40f}};
   Encoded coarse(7), fine(14);
   coarse.encode(boxes);
   fine.encode(boxes);
