@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "support/Xorshift.h"
+
 namespace hlotrain::data::testing {
 
 struct SliceRecord {
@@ -46,12 +48,7 @@ enum class Tumour { none, withoutEnhancing, full };
 // whole tumour and brighter over the core.
 inline SliceRecord syntheticSlice(int64_t side, uint64_t seed, Tumour tumour) {
   uint64_t s = seed * 0x9e3779b97f4a7c15ull + 1;
-  auto next = [&] {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
-    return s;
-  };
+  auto next = [&] { return s = xorshift64(s); };
   auto uniform = [&](double lo, double hi) {
     return lo + (hi - lo) * static_cast<double>(next() % 1000000) / 1e6;
   };

@@ -13,6 +13,7 @@
 
 #include "data/Dataset.h"
 #include "data/Yolo.h"
+#include "support/Xorshift.h"
 
 namespace hlotrain::data::testing {
 
@@ -85,12 +86,7 @@ inline bool insideShape(int32_t cls, double u, double v) { // u, v in [-1, 1] ov
 inline std::vector<DetectionRecord> syntheticDetections(int64_t side, int64_t count,
                                                         uint64_t seed) {
   uint64_t s = seed * 0x9e3779b97f4a7c15ull + 7;
-  auto next = [&] {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
-    return s;
-  };
+  auto next = [&] { return s = xorshift64(s); };
   auto uniform = [&](double lo, double hi) {
     return lo + (hi - lo) * static_cast<double>(next() % 1000000) / 1e6;
   };

@@ -13,6 +13,7 @@
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
+#include "support/Xorshift.h"
 #include "tests/program/InputGradientCheck.h"
 
 using namespace hlotrain;
@@ -26,9 +27,7 @@ ir::Tensor signalBatch(const nn::NetSpec& spec, const std::vector<int32_t>& labe
   ir::Tensor x({ir::ElementType::f32, {n, c, h, w}});
   uint64_t s = 12345;
   for (int64_t i = 0; i < x.numElements(); ++i) {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
+    s = xorshift64(s);
     int64_t sample = i / (c * h * w), channel = i / (h * w) % c, row = i / w % h, col = i % w;
     bool lit = channel == labels[static_cast<size_t>(sample)] && row >= h / 4 && row < h / 2 &&
                col >= w / 4 && col < 3 * w / 4;

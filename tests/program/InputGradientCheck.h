@@ -13,6 +13,7 @@
 #include "nn/Emit.h"
 #include "nn/Init.h"
 #include "program/Program.h"
+#include "support/Xorshift.h"
 
 namespace hlotrain::program::testing {
 
@@ -26,9 +27,7 @@ inline ir::Tensor toF64(const ir::Tensor& t) {
 inline ir::Tensor filledF64(const ir::Shape& shape, uint64_t s) {
   ir::Tensor t({ir::ElementType::f64, shape});
   for (int64_t i = 0; i < t.numElements(); ++i) {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
+    s = xorshift64(s);
     t.set<double>(i, double(s % 100000) / 50000.0 - 1.0);
   }
   return t;

@@ -12,6 +12,7 @@
 #include "nn/Emit.h"
 #include "nn/Init.h"
 #include "program/Program.h"
+#include "support/Xorshift.h"
 #include "tests/program/InputGradientCheck.h"
 
 using namespace hlotrain;
@@ -30,9 +31,7 @@ nn::NetSpec tinyUnet(int64_t side) {
 ir::Tensor filled(const ir::TensorType& type, uint64_t s, double scale = 1.0) {
   ir::Tensor t(type);
   for (int64_t i = 0; i < t.numElements(); ++i) {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
+    s = xorshift64(s);
     const double v = scale * (double(s % 100000) / 50000.0 - 1.0);
     if (type.elementType == ir::ElementType::f64)
       t.set<double>(i, v);

@@ -15,6 +15,7 @@
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
+#include "support/Xorshift.h"
 
 using namespace hlotrain;
 
@@ -56,9 +57,7 @@ Records learnableRecords(const nn::NetSpec& spec, int64_t n, uint64_t seed) {
     for (int64_t ch = 0; ch < c; ++ch)
       for (int64_t row = 0; row < h; ++row)
         for (int64_t col = 0; col < w; ++col) {
-          s ^= s << 13;
-          s ^= s >> 7;
-          s ^= s << 17;
+          s = xorshift64(s);
           const bool lit = ch == label % c && (row - top + h) % h < height;
           *x++ = (lit ? 1.0f : 0.0f) + static_cast<float>(s % 1000) / 1000.0f - 0.5f;
         }

@@ -14,6 +14,7 @@
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
+#include "support/Xorshift.h"
 #include "train/Checkpoint.h"
 
 using namespace hlotrain;
@@ -33,9 +34,7 @@ void fillDistinct(std::vector<ir::Tensor>& tensors, uint64_t seed, float offset 
     uint64_t s = ++seed * 0x9e3779b97f4a7c15ull;
     float* p = t.data<float>();
     for (int64_t i = 0; i < t.numElements(); ++i) {
-      s ^= s << 13;
-      s ^= s >> 7;
-      s ^= s << 17;
+      s = xorshift64(s);
       p[i] = offset + static_cast<float>(s >> 40) / static_cast<float>(1 << 24) * 4.0f - 2.0f;
     }
   }

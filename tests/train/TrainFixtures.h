@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nn/NetSpec.h"
+#include "support/Xorshift.h"
 #include "tests/data/IdxFiles.h"
 #include "train/TrainConfig.h"
 
@@ -21,12 +22,7 @@ inline void writeLearnableSplit(const std::filesystem::path& dir, const std::str
                                 uint32_t n, uint64_t seed) {
   std::vector<uint8_t> pixels(static_cast<size_t>(n) * 784), labels(n);
   uint64_t s = seed * 2654435761u + 1;
-  auto next = [&] {
-    s ^= s << 13;
-    s ^= s >> 7;
-    s ^= s << 17;
-    return s;
-  };
+  auto next = [&] { return s = xorshift64(s); };
   for (uint32_t i = 0; i < n; ++i) {
     uint32_t c = static_cast<uint32_t>(next() % 10);
     labels[i] = static_cast<uint8_t>(c);
