@@ -92,7 +92,9 @@ int64_t checkpointStep(const fs::path& path) {
 }
 
 const char* const kScheduleNames[] = {"as a graph write began", "as a checkpoint write began",
-                                      "at a random moment", "at a random early moment"};
+                                      "at a random moment", "at a random early moment",
+                                      "as a checkpoint landed"};
+constexpr int kSchedules = 5;
 
 enum class Moment { beforeFirstCheckpoint, duringCheckpointWrite, betweenCheckpoints };
 const char* momentName(Moment m) {
@@ -107,12 +109,15 @@ const char* momentName(Moment m) {
   return "";
 }
 
-// How a launch is to be killed: after `delay`, as the n-th checkpoint file write begins, or as
-// the n-th graph write of its start begins.
+// How a launch is to be killed: after `delay`, as the n-th checkpoint file write begins, as the
+// n-th graph write of its start begins, or as its n-th checkpoint is renamed into place (the
+// last file of a save, so the kill lands between checkpoints however slow the machine is, where
+// a random moment may not).
 struct KillPlan {
   std::optional<Clock::duration> delay;
   int atWrite = 0;      // n >= 1, or 0 for none
   int atGraphWrite = 0; // n >= 1, or 0 for none
+  int atCheckpoint = 0; // n >= 1, or 0 for none
 };
 
 struct Launch {
@@ -168,7 +173,7 @@ protected:
     }
     ::close(logFd);
     Launch result;
-    int writes = 0, graphWrites = 0, status = 0;
+    int writes = 0, graphWrites = 0, checkpoints = 0, status = 0;
     bool sent = false;
     auto kill9 = [&] {
       if (!sent) ::kill(pid, SIGKILL);
@@ -187,10 +192,12 @@ protected:
           if ((event->mask & IN_CREATE) && isGraphTemporary(name) &&
               ++graphWrites == plan.atGraphWrite)
             kill9();
-          if ((event->mask & IN_MOVED_TO) && name == std::string(kPrefix) + "_checkpoint.bin" &&
-              result.firstCheckpointSeconds < 0)
+          const bool landed =
+              (event->mask & IN_MOVED_TO) && name == std::string(kPrefix) + "_checkpoint.bin";
+          if (landed && result.firstCheckpointSeconds < 0)
             result.firstCheckpointSeconds =
                 std::chrono::duration<double>(Clock::now() - start).count();
+          if (landed && ++checkpoints == plan.atCheckpoint) kill9();
           p += sizeof(inotify_event) + event->len;
         }
       }
@@ -262,7 +269,7 @@ TEST_F(KillResumeTest, SigkillAtRandomMomentsThenResumeEndsBitIdentical) {
         // The first launches take each schedule in turn, so each kind of moment is aimed at
         // whatever the random draws do (the first launch of a trial has no checkpoint yet, so a
         // kill as it writes its graphs lands before the first one); the rest draw the schedule.
-        schedule = launches < 4 ? launches : static_cast<int>(random() % 4);
+        schedule = launches < kSchedules ? launches : static_cast<int>(random() % kSchedules);
         if (schedule == 0) plan.atGraphWrite = 1 + static_cast<int>(random() % 3);
         if (schedule == 1) plan.atWrite = 1 + static_cast<int>(random() % writesPerRun);
         if (schedule == 2)
@@ -270,6 +277,7 @@ TEST_F(KillResumeTest, SigkillAtRandomMomentsThenResumeEndsBitIdentical) {
         if (schedule == 3)
           plan.delay =
               std::chrono::duration_cast<Clock::duration>(uniform(0.0, 1.0) * firstCheckpoint);
+        if (schedule == 4) plan.atCheckpoint = 1 + static_cast<int>(random() % 14);
       }
       ++launches;
       Launch l = launch(artifacts, plan, logPath);
