@@ -1,6 +1,7 @@
 #include "cli/Args.h"
 
 #include <algorithm>
+#include <charconv>
 
 namespace hlotrain::cli {
 
@@ -13,6 +14,18 @@ std::string ParsedArgs::value(std::string_view flag, std::string fallback) const
 std::vector<std::string> ParsedArgs::values(std::string_view flag) const {
   auto it = flags.find(flag);
   return it == flags.end() ? std::vector<std::string>{} : it->second;
+}
+
+int64_t positiveIntFlag(const ParsedArgs& args, std::string_view flag, int64_t fallback,
+                        int64_t limit) {
+  if (!args.has(flag)) return fallback;
+  const std::string text = args.value(flag);
+  int64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > limit)
+    throw UsageError(std::string(flag) + ": expected an integer in [1, " + std::to_string(limit) +
+                     "], got '" + text + "'");
+  return v;
 }
 
 ParsedArgs parseArgs(std::span<const std::string> args, std::span<const FlagSpec> specs) {

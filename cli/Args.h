@@ -2,6 +2,7 @@
 // Command-line parsing shared by every subcommand: each declares its flags once, and the parser
 // turns argv into positional arguments and flag values or a UsageError naming the culprit.
 
+#include <cstdint>
 #include <map>
 #include <span>
 #include <stdexcept>
@@ -33,6 +34,11 @@ struct ParsedArgs {
   // Every value of a repeatable flag, in order.
   std::vector<std::string> values(std::string_view flag) const;
 };
+
+// A flag's value in [1, limit], or `fallback` when it is absent; the limit keeps a typo from
+// asking for a huge allocation. Throws UsageError naming the flag.
+int64_t positiveIntFlag(const ParsedArgs& args, std::string_view flag, int64_t fallback,
+                        int64_t limit);
 
 // Accepts `--flag value` and `--flag=value`; `--` ends the flags. Throws UsageError.
 ParsedArgs parseArgs(std::span<const std::string> args, std::span<const FlagSpec> specs);

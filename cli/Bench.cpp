@@ -1,7 +1,6 @@
 #include "cli/Bench.h"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -11,7 +10,8 @@
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
-#include "ir/Verifier.h"
+#include "cli/LowererFlags.h"
+#include "cli/Train.h"
 #include "lower/cpu/Executable.h"
 #include "lower/cpu/Measure.h"
 #include "mlir/Parser.h"
@@ -28,14 +28,15 @@ namespace hlotrain::cli {
 const char* const kBenchUsage =
     R"(usage: hlotrain bench --net NAME [--batch B] [--steps N] [--warmup W] [--eval]
                      [--loss KIND] [--dump-plan] [--no-donate] [--paired-peak]
+                     [--lowerer NAME] [--pjrt-plugin PATH]
 
 Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4; the
-loss --loss KIND, default yolov1 for a detector, else ce) on synthetic input with the cpu lowerer's
-fast path (2 threads). The graph is emitted, printed and
-parsed back, as `hlotrain train` runs it; W warm-up steps (default 1) are followed by N timed
-steps (default 10), each feeding the returned parameters and optimizer state back in. They are
-donated to the step (written in place, see Executable::runDonating); --no-donate passes them
-read-only, so every step returns them in new tensors. With --eval the eval-forward graph is
+loss --loss KIND, default yolov1 for a detector, else ce) on synthetic input, on the lowerer
+(default cpu: its fast path, 2 threads). The graph is emitted and printed, and the text is
+compiled by the lowerer, as `hlotrain train` runs it; W warm-up steps (default 1) are followed by
+N timed steps (default 10), each feeding the returned parameters and optimizer state back in,
+where the lowerer keeps them. They are donated to the step (the graph's tf.aliasing_output; on
+cpu written in place); --no-donate keeps them, so every step returns them in new buffers. With --eval the eval-forward graph is
 measured first, the same way.
 
 Prints one JSON line: images/s and the median ms per step, achieved GFLOP/s (the graph's
@@ -53,19 +54,6 @@ kernels; HLOTRAIN_PROFILE=all: every kernel).
 )";
 
 namespace {
-
-// A flag's value in [1, limit]; the limit keeps a typo from asking for a huge allocation.
-int64_t positiveInt(const ParsedArgs& args, std::string_view flag, int64_t fallback,
-                    int64_t limit) {
-  if (!args.has(flag)) return fallback;
-  const std::string text = args.value(flag);
-  int64_t v = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec != std::errc() || end != text.data() + text.size() || v < 1 || v > limit)
-    throw UsageError(std::string(flag) + ": expected an integer in [1, " + std::to_string(limit) +
-                     "], got '" + text + "'");
-  return v;
-}
 
 // Uniform in [-1, 1) for f32 images; labels uniform over the classes.
 void fillRandom(ir::Tensor& t, int64_t classes, uint64_t& state) {
@@ -137,21 +125,25 @@ struct MeasureOptions {
   bool dumpPlan = false, pairPeak = false;
 };
 
-// Prints the emitted graph and parses it back, plans it, then times `steps` runs after `warmup`;
-// `feedBack` turns a run's results into the next inputs.
+// Prints the emitted graph and compiles the text on the lowerer, uploads the inputs, then times
+// `steps` runs after `warmup`; `feedBack` turns a run's results into the next arguments.
 template <class FeedBack>
-Timing measure(Emitted emitted, std::vector<ir::Tensor> inputs, const std::vector<bool>& donated,
-               const MeasureOptions& options, FeedBack feedBack) {
+Timing measure(lower::Lowerer& lowerer, Emitted emitted, std::vector<ir::Tensor> inputs,
+               bool donate, const MeasureOptions& options, FeedBack feedBack) {
   auto start = std::chrono::steady_clock::now();
-  std::unique_ptr<ir::Module> built = std::move(emitted.module);
-  ir::Module module = mlir::parse(mlir::print(*built), built->name + ".mlir");
-  built.reset();
-  ir::verify(module);
-  auto exe = cpu::Executable::compile(module, "main");
   Timing t;
+  t.flops = cpu::contractionFlops(*emitted.module, "main");
+  const std::string name = emitted.module->name + ".mlir";
+  const std::string text = mlir::print(*emitted.module);
+  emitted.module.reset();
+  std::unique_ptr<lower::Session> session = lowerer.compile(text, name);
   t.compileSeconds = emitted.seconds + secondsSince(start);
-  if (options.dumpPlan) std::fputs(exe->dumpPlan().c_str(), stderr);
-  t.flops = cpu::contractionFlops(module, "main");
+  if (options.dumpPlan) {
+    ir::Module module = mlir::parse(text, name);
+    std::fputs(cpu::Executable::compile(module, "main")->dumpPlan().c_str(), stderr);
+  }
+  std::vector<std::unique_ptr<lower::Buffer>> arguments;
+  for (ir::Tensor& in : inputs) arguments.push_back(lowerer.upload(std::move(in)));
   std::vector<double> seconds, peakSamples, pairedFractions;
   auto samplePeak = [&] {
     peakSamples.push_back(cpu::matmulPeakGflops(2048, 2));
@@ -160,8 +152,10 @@ Timing measure(Emitted emitted, std::vector<ir::Tensor> inputs, const std::vecto
   for (int64_t i = 0; i < options.warmup + options.steps; ++i) {
     const bool timed = i >= options.warmup;
     if (timed && options.pairPeak && peakSamples.empty()) samplePeak();
+    std::vector<lower::Buffer*> pointers;
+    for (const auto& a : arguments) pointers.push_back(a.get());
     auto stepStart = std::chrono::steady_clock::now();
-    std::vector<ir::Tensor> results = exe->runDonating(inputs, donated);
+    std::vector<std::unique_ptr<lower::Buffer>> results = session->execute(pointers, donate);
     const double d = secondsSince(stepStart);
     if (i == 0) t.firstStepSeconds = d;
     if (timed) seconds.push_back(d);
@@ -170,10 +164,8 @@ Timing measure(Emitted emitted, std::vector<ir::Tensor> inputs, const std::vecto
       const double beside = std::max(peakSamples.back(), peakSamples[peakSamples.size() - 2]);
       pairedFractions.push_back(t.flops / d / 1e9 / beside);
     }
-    if (i == 0)
-      t.firstLoss = feedBack(inputs, results);
-    else
-      feedBack(inputs, results);
+    const float loss = feedBack(arguments, results);
+    if (i == 0) t.firstLoss = loss;
   }
   t.medianSeconds = median(seconds);
   if (options.pairPeak) t.pairedPeakFraction = median(pairedFractions);
@@ -211,22 +203,18 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                             {"--dump-plan", false},
                             {"--no-donate", false},
                             {"--paired-peak", false},
-                            {"--loss"}};
+                            {"--loss"},
+                            kLowererFlags[0],
+                            kLowererFlags[1]};
   ParsedArgs args = parseArgs(argv, specs);
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
-  if (!args.has("--net")) throw UsageError("--net is required");
-  nn::NetSpec spec;
-  try {
-    spec = nn::netByName(args.value("--net"));
-  } catch (const RuntimeError& e) {
-    throw UsageError(std::string("--net: ") + e.what());
-  }
+  nn::NetSpec spec = netFlag(args);
   train::TrainConfig config;
-  config.batch = positiveInt(args, "--batch", config.batch, 1 << 16);
+  config.batch = positiveIntFlag(args, "--batch", config.batch, 1 << 16);
   MeasureOptions measureOptions;
-  measureOptions.steps = positiveInt(args, "--steps", 10, 1 << 20);
-  measureOptions.warmup = positiveInt(args, "--warmup", 1, 1 << 20);
+  measureOptions.steps = positiveIntFlag(args, "--steps", 10, 1 << 20);
+  measureOptions.warmup = positiveIntFlag(args, "--warmup", 1, 1 << 20);
   measureOptions.pairPeak = args.has("--paired-peak");
   config.loss.kind = program::defaultLossKind(spec);
   if (args.has("--loss")) {
@@ -239,6 +227,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   program::ProgramOptions options = train::programOptions(config);
   program::validate(spec, options);
 
+  std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(args);
   double peak = cpu::matmulPeakGflops(2048, 3);
   std::vector<ir::Tensor> params = nn::heInit(spec);
   uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -255,8 +244,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     }
     inputs[sig.input.begin] = ir::Tensor(sig.arguments[sig.input.begin]);
     fillRandom(inputs[sig.input.begin], spec.numClasses, rng);
-    std::vector<bool> donated(inputs.size(), false);
-    eval = measure(std::move(built), std::move(inputs), donated, measureOptions,
+    eval = measure(*lowerer, std::move(built), std::move(inputs), false, measureOptions,
                    [](auto&, auto&) { return 0.0f; });
   }
 
@@ -276,31 +264,32 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     }
   inputs[sig.lr.begin] = ir::Tensor::scalar<float>(static_cast<float>(config.learningRate));
   inputs[sig.step.begin] = ir::Tensor::scalar<float>(1.0f);
-  // Parameters and optimizer state come back in the results, in the storage of the donated
-  // inputs, as `hlotrain train` runs the step; the step counts up.
-  std::vector<bool> donated(inputs.size(), false);
-  if (!args.has("--no-donate"))
-    for (size_t i = 0; i < sig.carried().count; ++i) donated[sig.carried()[i]] = true;
-  auto feedBack = [&](std::vector<ir::Tensor>& in, std::vector<ir::Tensor>& results) {
+  // Parameters and optimizer state come back in the results (in the storage of the donated
+  // arguments, as `hlotrain train` runs the step) and stay in the lowerer; the step counts up.
+  float step = 1.0f;
+  auto feedBack = [&](std::vector<std::unique_ptr<lower::Buffer>>& in,
+                      std::vector<std::unique_ptr<lower::Buffer>>& results) {
     for (size_t i = 0; i < sig.params.count; ++i)
       in[sig.params[i]] = std::move(results[sig.newParams[i]]);
     for (size_t i = 0; i < sig.optState.count; ++i)
       in[sig.optState[i]] = std::move(results[sig.newOptState[i]]);
-    ir::Tensor& step = in[sig.step.begin];
-    step.set<float>(0, step.get<float>(0) + 1.0f);
-    return results[sig.loss.begin].get<float>(0);
+    step += 1.0f;
+    in[sig.step.begin] = lowerer->upload(ir::Tensor::scalar<float>(step));
+    return lowerer->download(*results[sig.loss.begin]).get<float>(0);
   };
   measureOptions.dumpPlan = args.has("--dump-plan");
-  Timing t = measure(std::move(built), std::move(inputs), donated, measureOptions, feedBack);
+  Timing t = measure(*lowerer, std::move(built), std::move(inputs), !args.has("--no-donate"),
+                     measureOptions, feedBack);
   peak = std::max(
       {peak, cpu::matmulPeakGflops(2048, 1), t.bestPeakSample, eval ? eval->bestPeakSample : 0.0});
 
-  char head[256];
+  char head[512];
   std::snprintf(head, sizeof head,
-                "{\"net\": \"%s\", \"batch\": %lld, \"steps\": %lld, \"threads\": 2, "
-                "\"matmul_peak_gflops\": %.1f, \"first_loss\": %.6f, ",
-                nn::cliName(spec).c_str(), static_cast<long long>(config.batch),
-                static_cast<long long>(measureOptions.steps), peak, double(t.firstLoss));
+                "{\"net\": \"%s\", \"lowerer\": \"%s\", \"batch\": %lld, \"steps\": %lld, "
+                "\"threads\": 2, \"matmul_peak_gflops\": %.1f, \"first_loss\": %.6f, ",
+                nn::cliName(spec).c_str(), std::string(lowerer->name()).c_str(),
+                static_cast<long long>(config.batch), static_cast<long long>(measureOptions.steps),
+                peak, double(t.firstLoss));
   // Fractions are taken against the best peak sample of the whole run.
   out << head << jsonFields("", t, config.batch, peak);
   if (eval) out << ", " << jsonFields("eval_", *eval, config.batch, peak);

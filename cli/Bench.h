@@ -1,7 +1,7 @@
 #pragma once
 // `hlotrain bench`: train-step (and eval-forward) throughput of a zoo net on synthetic input, on
-// the graphs as training runs them (emitted, printed, parsed back, compiled on the cpu fast
-// path), reported as one JSON line.
+// the graphs as training runs them (emitted, printed, compiled from the text by the lowerer),
+// reported as one JSON line.
 
 #include <ostream>
 #include <span>

@@ -6,6 +6,8 @@
 
 #include "cli/Args.h"
 #include "cli/Bench.h"
+#include "cli/Diff.h"
+#include "cli/LowererFlags.h"
 #include "cli/Run.h"
 #include "cli/Train.h"
 #include "support/Error.h"
@@ -23,7 +25,7 @@ struct Command {
 
 // A new subcommand is one row here plus its own file.
 constexpr Command kCommands[] = {
-    {"run", "execute a StableHLO .mlir file on the cpu lowerer and evaluate its checks", runCommand,
+    {"run", "execute a StableHLO .mlir file on a lowerer and evaluate its checks", runCommand,
      &kRunUsage},
     {"train", "train a net on a dataset (graphs, schedule, evaluation, checkpoints)", trainCommand,
      &kTrainUsage},
@@ -32,6 +34,8 @@ constexpr Command kCommands[] = {
      &kEmitUsage},
     {"bench", "train-step and eval throughput of a net on synthetic input, as one JSON line",
      benchCommand, &kBenchUsage},
+    {"diff", "one train step and one eval forward through two lowerers, compared", diffCommand,
+     &kDiffUsage},
     {"list", "list the nets with their parameter counts and input geometry", listCommand,
      &kListUsage},
 };
@@ -39,6 +43,7 @@ constexpr Command kCommands[] = {
 void printUsage(std::ostream& out) {
   out << "usage: hlotrain COMMAND [ARGS...]\n\ncommands:\n";
   for (const Command& c : kCommands) out << "  " << c.name << "  " << c.summary << "\n";
+  out << "\nrun, train, eval, bench and diff run graphs on a lowerer:\n" << kLowererUsage;
   out << "\n`hlotrain COMMAND --help` describes a command.\n";
 }
 

@@ -1,5 +1,5 @@
 #pragma once
-// `hlotrain run`: execute any StableHLO .mlir file on the cpu lowerer and judge its check ops.
+// `hlotrain run`: execute any StableHLO .mlir file on a lowerer and judge its check ops.
 // The pieces are separate so tests can run a file in-process and look at the results.
 
 #include <ostream>
@@ -9,6 +9,7 @@
 
 #include "ir/Tensor.h"
 #include "lower/cpu/Checks.h"
+#include "lower/select/Select.h"
 
 namespace hlotrain::cli {
 
@@ -18,6 +19,7 @@ struct RunOptions {
   std::vector<std::string> inputs; // .npy files, one per entry argument, in order
   std::string outputDir;           // empty: results are not written
   bool reference = false;          // the reference interpreter instead of the fast path
+  lower::LowererChoice lowerer;    // where the modules run (default cpu)
 };
 
 struct RunOutcome {

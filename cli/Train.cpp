@@ -9,6 +9,7 @@
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
+#include "cli/LowererFlags.h"
 #include "data/Dataset.h"
 #include "ir/Npy.h"
 #include "nn/Zoo.h"
@@ -22,7 +23,8 @@ const char* const kTrainUsage =
     R"(usage: hlotrain train --net NAME --data DIR [--dataset KIND] [OPTIONS]
 
 Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs them on the lowerer
-HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes checkpoints.
+--lowerer or HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes
+checkpoints. The parameters and optimizer state stay in the lowerer between steps.
 The dataset sets the task: classification (scored by accuracy), per-pixel segmentation (an exact
 confusion matrix, IoU, region Dice) or YOLOv1 detection (mAP@0.5 and mAP@[.5:.95]). Defaults are
 the reference config: Adam, lr 1e-3, batch 128, 15 epochs, cosine with 1 warmup epoch, weight
@@ -81,6 +83,8 @@ decay 1e-4, cross-entropy, no label smoothing.
                           its exact step, data order and schedule position (pass the same
                           flags); with no checkpoint there yet, start a fresh run, so the same
                           command restarts a run killed at any moment
+  --lowerer NAME, --pjrt-plugin PATH
+                          where the graphs run (see `hlotrain --help`)
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
 _best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice or mAP@0.5), _params.bin,
@@ -96,7 +100,8 @@ const char* const kEvalUsage =
     R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--context K]
                      [--input-size S] [--checkpoint PATH] [--batch B] [--tag TAG]
                      [--artifacts DIR] [--loss KIND] [--focal-gamma G] [--logits FILE.npy]
-                     [--predictions FILE.npy] [--detections FILE.csv]
+                     [--predictions FILE.npy] [--detections FILE.csv] [--lowerer NAME]
+                     [--pjrt-plugin PATH]
 
 Scores a checkpoint on every test record, with the eval-forward graph and the checkpoint's
 BatchNorm running statistics: accuracy, or for a segmentation dataset the confusion matrix, the
@@ -271,18 +276,6 @@ std::string required(const ParsedArgs& args, std::string_view flag) {
   return args.value(flag);
 }
 
-// The net of --net, built for the dataset's inputs when it takes any input of its kind.
-nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpec>& dataset) {
-  std::string name = required(args, "--net");
-  try {
-    if (!dataset) return nn::netByName(name);
-    const data::InputShape in = data::datasetIO(*dataset).inputShape();
-    return nn::netByName(name, {in.channels, in.height, in.width});
-  } catch (const RuntimeError& e) {
-    throw UsageError(std::string("--net: ") + e.what());
-  }
-}
-
 data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   std::string name = args.value("--dataset", "mnist");
   std::optional<int64_t> context, side;
@@ -310,10 +303,22 @@ void defaultLoss(Parsed& p, const nn::NetSpec& spec) {
   if (!p.args.has("--loss")) p.config.loss.kind = program::defaultLossKind(spec);
 }
 
-const std::vector<FlagSpec> kDataFlags = {
-    {"--net"}, {"--dataset"}, {"--data"}, {"--context"}, {"--input-size"}};
+const std::vector<FlagSpec> kDataFlags = {{"--net"},       {"--dataset"},    {"--data"},
+                                          {"--context"},   {"--input-size"}, kLowererFlags[0],
+                                          kLowererFlags[1]};
 
 } // namespace
+
+nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpec>& dataset) {
+  std::string name = required(args, "--net");
+  try {
+    if (!dataset) return nn::netByName(name);
+    const data::InputShape in = data::datasetIO(*dataset).inputShape();
+    return nn::netByName(name, {in.channels, in.height, in.width});
+  } catch (const RuntimeError& e) {
+    throw UsageError(std::string("--net: ") + e.what());
+  }
+}
 
 int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{}, kDataFlags};
@@ -330,6 +335,8 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   mode.resume = p.args.has("--resume");
   mode.initFrom = p.args.value("--init-from");
   mode = train::runModeFromEnvironment(mode);
+  std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
+  mode.lowerer = lowerer.get();
   train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);
   if (!r.evals.empty()) out << "final test " << task::summaryLine(r.evals.back().scores) << "\n";
   return kOk;
@@ -359,6 +366,8 @@ int evalCommand(std::span<const std::string> argv, std::ostream& out) {
        {std::pair{"--logits", "--predictions"}, std::pair{"--logits", "--detections"}})
     if (p.args.has(a) && p.args.has(b) && p.args.value(a) == p.args.value(b))
       throw UsageError(std::string(a) + " and " + b + " name the same file");
+  std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
+  outputs.lowerer = lowerer.get();
   train::evaluate(spec, p.config, dataset, data, out, outputs);
   for (const auto& [what, path] :
        {std::pair{"logits", outputs.logitsPath}, std::pair{"predictions", outputs.predictionsPath},

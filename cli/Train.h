@@ -2,11 +2,21 @@
 // The training subcommands: `train`, `eval`, `emit` and `list`. Each flag maps onto one field of
 // train::TrainConfig, so the command line and the C++ API describe a run the same way.
 
+#include <optional>
 #include <ostream>
 #include <span>
 #include <string>
 
+#include "cli/Args.h"
+#include "data/Dataset.h"
+#include "nn/NetSpec.h"
+
 namespace hlotrain::cli {
+
+// The net of --net (required), built for the dataset's inputs when it takes any input of its
+// kind; UsageError naming the flag for an unknown name.
+nn::NetSpec netFlag(const ParsedArgs& args,
+                    const std::optional<data::DatasetSpec>& dataset = std::nullopt);
 
 int trainCommand(std::span<const std::string> args, std::ostream& out);
 int evalCommand(std::span<const std::string> args, std::ostream& out);

@@ -1,21 +1,38 @@
 #include "lower/Lowerer.h"
 
-#include <cstdlib>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
 
-#include "lower/cpu/CpuLowerer.h"
 #include "support/Error.h"
 
 namespace hlotrain::lower {
 
-std::vector<ir::Tensor> Session::runDonating(std::span<ir::Tensor> inputs,
-                                             const std::vector<bool>& donated) {
-  if (donated.size() != inputs.size())
-    throw RuntimeError(std::to_string(donated.size()) + " donation flags for " +
-                       std::to_string(inputs.size()) + " inputs");
-  std::vector<ir::Tensor> results = run(inputs);
-  for (size_t i = 0; i < inputs.size(); ++i)
-    if (donated[i]) inputs[i] = ir::Tensor();
-  return results;
+std::vector<ir::Tensor> Session::run(std::span<const ir::Tensor> inputs) {
+  std::vector<std::unique_ptr<Buffer>> uploaded;
+  std::vector<Buffer*> arguments;
+  for (const ir::Tensor& t : inputs) {
+    uploaded.push_back(lowerer_.upload(t));
+    arguments.push_back(uploaded.back().get());
+  }
+  std::vector<std::unique_ptr<Buffer>> results = execute(arguments, /*donate=*/false);
+  std::vector<ir::Tensor> tensors;
+  for (const std::unique_ptr<Buffer>& r : results) tensors.push_back(lowerer_.download(*r));
+  return tensors;
+}
+
+std::string Lowerer::prepare(const std::string&, std::string_view) {
+  return "";
+}
+
+std::string Lowerer::artifactPath(const std::string& prefix, std::string_view suffix) const {
+  return mlirPath(prefix, suffix);
+}
+
+std::unique_ptr<Session> Lowerer::load(const std::string& prefix, std::string_view suffix) {
+  const std::string path = graphArtifact(*this, prefix, suffix);
+  return compile(readText(path), path);
 }
 
 std::string mlirPath(const std::string& prefix, std::string_view suffix) {
@@ -27,20 +44,13 @@ std::string graphArtifact(const Lowerer& lowerer, const std::string& prefix,
   return lowerer.artifactPath(prefix, suffix);
 }
 
-std::unique_ptr<Lowerer> makeLowerer(std::string_view name) {
-  if (name == "cpu") return std::make_unique<cpu::CpuLowerer>();
-  if (name == "xla")
-    throw UnsupportedError("lowerer 'xla' is not available in this build (it needs the PJRT "
-                           "plugin loader, not built yet); use HLOTRAIN_LOWERER=cpu");
-  if (name == "iree")
-    throw UnsupportedError("lowerer 'iree' is not available in this build (it needs the IREE "
-                           "runtime loader, not built yet); use HLOTRAIN_LOWERER=cpu");
-  throw UnsupportedError("unknown lowerer '" + std::string(name) + "' (expected cpu, xla or iree)");
-}
-
-std::unique_ptr<Lowerer> lowererFromEnvironment() {
-  const char* name = std::getenv("HLOTRAIN_LOWERER");
-  return makeLowerer(name && *name ? name : "cpu");
+std::string readText(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RuntimeError(path + ": cannot open (" + std::strerror(errno) + ")");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw RuntimeError(path + ": read error");
+  return text.str();
 }
 
 } // namespace hlotrain::lower

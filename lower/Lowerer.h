@@ -1,9 +1,15 @@
 #pragma once
-// The lowerer interface: how train/ runs an emitted graph without knowing what executes it.
-// Backends: `cpu` (built in), `xla` and `iree` (shared libraries loaded at run time; until they
-// exist, asking for them is a clear error, never a silent fallback).
+// The lowerer interface: how train/, the CLI and the C++ API run an emitted graph without knowing
+// what executes it. Backends: `cpu` (built in), `xla` (a PJRT plugin loaded with dlopen) and
+// `iree` (iree-compile, then a runtime shim loaded with dlopen). DESIGN.md "External lowerers".
+//
+// State lives where the lowerer runs: a Buffer is a tensor in the lowerer's memory (host memory
+// on cpu, device memory through PJRT). A training loop uploads the parameters once, feeds each
+// step's results back as the next step's arguments, and downloads only what the host reads (the
+// loss, BatchNorm batch statistics; parameters for checkpoints).
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -13,43 +19,81 @@
 
 namespace hlotrain::lower {
 
-// A loaded graph, ready to run many times.
+// A tensor held by a lowerer. Buffers of one Lowerer can be passed to every Session it loaded.
+class Buffer {
+public:
+  virtual ~Buffer() = default;
+  virtual const ir::TensorType& type() const = 0;
+  // True once a run consumed it (a donated argument): passing it again is a RuntimeError.
+  virtual bool consumed() const = 0;
+  // The tensor itself when the lowerer keeps it in host memory (cpu), else null: the host may
+  // read it without a transfer.
+  virtual const ir::Tensor* hostTensor() const { return nullptr; }
+};
+
+// A loaded graph (`main` of one module), ready to run many times.
 class Session {
 public:
   virtual ~Session() = default;
-  // Throws RuntimeError when the inputs do not match the graph's signature.
-  virtual std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs) = 0;
-  // Like run(), but the inputs flagged in `donated` (one flag per input) are consumed and left
-  // empty; a lowerer may return results in their storage, written in place. A training loop
-  // donates the parameters and optimizer state it gets back as results, so a step holds them
-  // once rather than twice and allocates nothing large. This default runs run() and then
-  // empties the donated inputs.
-  virtual std::vector<ir::Tensor> runDonating(std::span<ir::Tensor> inputs,
-                                              const std::vector<bool>& donated);
+  virtual const std::vector<ir::TensorType>& argumentTypes() const = 0;
+  virtual const std::vector<ir::TensorType>& resultTypes() const = 0;
+  // Per argument, the result it is donated to (`tf.aliasing_output` in the graph), or nullopt.
+  virtual const std::vector<std::optional<int64_t>>& donation() const = 0;
+  // Seconds the lowerer spent compiling this graph when it was loaded.
+  virtual double compileSeconds() const = 0;
+
+  // Runs on buffers of this session's lowerer. With `donate`, the arguments the graph donates
+  // are consumed (their storage may hold the results); without it every argument stays valid,
+  // for a caller that may discard the results (a skipped step). Throws RuntimeError naming the
+  // argument when one has the wrong type or was consumed.
+  virtual std::vector<std::unique_ptr<Buffer>> execute(std::span<Buffer* const> arguments,
+                                                       bool donate = true) = 0;
+
+  // Host tensors in and out, nothing donated: a graph run once (`hlotrain run`, `diff`, tests).
+  std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs);
+
+protected:
+  explicit Session(class Lowerer& lowerer) : lowerer_(lowerer) {}
+  class Lowerer& lowerer_;
 };
 
 class Lowerer {
 public:
   virtual ~Lowerer() = default;
   virtual std::string_view name() const = 0;
+  // One line for a run's header: the name and what it runs on (a plugin's path and version).
+  virtual std::string describe() const { return std::string(name()); }
   // The file this lowerer loads for graph `suffix` ("fwd", "fwd_eval", "train_step") of a
-  // prefix. Call graphArtifact() rather than this directly.
-  virtual std::string artifactPath(const std::string& prefix, std::string_view suffix) const = 0;
-  // Loads `<prefix>_<suffix>.mlir` (compiling it to the lowerer's own artifact first when it
-  // has one) and returns a session for its `main`.
-  virtual std::unique_ptr<Session> load(const std::string& prefix, std::string_view suffix) = 0;
+  // prefix: by default the .mlir itself. Call graphArtifact() rather than this directly.
+  virtual std::string artifactPath(const std::string& prefix, std::string_view suffix) const;
+  // Makes graph `suffix`'s artifact ready from `<prefix>_<suffix>.mlir` (iree compiles it unless
+  // its cache key matches) and says how, for the start-up line ("" when the .mlir is the
+  // artifact). A run prepares every graph it will load before its first step, so a graph that
+  // cannot be built stops the run before any training.
+  virtual std::string prepare(const std::string& prefix, std::string_view suffix);
+  // Loads graphArtifact(prefix, suffix) and returns a session for its `main`; by default the
+  // artifact is the .mlir text, compiled with compile().
+  virtual std::unique_ptr<Session> load(const std::string& prefix, std::string_view suffix);
+  // Compiles StableHLO text whose entry is `main`; `name` labels errors (a file name).
+  virtual std::unique_ptr<Session> compile(std::string_view mlirText, const std::string& name) = 0;
+
+  virtual std::unique_ptr<Buffer> upload(const ir::Tensor& tensor) = 0;
+  // The same for a tensor the caller gives up: the cpu lowerer keeps its storage, so a training
+  // run holds its parameters once.
+  virtual std::unique_ptr<Buffer> upload(ir::Tensor&& tensor) {
+    return upload(static_cast<const ir::Tensor&>(tensor));
+  }
+  // Throws RuntimeError for a consumed buffer.
+  virtual ir::Tensor download(const Buffer& buffer) = 0;
 };
 
 // The emitted StableHLO text of a graph: `<prefix>_<suffix>.mlir`.
 std::string mlirPath(const std::string& prefix, std::string_view suffix);
-// The one function that says which file a lowerer loads; every "does the artifact exist" guard
-// goes through it.
+// The one function that says which file a lowerer loads (`.mlir` on cpu and xla, `.vmfb` on
+// iree); every "does the artifact exist" guard and every load goes through it.
 std::string graphArtifact(const Lowerer& lowerer, const std::string& prefix,
                           std::string_view suffix);
-
-// "cpu", "xla" or "iree"; throws UnsupportedError naming what is missing for an unavailable one.
-std::unique_ptr<Lowerer> makeLowerer(std::string_view name);
-// HLOTRAIN_LOWERER, default "cpu".
-std::unique_ptr<Lowerer> lowererFromEnvironment();
+// The whole text of a file; RuntimeError naming it when it cannot be read.
+std::string readText(const std::string& path);
 
 } // namespace hlotrain::lower

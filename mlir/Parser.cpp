@@ -1094,4 +1094,31 @@ std::vector<ir::Module> parseSplit(std::string_view text, std::string_view fileN
   return modules;
 }
 
+std::vector<std::optional<int64_t>> aliasingOutputs(const ir::Function& f) {
+  std::vector<std::optional<int64_t>> outputs(f.body.args.size());
+  std::vector<bool> taken(f.resultTypes.size());
+  for (size_t i = 0; i < f.argAttributes.size() && i < outputs.size(); ++i) {
+    if (f.argAttributes[i].empty()) continue;
+    Cursor c(f.argAttributes[i], "@" + f.name + " argument " + std::to_string(i));
+    const Attr dict = parseDict(c);
+    const Attr* alias = dict.find("tf.aliasing_output");
+    if (!alias) continue;
+    const int64_t k = toInt(c, *alias);
+    const std::string where = "@" + f.name + ": argument " + std::to_string(i);
+    if (k < 0 || k >= static_cast<int64_t>(taken.size()))
+      throw VerifyError(where + " is donated to result " + std::to_string(k) + " of " +
+                        std::to_string(taken.size()));
+    if (taken[static_cast<size_t>(k)])
+      throw VerifyError(where + " is donated to result " + std::to_string(k) +
+                        ", which another argument already takes");
+    if (f.resultTypes[static_cast<size_t>(k)] != f.body.args[i]->type)
+      throw VerifyError(where + " (" + ir::toString(f.body.args[i]->type) +
+                        ") is donated to result " + std::to_string(k) + " of another type (" +
+                        ir::toString(f.resultTypes[static_cast<size_t>(k)]) + ")");
+    taken[static_cast<size_t>(k)] = true;
+    outputs[i] = k;
+  }
+  return outputs;
+}
+
 } // namespace hlotrain::mlir

@@ -8,6 +8,8 @@
 // "unsupported: <what> at file:line:col" for well-formed ops, types or attributes outside our
 // subset; VerifyError (prefixed with the location) when the builder rejects an ill-typed op.
 
+#include <cstdint>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -22,5 +24,11 @@ ir::Module parse(std::string_view text, std::string_view fileName = "<input>");
 // Parses a file holding several modules separated by lines `// -----`; chunks holding only
 // comments are skipped.
 std::vector<ir::Module> parseSplit(std::string_view text, std::string_view fileName = "<input>");
+
+// Per argument of `f`, the result it is donated to (`tf.aliasing_output = k : i32` in its
+// attribute dictionary, the declaration XLA, IREE and our cpu lowerer read), or nullopt. Throws
+// ParseError for a malformed dictionary and VerifyError for an index outside the results or one
+// result aliased twice.
+std::vector<std::optional<int64_t>> aliasingOutputs(const ir::Function& f);
 
 } // namespace hlotrain::mlir

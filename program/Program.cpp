@@ -41,6 +41,8 @@ struct Graph {
 
   Graph(std::string name, const std::vector<TensorType>& argumentTypes) {
     module->name = std::move(name);
+    // One replica, one partition: what PJRT consumers compile a single-device graph as.
+    module->attributes = "{mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32}";
     main = &module->addFunction("main");
     b = std::make_unique<Builder>(main->body, module.get());
     for (const TensorType& t : argumentTypes) arguments.push_back(main->body.addArgument(t));
@@ -50,13 +52,17 @@ struct Graph {
             arguments.begin() + static_cast<std::ptrdiff_t>(range.end())};
   }
   Value* arg(Range range) const { return arguments.at(range.begin); }
-  // The results must be exactly the signature's.
+  // The results must be exactly the signature's. Argument donated[k].first is donated to result
+  // donated[k].second: the one declaration of donation every lowerer reads.
   std::unique_ptr<Module> finish(std::vector<Value*> results,
-                                 const std::vector<TensorType>& resultTypes) {
+                                 const std::vector<TensorType>& resultTypes,
+                                 const std::vector<std::pair<size_t, size_t>>& donated = {}) {
     main->setResults(std::move(results));
     if (main->resultTypes != resultTypes)
       throw VerifyError(module->name + ": the results do not match the graph's signature");
     main->argAttributes.assign(main->body.args.size(), "");
+    for (auto [argument, result] : donated)
+      main->argAttributes[argument] = "{tf.aliasing_output = " + std::to_string(result) + " : i32}";
     main->resultAttributes.assign(main->body.results.size(), "");
     verify(*module);
     return std::move(module);
@@ -306,7 +312,12 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   results.push_back(loss);
   for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.mean);
   for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.var);
-  return g.finish(std::move(results), sig.results);
+  std::vector<std::pair<size_t, size_t>> donated;
+  for (size_t i = 0; i < sig.params.count; ++i)
+    donated.emplace_back(sig.params[i], sig.newParams[i]);
+  for (size_t i = 0; i < sig.optState.count; ++i)
+    donated.emplace_back(sig.optState[i], sig.newOptState[i]);
+  return g.finish(std::move(results), sig.results, donated);
 }
 
 } // namespace hlotrain::program

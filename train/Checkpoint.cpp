@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "nn/Init.h"
+#include "support/AtomicFile.h"
 #include "support/Error.h"
-#include "train/AtomicFile.h"
 
 namespace hlotrain::train {
 

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
-#include "train/AtomicFile.h"
 
 namespace hlotrain::train {
 

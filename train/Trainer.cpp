@@ -13,13 +13,14 @@
 #include "data/Random.h"
 #include "ir/Npy.h"
 #include "lower/Lowerer.h"
+#include "lower/select/Select.h"
 #include "metrics/Classification.h"
 #include "mlir/Printer.h"
 #include "program/Program.h"
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
 #include "task/Task.h"
-#include "train/AtomicFile.h"
 #include "train/Schedule.h"
 
 namespace hlotrain::train {
@@ -111,6 +112,15 @@ void checkTrainable(const nn::NetSpec& spec, const data::DatasetIO& io,
                       std::string(task.name()) + ") gives " + typesText(dataLabels));
 }
 
+// A buffer's tensor on the host: read in place where the lowerer keeps it there, else downloaded
+// into `storage`.
+const ir::Tensor& hostView(lower::Lowerer& lowerer, const lower::Buffer& buffer,
+                           ir::Tensor& storage) {
+  if (const ir::Tensor* t = buffer.hostTensor()) return *t;
+  storage = lowerer.download(buffer);
+  return storage;
+}
+
 // Runs the eval-forward graph over every record of a split: the tail batch is padded with its
 // last record and the padded rows are dropped before anyone sees them. Batch k+1 is assembled
 // while k runs.
@@ -119,8 +129,11 @@ public:
   Evaluator(const nn::NetSpec& spec, lower::Lowerer& lowerer, const std::string& prefix,
             const data::Dataset& dataset, const data::DatasetIO& io, int64_t batch,
             const program::LossOptions& loss)
-      : signature_(program::evalSignature(spec, batch)), session_(lowerer.load(prefix, "fwd_eval")),
-        dataset_(dataset), io_(io), batches_(io, dataset, batch), batch_(batch), loss_(loss) {}
+      : signature_(program::evalSignature(spec, batch)), lowerer_(lowerer),
+        session_(lowerer.load(prefix, "fwd_eval")), dataset_(dataset), io_(io),
+        batches_(io, dataset, batch), batch_(batch), loss_(loss) {}
+
+  double compileSeconds() const { return session_->compileSeconds(); }
 
   // The eval forward's output rows of one record ([classes] or [classes, H, W]).
   ir::Shape rowShape() const {
@@ -128,16 +141,20 @@ public:
     return {logits.begin() + 1, logits.end()};
   }
 
-  // `visit(rows, realRows)` sees every batch's real logits rows in record order.
-  template <class Visit> EvalRecord run(const TrainState& state, Visit&& visit) {
+  // `visit(rows, realRows)` sees every batch's real logits rows in record order. The parameters
+  // are buffers of the lowerer (a training run's own, on the device); the BatchNorm running
+  // statistics are the host's.
+  template <class Visit>
+  EvalRecord run(const TrainState& state, std::span<lower::Buffer* const> params, Visit&& visit) {
     Clock::time_point start = Clock::now();
     std::unique_ptr<task::Evaluation> evaluation =
         task::taskOf(io_).evaluation(io_, dataset_, loss_);
-    forEachBatch(state, [&](std::span<const float> rows, std::span<const int32_t> labels,
-                            std::span<const int64_t> records) {
-      evaluation->add(rows, labels, records);
-      visit(rows, static_cast<int64_t>(records.size()));
-    });
+    forEachBatch(state, params,
+                 [&](std::span<const float> rows, std::span<const int32_t> labels,
+                     std::span<const int64_t> records) {
+                   evaluation->add(rows, labels, records);
+                   visit(rows, static_cast<int64_t>(records.size()));
+                 });
     EvalRecord r;
     r.epoch = state.position.epoch;
     r.step = state.position.step;
@@ -145,34 +162,44 @@ public:
     r.seconds = secondsSince(start);
     return r;
   }
-  EvalRecord run(const TrainState& state) {
-    return run(state, [](std::span<const float>, int64_t) {});
+  EvalRecord run(const TrainState& state, std::span<lower::Buffer* const> params) {
+    return run(state, params, [](std::span<const float>, int64_t) {});
   }
 
 private:
   // Calls visit(logits, labels, records) per batch, in record order; logits are the graph's
   // output rows ([batch, ...] row-major), of which the first records.size() are real.
-  template <class Visit> void forEachBatch(const TrainState& state, Visit&& visit) {
+  template <class Visit>
+  void forEachBatch(const TrainState& state, std::span<lower::Buffer* const> params,
+                    Visit&& visit) {
     const program::EvalSignature& sig = signature_;
-    std::vector<ir::Tensor> inputs(sig.arguments.size());
-    for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = state.params[i];
+    if (params.size() != sig.params.count)
+      throw RuntimeError("the eval forward takes " + std::to_string(sig.params.count) +
+                         " parameters, got " + std::to_string(params.size()));
+    std::vector<lower::Buffer*> arguments(sig.arguments.size());
+    std::vector<std::unique_ptr<lower::Buffer>> statistics;
+    for (size_t i = 0; i < sig.params.count; ++i) arguments[sig.params[i]] = params[i];
     for (size_t i = 0; i < sig.bnMean.count; ++i) {
-      inputs[sig.bnMean[i]] = state.bnMean[i];
-      inputs[sig.bnVar[i]] = state.bnVar[i];
+      statistics.push_back(lowerer_.upload(state.bnMean[i]));
+      arguments[sig.bnMean[i]] = statistics.back().get();
+      statistics.push_back(lowerer_.upload(state.bnVar[i]));
+      arguments[sig.bnVar[i]] = statistics.back().get();
     }
-    ir::Tensor& x = inputs[sig.input.begin];
-    x = ir::Tensor(sig.arguments[sig.input.begin]);
+    ir::Tensor x(sig.arguments[sig.input.begin]);
     std::vector<metrics::EvalBatch> plan = metrics::evalBatches(dataset_.size(), batch_);
     std::vector<int64_t> order;
     for (const metrics::EvalBatch& b : plan)
       order.insert(order.end(), b.records.begin(), b.records.end());
     batches_.start(std::move(order));
+    ir::Tensor downloaded;
     while (std::optional<data::BatchPrefetcher::Batch> b = batches_.next()) {
       std::copy(b->x.begin(), b->x.end(), x.data<float>());
-      std::vector<ir::Tensor> out = session_->run(inputs);
-      if (out.size() != sig.results.size() || out[sig.logits.begin].type() != sig.results[0])
+      std::unique_ptr<lower::Buffer> input = lowerer_.upload(x);
+      arguments[sig.input.begin] = input.get();
+      std::vector<std::unique_ptr<lower::Buffer>> out = session_->execute(arguments);
+      if (out.size() != sig.results.size() || out[sig.logits.begin]->type() != sig.results[0])
         throw RuntimeError("the eval-forward graph returned unexpected results");
-      const ir::Tensor& logits = out[sig.logits.begin];
+      const ir::Tensor& logits = hostView(lowerer_, *out[sig.logits.begin], downloaded);
       const metrics::EvalBatch& batch = plan[static_cast<size_t>(b->index)];
       visit(std::span<const float>(logits.data<float>(), logits.numElements()), b->y,
             std::span<const int64_t>(batch.records.data(), static_cast<size_t>(batch.realRows)));
@@ -180,6 +207,7 @@ private:
   }
 
   program::EvalSignature signature_;
+  lower::Lowerer& lowerer_;
   std::unique_ptr<lower::Session> session_;
   const data::Dataset& dataset_;
   const data::DatasetIO& io_;
@@ -217,40 +245,93 @@ struct EpochTotals {
   float lr = 0; // of the last step
 };
 
-// The train step's argument list, kept across steps so results move back into it in place,
-// addressed through the signature. The parameters and optimizer state are donated to the step
-// (held once, updated in their own storage) unless a skipped step must keep them.
-struct StepInputs {
-  const program::TrainStepSignature& sig;
-  std::vector<ir::Tensor> tensors;
-  std::vector<bool> donated;
-
-  StepInputs(TrainState& state, const program::TrainStepSignature& signature, bool donate)
-      : sig(signature), tensors(signature.arguments.size()),
-        donated(signature.arguments.size(), false) {
-    for (size_t i = 0; i < sig.params.count; ++i)
-      tensors[sig.params[i]] = std::move(state.params[i]);
-    for (size_t i = 0; i < sig.optState.count; ++i)
-      tensors[sig.optState[i]] = std::move(state.optState[i]);
-    for (program::Range fed : {sig.input, sig.labels, sig.lr, sig.step})
-      for (size_t i = 0; i < fed.count; ++i) tensors[fed[i]] = ir::Tensor(sig.arguments[fed[i]]);
-    if (donate)
-      for (size_t i = 0; i < sig.carried().count; ++i) donated[sig.carried()[i]] = true;
+// The train step's arguments, addressed through the signature. The parameters and optimizer
+// state live in the lowerer across steps: uploaded once, each step's results are the next step's
+// arguments (donated to it: held once, updated in their own storage, unless a skipped step must
+// keep them). The batch, labels and the two scalars are host tensors, uploaded per step.
+class StepInputs {
+public:
+  // Takes the parameters and optimizer state out of `state` (exportTo() puts them back).
+  StepInputs(TrainState& state, const program::TrainStepSignature& signature,
+             lower::Lowerer& lowerer, bool donate)
+      : sig_(signature), lowerer_(lowerer), fed_(signature.arguments.size()), donate_(donate) {
+    for (ir::Tensor& t : state.params) carried_.push_back(lowerer.upload(std::move(t)));
+    for (ir::Tensor& t : state.optState) carried_.push_back(lowerer.upload(std::move(t)));
+    for (program::Range fed : {sig_.input, sig_.labels, sig_.lr, sig_.step})
+      for (size_t i = 0; i < fed.count; ++i) fed_[fed[i]] = ir::Tensor(sig_.arguments[fed[i]]);
   }
-  ir::Tensor& x() { return tensors[sig.input.begin]; }
+  ir::Tensor& x() { return fed_[sig_.input.begin]; }
   std::span<ir::Tensor> labels() {
-    return std::span(tensors).subspan(sig.labels.begin, sig.labels.count);
+    return std::span(fed_).subspan(sig_.labels.begin, sig_.labels.count);
   }
-  ir::Tensor& lr() { return tensors[sig.lr.begin]; }
-  ir::Tensor& step() { return tensors[sig.step.begin]; }
+  ir::Tensor& lr() { return fed_[sig_.lr.begin]; }
+  ir::Tensor& step() { return fed_[sig_.step.begin]; }
 
-  // Copies the parameters and optimizer state out (for checkpoints and the result).
-  void exportTo(TrainState& state) const {
-    state.params.assign(tensors.begin() + static_cast<std::ptrdiff_t>(sig.params.begin),
-                        tensors.begin() + static_cast<std::ptrdiff_t>(sig.params.end()));
-    state.optState.assign(tensors.begin() + static_cast<std::ptrdiff_t>(sig.optState.begin),
-                          tensors.begin() + static_cast<std::ptrdiff_t>(sig.optState.end()));
+  std::vector<std::unique_ptr<lower::Buffer>> run(lower::Session& session) {
+    std::vector<lower::Buffer*> arguments(sig_.arguments.size());
+    for (size_t i = 0; i < carried_.size(); ++i) arguments[sig_.carried()[i]] = carried_[i].get();
+    std::vector<std::unique_ptr<lower::Buffer>> uploaded;
+    for (size_t i = 0; i < fed_.size(); ++i) {
+      if (arguments[i]) continue;
+      uploaded.push_back(lowerer_.upload(fed_[i]));
+      arguments[i] = uploaded.back().get();
+    }
+    return session.execute(arguments, donate_);
   }
+  // A step's results become the next step's parameters and optimizer state.
+  void keep(std::vector<std::unique_ptr<lower::Buffer>>& results) {
+    for (size_t i = 0; i < sig_.params.count; ++i)
+      carried_[i] = std::move(results[sig_.newParams[i]]);
+    for (size_t i = 0; i < sig_.optState.count; ++i)
+      carried_[sig_.params.count + i] = std::move(results[sig_.newOptState[i]]);
+  }
+  // The parameters where the lowerer keeps them, for an evaluation that runs there too.
+  std::vector<lower::Buffer*> params() const {
+    std::vector<lower::Buffer*> p;
+    for (size_t i = 0; i < sig_.params.count; ++i) p.push_back(carried_[i].get());
+    return p;
+  }
+  // Copies the parameters and optimizer state to the host (for checkpoints and the result).
+  void exportTo(TrainState& state) const {
+    state.params.clear();
+    state.optState.clear();
+    for (size_t i = 0; i < carried_.size(); ++i)
+      (i < sig_.params.count ? state.params : state.optState)
+          .push_back(lowerer_.download(*carried_[i]));
+  }
+
+private:
+  const program::TrainStepSignature& sig_;
+  lower::Lowerer& lowerer_;
+  std::vector<std::unique_ptr<lower::Buffer>> carried_; // in sig_.carried() order
+  std::vector<ir::Tensor> fed_;                         // by argument position; the rest empty
+  bool donate_;
+};
+
+// A step's results as the host reads them: the loss and the batch statistics on the host (read in
+// place, or downloaded), the parameters and optimizer state only where the host has them already.
+class StepResults {
+public:
+  StepResults(lower::Lowerer& lowerer, const program::TrainStepSignature& sig,
+              const std::vector<std::unique_ptr<lower::Buffer>>& out)
+      : sig_(sig), out_(out), downloaded_(out.size()) {
+    for (program::Range r : {sig.loss, sig.bnBatchMean, sig.bnBatchVar})
+      for (size_t i = 0; i < r.count; ++i)
+        if (!out[r[i]]->hostTensor()) downloaded_[r[i]] = lowerer.download(*out[r[i]]);
+  }
+  float loss() const { return tensor(sig_.loss.begin)->get<float>(0); }
+  const ir::Tensor& bnMean(size_t layer) const { return *tensor(sig_.bnBatchMean[layer]); }
+  const ir::Tensor& bnVar(size_t layer) const { return *tensor(sig_.bnBatchVar[layer]); }
+  // Result i on the host, or null where it stays in the lowerer.
+  const ir::Tensor* tensor(size_t i) const {
+    if (const ir::Tensor* t = out_[i]->hostTensor()) return t;
+    return downloaded_[i].type() == out_[i]->type() ? &downloaded_[i] : nullptr;
+  }
+
+private:
+  const program::TrainStepSignature& sig_;
+  const std::vector<std::unique_ptr<lower::Buffer>>& out_;
+  std::vector<ir::Tensor> downloaded_;
 };
 
 class Trainer {
@@ -299,16 +380,24 @@ public:
 
     Clock::time_point compileStart = Clock::now();
     emitGraphs(spec_, options_, prefix_);
+    // Every graph is made ready before any is loaded: one that cannot be built stops the run
+    // before its first step, never leaving a run that trains without evaluating.
+    std::vector<std::string> notes;
+    for (const char* graph : {"train_step", "fwd_eval"})
+      if (std::string note = lowerer->prepare(prefix_, graph); !note.empty())
+        notes.push_back(std::string(graph) + " " + note);
     std::unique_ptr<lower::Session> step = lowerer->load(prefix_, "train_step");
     Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, io_, config_.batch, options_.loss);
-    printHeader(*lowerer, secondsSince(compileStart));
+    notes.push_back("compiled train_step in " + formatFixed(step->compileSeconds(), 2) +
+                    " s, fwd_eval in " + formatFixed(evaluator.compileSeconds(), 2) + " s");
+    printHeader(*lowerer, secondsSince(compileStart), notes);
 
     MetricsLog log(out_, prefix_ + "_metrics.jsonl", lastCheckpointStep_);
     bestScore_ = log.bestKeptEval(task_.headlineField());
     if (finished(state.position))
       out_ << "nothing left to run: " << checkpointPath(prefix_) << " is at step "
            << state.position.step << ", the end of this run" << std::endl;
-    loop(state, *step, evaluator, log, result);
+    loop(state, *lowerer, *step, evaluator, log, result);
     result.state = std::move(state);
     if (!result.evals.empty()) result.finalScore = task::headline(result.evals.back().scores);
     return result;
@@ -349,7 +438,8 @@ private:
          << mismatch << "; the rest keep He init\n";
   }
 
-  void printHeader(const lower::Lowerer& lowerer, double compileSeconds) {
+  void printHeader(const lower::Lowerer& lowerer, double compileSeconds,
+                   const std::vector<std::string>& notes) {
     out_ << "training " << spec_.name << " (" << nn::parameterCount(spec_) << " parameters) on "
          << data::datasetKindName(io_.kind()) << " (" << task_.name() << "): " << trainSet_->size()
          << " train / " << testSet_->size() << " test records, batch " << config_.batch << ", "
@@ -358,8 +448,10 @@ private:
          << (config_.cosine
                  ? ", cosine after " + std::to_string(config_.warmupEpochs) + " warmup epoch(s)"
                  : ", constant")
-         << "\nlowerer " << lowerer.name() << ", artifacts " << prefix_ << "_* (graphs ready in "
-         << formatFixed(compileSeconds, 1) << " s)" << std::endl;
+         << "\nlowerer " << lowerer.describe() << ", artifacts " << prefix_
+         << "_* (graphs ready in " << formatFixed(compileSeconds, 1) << " s";
+    for (const std::string& note : notes) out_ << "; " << note;
+    out_ << ")" << std::endl;
   }
 
   std::vector<int64_t> epochOrder(int64_t epoch) const {
@@ -382,10 +474,10 @@ private:
     return config_.checkpointEverySteps > 0 && step % config_.checkpointEverySteps == 0;
   }
 
-  void loop(TrainState& state, lower::Session& session, Evaluator& evaluator, MetricsLog& log,
-            TrainResult& result) {
+  void loop(TrainState& state, lower::Lowerer& lowerer, lower::Session& session,
+            Evaluator& evaluator, MetricsLog& log, TrainResult& result) {
     DataPosition& pos = state.position;
-    StepInputs in(state, signature_, !config_.skipNonFinite);
+    StepInputs in(state, signature_, lowerer, !config_.skipNonFinite);
     data::BatchPrefetcher batches(io_, *trainSet_, config_.batch);
     while (!finished(pos)) {
       const int64_t epoch = pos.epoch;
@@ -400,12 +492,12 @@ private:
         if (!b) break;
         std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
         task_.fillLabels(b->y, in.labels());
-        step(state, in, session, totals, result);
+        step(state, in, lowerer, session, totals, result);
         pos.batchIndex = b->index + 1;
         // A checkpoint due at the pass's last step is written after its evaluation, below.
         const bool passGoesOn = pos.batchIndex < stepsPerEpoch_ && !stepLimitReached(pos.step);
         if (passGoesOn && stepCheckpointDue(pos.step)) {
-          in.exportTo(state);
+          exportChecked(in, state);
           save(state, log);
         }
       }
@@ -422,42 +514,61 @@ private:
                  totals.lr, seconds, static_cast<double>(totals.steps * config_.batch) / seconds},
                 config_.epochs);
       const bool last = finished(pos);
-      in.exportTo(state);
-      if (last || (epochDone && every(config_.evalEvery, epoch))) {
-        EvalRecord r = evaluator.run(state);
+      const bool evaluates = last || (epochDone && every(config_.evalEvery, epoch));
+      const bool saves = last || (epochDone && every(config_.checkpointEvery, epoch)) ||
+                         stepCheckpointDue(pos.step);
+      // The parameters come to the host only for what is written; evaluation runs on them where
+      // they are.
+      if (saves || evaluates) exportChecked(in, state);
+      if (evaluates) {
+        EvalRecord r = evaluator.run(state, in.params());
         r.epoch = epoch + 1;
         log.eval(r);
         keepIfBest(state, r, log);
         result.evals.push_back(r);
       }
-      if (last || (epochDone && every(config_.checkpointEvery, epoch)) ||
-          stepCheckpointDue(pos.step))
-        save(state, log);
+      if (saves) save(state, log);
     }
+    exportChecked(in, state);
+  }
+
+  // Downloads the parameters and optimizer state. A lowerer that keeps them off the host had
+  // them checked only through the loss and statistics each step, so they are checked here,
+  // before anything of them is written.
+  void exportChecked(const StepInputs& in, TrainState& state) {
     in.exportTo(state);
+    for (size_t i = 0; i < state.params.size(); ++i)
+      if (!allFinite(state.params[i]))
+        throw RuntimeError("step " + std::to_string(state.position.step) + ": the parameter " +
+                           paramNames_[i] +
+                           " is not finite; the run stopped without saving "
+                           "this state. " +
+                           lastGoodCheckpoint());
   }
 
   // Runs global step pos.step + 1 on the batch in `in`, and applies its results when every one is
   // finite.
-  void step(TrainState& state, StepInputs& in, lower::Session& session, EpochTotals& totals,
-            TrainResult& result) {
+  void step(TrainState& state, StepInputs& in, lower::Lowerer& lowerer, lower::Session& session,
+            EpochTotals& totals, TrainResult& result) {
     DataPosition& pos = state.position;
     const size_t numBn = state.bnMean.size();
     const int64_t t = pos.step + 1;
     const float lr = schedule_.at(t);
     in.lr().set<float>(0, lr);
     in.step().set<float>(0, static_cast<float>(t));
-    std::vector<ir::Tensor> out = session.runDonating(in.tensors, in.donated);
+    std::vector<std::unique_ptr<lower::Buffer>> out = in.run(session);
     const program::TrainStepSignature& sig = signature_;
     if (out.size() != sig.results.size())
       throw RuntimeError("the train step returned " + std::to_string(out.size()) +
                          " results, expected " + std::to_string(sig.results.size()));
-    const float loss = out[sig.loss.begin].get<float>(0);
+    // What comes to the host each step: the loss and the batch statistics.
+    StepResults host(lowerer, sig, out);
+    const float loss = host.loss();
     pos.step = t;
     ++totals.steps;
     totals.lr = lr;
     result.stepLosses.push_back(loss);
-    if (std::optional<std::string> bad = nonFiniteResult(out)) {
+    if (std::optional<std::string> bad = nonFiniteResult(host, out)) {
       std::string where = "step " + std::to_string(t) + " (epoch " + std::to_string(pos.epoch + 1) +
                           "/" + std::to_string(config_.epochs) + ", batch " +
                           std::to_string(pos.batchIndex + 1) + "/" +
@@ -471,14 +582,11 @@ private:
       out_ << where << "; step skipped (--skip-nonfinite)" << std::endl;
       return;
     }
-    for (size_t i = 0; i < sig.params.count; ++i)
-      in.tensors[sig.params[i]] = std::move(out[sig.newParams[i]]);
-    for (size_t i = 0; i < sig.optState.count; ++i)
-      in.tensors[sig.optState[i]] = std::move(out[sig.newOptState[i]]);
+    in.keep(out);
     const float m = bnMomentum(t);
     for (size_t l = 0; l < numBn; ++l) {
-      const ir::Tensor& mean = out[sig.bnBatchMean[l]];
-      const ir::Tensor& var = out[sig.bnBatchVar[l]];
+      const ir::Tensor& mean = host.bnMean(l);
+      const ir::Tensor& var = host.bnVar(l);
       emaUpdate(std::span(state.bnMean[l].data<float>(), state.bnMean[l].numElements()),
                 std::span(mean.data<float>(), mean.numElements()), m);
       emaUpdate(std::span(state.bnVar[l].data<float>(), state.bnVar[l].numElements()),
@@ -491,15 +599,19 @@ private:
            << std::endl;
   }
 
-  // What is not finite among a step's results (loss, updated parameters and optimizer state,
-  // batch statistics), or nullopt.
-  std::optional<std::string> nonFiniteResult(const std::vector<ir::Tensor>& out) const {
+  // What is not finite among a step's results, or nullopt: the loss and batch statistics always;
+  // the updated parameters and optimizer state where the host reads them without a transfer
+  // (elsewhere exportChecked() checks them when they come down).
+  std::optional<std::string>
+  nonFiniteResult(const StepResults& host,
+                  const std::vector<std::unique_ptr<lower::Buffer>>& out) const {
     const program::TrainStepSignature& sig = signature_;
-    const float loss = out[sig.loss.begin].get<float>(0);
+    const float loss = host.loss();
     if (!std::isfinite(loss)) return "the loss is " + describeNonFinite(loss);
     const size_t numParams = paramNames_.size();
     for (size_t i = 0; i < out.size(); ++i) {
-      if (sig.loss.contains(i) || allFinite(out[i])) continue;
+      const ir::Tensor* t = sig.loss.contains(i) ? nullptr : host.tensor(i);
+      if (!t || allFinite(*t)) continue;
       if (sig.newParams.contains(i))
         return "the updated parameter " + paramNames_[i - sig.newParams.begin] + " is not finite";
       if (sig.newOptState.contains(i))
@@ -584,6 +696,7 @@ TrainResult train(const nn::NetSpec& spec, const TrainConfig& config,
     result.prefix = artifactPrefix(spec, config);
     EvalOutputs outputs;
     outputs.checkpoint = mode.checkpoint;
+    outputs.lowerer = mode.lowerer;
     EvalRecord r = evaluate(spec, config, dataset, dataDir, log, outputs);
     result.evals.push_back(r);
     result.finalScore = task::headline(r.scores);
@@ -612,6 +725,7 @@ using RowsVisitor = std::function<void(std::span<const float> rows, int64_t real
 EvalRecord evaluateCheckpoint(
     const nn::NetSpec& spec, const TrainConfig& config, const data::DatasetSpec& dataset,
     const std::string& dataDir, std::ostream& log, const std::string& checkpoint,
+    lower::Lowerer* runOn,
     const std::function<RowsVisitor(const ir::Shape& row, int64_t records)>& makeVisitor) {
   validate(config);
   nn::NetSpec tagged = taggedSpec(spec, config);
@@ -619,7 +733,9 @@ EvalRecord evaluateCheckpoint(
   // The loss is not trained here; of it, the evaluation reads how a detector decodes.
   const program::ProgramOptions options = programOptions(config);
   checkDatasetFits(tagged, io);
-  std::unique_ptr<lower::Lowerer> lowerer = lower::lowererFromEnvironment();
+  std::unique_ptr<lower::Lowerer> ownLowerer;
+  if (!runOn) ownLowerer = lower::lowererFromEnvironment();
+  lower::Lowerer* lowerer = runOn ? runOn : ownLowerer.get();
   std::string prefix = program::buildPrefix(tagged, config.artifactsDir);
   std::string path = checkpoint.empty() ? checkpointPath(prefix) : checkpoint;
   TrainState state = loadCheckpoint(path, tagged);
@@ -628,8 +744,16 @@ EvalRecord evaluateCheckpoint(
   const int64_t batch = std::min(config.batch, testSet.size());
   createArtifactsDir(prefix);
   writeGraph(*program::buildEvalForward(tagged, batch), prefix, "fwd_eval");
+  lowerer->prepare(prefix, "fwd_eval");
   Evaluator evaluator(tagged, *lowerer, prefix, testSet, io, batch, options.loss);
-  EvalRecord r = evaluator.run(state, makeVisitor(evaluator.rowShape(), testSet.size()));
+  std::vector<std::unique_ptr<lower::Buffer>> params;
+  std::vector<lower::Buffer*> paramBuffers;
+  for (const ir::Tensor& t : state.params) {
+    params.push_back(lowerer->upload(t));
+    paramBuffers.push_back(params.back().get());
+  }
+  EvalRecord r =
+      evaluator.run(state, paramBuffers, makeVisitor(evaluator.rowShape(), testSet.size()));
   log << "evaluated " << path << " (step " << state.position.step << ") on " << testSet.size()
       << " test records: " << task::summaryLine(r.scores) << " in " << formatFixed(r.seconds, 1)
       << " s\n"
@@ -655,7 +779,7 @@ EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config,
   int64_t record = 0;
   const data::DatasetIO& io = data::datasetIO(dataset);
   EvalRecord r = evaluateCheckpoint(
-      spec, config, dataset, dataDir, log, outputs.checkpoint,
+      spec, config, dataset, dataDir, log, outputs.checkpoint, outputs.lowerer,
       [&](const ir::Shape& row, int64_t records) -> RowsVisitor {
         const int64_t numClasses = row[0];
         const ir::Shape pixels(row.begin() + 1, row.end());
@@ -709,7 +833,7 @@ EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config,
   EvalLogits result;
   float* next = nullptr;
   result.record = evaluateCheckpoint(
-      spec, config, dataset, dataDir, log, checkpoint,
+      spec, config, dataset, dataDir, log, checkpoint, nullptr,
       [&](const ir::Shape& row, int64_t records) -> RowsVisitor {
         result.logits = ir::Tensor(outputType(ir::ElementType::f32, row, records));
         next = result.logits.data<float>();

@@ -80,6 +80,8 @@ struct EvalOutputs {
   // detection: CSV of every detection after NMS, `record,class,confidence,xmin,ymin,xmax,ymax`
   // (normalised corners) after a header line
   std::string detectionsPath;
+  // Runs the eval forward; null: the lowerer HLOTRAIN_LOWERER selects.
+  lower::Lowerer* lowerer = nullptr;
 };
 
 // The scores of a checkpoint on every test record, with the eval-forward graph and the

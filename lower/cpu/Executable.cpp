@@ -339,7 +339,7 @@ public:
       throw RuntimeError("@" + function_.name + ": " + std::to_string(donated.size()) +
                          " donation flags for " + std::to_string(inputs.size()) + " arguments");
     bindInputs(inputs);
-    if (donated != donatedFlags_) {
+    if (!donatedFlags_ || donated != *donatedFlags_) {
       donors_ = planDonors(donated);
       donatedFlags_ = donated;
     }
@@ -551,7 +551,7 @@ private:
   BufferPlan buffers_;
   AlignedBuffer arena_;
   RunState state_;
-  std::vector<bool> donatedFlags_; // the flags donors_ was planned for
+  std::optional<std::vector<bool>> donatedFlags_; // the flags donors_ was planned for
   std::vector<int> donors_;
   std::string log_;
   std::unique_ptr<Profile> profile_;

@@ -1,6 +1,7 @@
 // Runs the conformance files through `hlotrain run`: every tests/conformance/*.mlir must pass
-// on the fast path and on the reference interpreter; every tests/conformance/errors/*.mlir must
-// exit with the code its first line announces (`// EXIT: N`), with a message and never a signal.
+// on the fast path, on the reference interpreter and through the xla lowerer over our PJRT
+// plugin; every tests/conformance/errors/*.mlir must exit with the code its first line
+// announces (`// EXIT: N`), with a message and never a signal.
 
 #include <gtest/gtest.h>
 
@@ -33,14 +34,18 @@ int expectedExit(const fs::path& file) {
   return std::stoi(first.substr(marker.size()));
 }
 
+// The flags of each way a file is run.
+const std::vector<std::vector<std::string>> kLowerers = {
+    {}, {"--reference"}, {"--lowerer", "xla", "--pjrt-plugin", HLOTRAIN_PJRT_PLUGIN}};
+
 class Conformance : public ::testing::TestWithParam<fs::path> {};
 
-TEST_P(Conformance, PassesOnFastPathAndReference) {
-  for (bool reference : {false, true}) {
+TEST_P(Conformance, PassesOnEveryLowerer) {
+  for (const std::vector<std::string>& flags : kLowerers) {
     std::vector<std::string> args = {"run", GetParam().string()};
-    if (reference) args.push_back("--reference");
+    args.insert(args.end(), flags.begin(), flags.end());
     CliResult r = runInProcess(args);
-    EXPECT_EQ(r.exitCode, 0) << (reference ? "reference: " : "fast path: ") << r.out << r.err;
+    EXPECT_EQ(r.exitCode, 0) << (flags.empty() ? "fast path" : flags[0]) << ": " << r.out << r.err;
     EXPECT_NE(r.out.find(" checks passed"), std::string::npos);
   }
 }
@@ -53,11 +58,12 @@ class ConformanceErrors : public ::testing::TestWithParam<fs::path> {};
 TEST_P(ConformanceErrors, ExitCodeAndMessage) {
   int expected = expectedExit(GetParam());
   ASSERT_GE(expected, 1) << GetParam() << " lacks a first line `// EXIT: N`";
-  for (bool reference : {false, true}) {
+  for (const std::vector<std::string>& flags : kLowerers) {
     std::vector<std::string> args = {"run", GetParam().string()};
-    if (reference) args.push_back("--reference");
+    args.insert(args.end(), flags.begin(), flags.end());
     CliResult r = runInProcess(args);
-    EXPECT_EQ(r.exitCode, expected) << r.out << r.err;
+    EXPECT_EQ(r.exitCode, expected)
+        << (flags.empty() ? "fast path" : flags[0]) << ": " << r.out << r.err;
     if (expected == 1 && r.err.empty()) {
       EXPECT_EQ(r.out.rfind("FAIL: ", 0), 0u) << r.out;
     } else {

@@ -98,9 +98,17 @@ TEST_P(JaxCorpus, MatchesXla) {
   std::vector<std::string> modules = {c["mlir"].string};
   if (!c["generic_mlir"].isNull()) modules.push_back(c["generic_mlir"].string);
   for (const std::string& module : modules) {
-    for (bool reference : {false, true}) {
-      SCOPED_TRACE(module + (reference ? " (reference)" : " (fast path)"));
-      cli::RunOptions options{caseFile(module).string(), "", inputs, "", reference};
+    // The cpu fast path, its reference interpreter, and the xla client over our PJRT plugin.
+    for (const char* mode : {"fast path", "reference", "xla"}) {
+      SCOPED_TRACE(module + " (" + mode + ")");
+      lower::LowererChoice lowerer;
+      if (mode == std::string_view("xla")) lowerer = {"xla", HLOTRAIN_PJRT_PLUGIN, false};
+      cli::RunOptions options{caseFile(module).string(),
+                              "",
+                              inputs,
+                              "",
+                              mode == std::string_view("reference"),
+                              lowerer};
       if (outsideSubset) {
         // Ops outside the subset must be refused cleanly, never mis-run.
         try {

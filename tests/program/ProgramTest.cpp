@@ -4,6 +4,7 @@
 #include <random>
 
 #include "lower/cpu/Interpreter.h"
+#include "mlir/Parser.h"
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
@@ -51,6 +52,32 @@ TEST(ProgramTest, SignaturesFollowTheDesign) {
   auto eval = program::buildEvalForward(spec, 5);
   EXPECT_EQ(eval->functions[0]->body.args.size(), p + 8 + 1);
   EXPECT_EQ(eval->functions[0]->resultTypes[0], (ir::TensorType{ir::ElementType::f32, {5, 10}}));
+}
+
+// The train step declares its donation once, in the graph: every parameter and optimizer-state
+// argument goes to the result that updates it, and nothing else is donated. Every graph is one
+// replica, one partition.
+TEST(ProgramTest, TheTrainStepDonatesWhatItCarriesToItsUpdate) {
+  nn::NetSpec spec = nn::mnistCnn();
+  program::ProgramOptions o;
+  o.batch = 2;
+  const program::TrainStepSignature sig = program::trainStepSignature(spec, o);
+  auto step = program::buildTrainStep(spec, o);
+  std::vector<std::optional<int64_t>> donation = mlir::aliasingOutputs(*step->lookup("main"));
+  ASSERT_EQ(donation.size(), sig.arguments.size());
+  for (size_t i = 0; i < donation.size(); ++i) {
+    if (sig.params.contains(i))
+      EXPECT_EQ(donation[i], static_cast<int64_t>(sig.newParams[i - sig.params.begin])) << i;
+    else if (sig.optState.contains(i))
+      EXPECT_EQ(donation[i], static_cast<int64_t>(sig.newOptState[i - sig.optState.begin])) << i;
+    else
+      EXPECT_FALSE(donation[i]) << i;
+  }
+  for (auto& module : {program::buildForward(spec, 2), program::buildEvalForward(spec, 2)}) {
+    EXPECT_NE(module->attributes.find("mhlo.num_replicas = 1 : i32"), std::string::npos);
+    for (const std::optional<int64_t>& d : mlir::aliasingOutputs(*module->lookup("main")))
+      EXPECT_FALSE(d);
+  }
 }
 
 // One Adam step of MNIST-Linear against the same math written out in double precision.

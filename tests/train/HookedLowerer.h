@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "lower/Lowerer.h"
+#include "lower/select/Select.h"
 
 namespace hlotrain::train::fixtures {
 
@@ -34,19 +35,44 @@ public:
                                        std::string_view suffix) override {
     return std::make_unique<HookedSession>(cpu_->load(prefix, suffix), std::string(suffix), *this);
   }
+  std::unique_ptr<lower::Session> compile(std::string_view text, const std::string& name) override {
+    return std::make_unique<HookedSession>(cpu_->compile(text, name), name, *this);
+  }
+  using lower::Lowerer::upload;
+  std::unique_ptr<lower::Buffer> upload(const ir::Tensor& t) override { return cpu_->upload(t); }
+  ir::Tensor download(const lower::Buffer& b) override { return cpu_->download(b); }
 
   // Where the loss sits among the results of a step with these inputs.
   static size_t lossIndex(std::span<const ir::Tensor> inputs) { return inputs.size() - 4; }
 
 private:
+  // Runs the graph on the cpu lowerer, then shows the hook the inputs and the results as host
+  // tensors; what the hook leaves in the results is what the caller gets.
   class HookedSession : public lower::Session {
   public:
     HookedSession(std::unique_ptr<lower::Session> inner, std::string graph, HookedLowerer& owner)
-        : inner_(std::move(inner)), graph_(std::move(graph)), owner_(owner) {}
-    std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs) override {
-      std::vector<ir::Tensor> results = inner_->run(inputs);
+        : Session(owner), inner_(std::move(inner)), graph_(std::move(graph)), owner_(owner) {}
+    const std::vector<ir::TensorType>& argumentTypes() const override {
+      return inner_->argumentTypes();
+    }
+    const std::vector<ir::TensorType>& resultTypes() const override {
+      return inner_->resultTypes();
+    }
+    const std::vector<std::optional<int64_t>>& donation() const override {
+      return inner_->donation();
+    }
+    double compileSeconds() const override { return inner_->compileSeconds(); }
+    std::vector<std::unique_ptr<lower::Buffer>> execute(std::span<lower::Buffer* const> arguments,
+                                                        bool donate) override {
+      std::vector<ir::Tensor> inputs;
+      for (lower::Buffer* b : arguments) inputs.push_back(owner_.download(*b));
+      std::vector<std::unique_ptr<lower::Buffer>> out = inner_->execute(arguments, donate);
+      std::vector<ir::Tensor> results;
+      for (const auto& b : out) results.push_back(owner_.download(*b));
       owner_.hook_(graph_, ++owner_.calls_[graph_], inputs, results);
-      return results;
+      out.clear();
+      for (const ir::Tensor& t : results) out.push_back(owner_.upload(t));
+      return out;
     }
 
   private:

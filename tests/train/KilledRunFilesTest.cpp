@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "tests/data/IdxFiles.h"
-#include "train/AtomicFile.h"
+#include "support/AtomicFile.h"
 #include "train/MetricsLog.h"
 
 using namespace hlotrain;

@@ -1,0 +1,348 @@
+#include "lower/xla/XlaLowerer.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <dlfcn.h>
+
+#include "ir/Verifier.h"
+#include "lower/xla/BufferType.h"
+#include "lower/xla/PjrtCApi.h"
+#include "mlir/Parser.h"
+#include "support/Error.h"
+
+namespace hlotrain::xla {
+
+namespace {
+
+// The oldest PJRT_Api layout this client drives: 0.57 rearranged the function table
+// (CHANGELOG), and every argument struct is declared at our header's layout.
+constexpr int kMinimumMinor = 57;
+
+// Every argument struct starts with its size and a null extension chain.
+template <class Args> Args args(size_t size) {
+  Args a{};
+  a.struct_size = size;
+  a.extension_start = nullptr;
+  return a;
+}
+#define HLOTRAIN_PJRT_ARGS(Type) args<Type>(Type##_STRUCT_SIZE)
+
+// A function of the table, or an UnsupportedError naming it when the plugin's table is too
+// short to hold it or leaves it null.
+template <class Fn>
+Fn* function(const PJRT_Api* api, Fn* PJRT_Api::*member, size_t offset, const char* name) {
+  if (api->struct_size < offset + sizeof(void*) || !(api->*member))
+    throw UnsupportedError(std::string("xla: the PJRT plugin does not provide ") + name);
+  return api->*member;
+}
+#define HLOTRAIN_PJRT_FN(api, Name) function(api, &PJRT_Api::Name, offsetof(PJRT_Api, Name), #Name)
+
+// Throws a PJRT error (destroyed here) with what was being done; nothing when `error` is null.
+// UNIMPLEMENTED is our UnsupportedError (an op or type the plugin does not take), the rest a
+// RuntimeError.
+void check(const PJRT_Api* api, PJRT_Error* error, const std::string& doing) {
+  if (!error) return;
+  auto message = HLOTRAIN_PJRT_ARGS(PJRT_Error_Message_Args);
+  message.error = error;
+  api->PJRT_Error_Message(&message);
+  std::string text = "xla: " + doing + ": " + std::string(message.message, message.message_size);
+  auto code = HLOTRAIN_PJRT_ARGS(PJRT_Error_GetCode_Args);
+  code.error = error;
+  const bool unimplemented =
+      !api->PJRT_Error_GetCode(&code) && code.code == PJRT_Error_Code_UNIMPLEMENTED;
+  auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_Error_Destroy_Args);
+  destroy.error = error;
+  api->PJRT_Error_Destroy(&destroy);
+  if (unimplemented) throw UnsupportedError(text);
+  throw RuntimeError(text);
+}
+
+// Waits for an event and destroys it; its error, if any, is thrown.
+void await(const PJRT_Api* api, PJRT_Event* event, const std::string& doing) {
+  if (!event) return;
+  auto wait = HLOTRAIN_PJRT_ARGS(PJRT_Event_Await_Args);
+  wait.event = event;
+  PJRT_Error* error = api->PJRT_Event_Await(&wait);
+  auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_Event_Destroy_Args);
+  destroy.event = event;
+  api->PJRT_Event_Destroy(&destroy);
+  check(api, error, doing);
+}
+
+class PjrtBuffer : public lower::Buffer {
+public:
+  PjrtBuffer(const PJRT_Api* api, PJRT_Buffer* handle, ir::TensorType type)
+      : api_(api), handle_(handle), type_(std::move(type)) {}
+  ~PjrtBuffer() override {
+    auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_Buffer_Destroy_Args);
+    destroy.buffer = handle_;
+    api_->PJRT_Buffer_Destroy(&destroy);
+  }
+  PjrtBuffer(const PjrtBuffer&) = delete;
+  PjrtBuffer& operator=(const PjrtBuffer&) = delete;
+
+  const ir::TensorType& type() const override { return type_; }
+  bool consumed() const override { return consumed_; }
+  PJRT_Buffer* handle() const { return handle_; }
+  // A donated buffer is deleted by the run; its handle is still destroyed with this object.
+  void consume() { consumed_ = true; }
+
+private:
+  const PJRT_Api* api_;
+  PJRT_Buffer* handle_;
+  ir::TensorType type_;
+  bool consumed_ = false;
+};
+
+const PjrtBuffer& pjrtBuffer(const lower::Buffer& buffer) {
+  const auto* b = dynamic_cast<const PjrtBuffer*>(&buffer);
+  if (!b) throw RuntimeError("xla: the buffer is not one of the xla lowerer's");
+  if (b->consumed())
+    throw RuntimeError("xla: the buffer was donated to an earlier run and no longer holds data");
+  return *b;
+}
+
+class PjrtSession : public lower::Session {
+public:
+  PjrtSession(XlaLowerer& lowerer, const PJRT_Api* api, PJRT_LoadedExecutable* executable,
+              const ir::Function& main, double seconds, std::string name)
+      : Session(lowerer), api_(api), executable_(executable), arguments_(main.argumentTypes()),
+        results_(main.resultTypes), donation_(mlir::aliasingOutputs(main)), seconds_(seconds),
+        name_(std::move(name)) {}
+  ~PjrtSession() override {
+    auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_Destroy_Args);
+    destroy.executable = executable_;
+    api_->PJRT_LoadedExecutable_Destroy(&destroy);
+  }
+  PjrtSession(const PjrtSession&) = delete;
+  PjrtSession& operator=(const PjrtSession&) = delete;
+
+  const std::vector<ir::TensorType>& argumentTypes() const override { return arguments_; }
+  const std::vector<ir::TensorType>& resultTypes() const override { return results_; }
+  const std::vector<std::optional<int64_t>>& donation() const override { return donation_; }
+  double compileSeconds() const override { return seconds_; }
+
+  std::vector<std::unique_ptr<lower::Buffer>> execute(std::span<lower::Buffer* const> arguments,
+                                                      bool donate) override {
+    if (arguments.size() != arguments_.size())
+      throw RuntimeError(name_ + ": @main takes " + std::to_string(arguments_.size()) +
+                         " arguments, got " + std::to_string(arguments.size()));
+    std::vector<PJRT_Buffer*> handles;
+    std::vector<int64_t> kept; // donated by the graph, kept for this call
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      const PjrtBuffer& b = pjrtBuffer(*arguments[i]);
+      if (b.type() != arguments_[i])
+        throw RuntimeError(name_ + ": argument " + std::to_string(i) + " is " +
+                           ir::toString(arguments_[i]) + " but the buffer holds " +
+                           ir::toString(b.type()));
+      const bool donated = donation_[i].has_value();
+      for (size_t j = 0; j < i; ++j)
+        if (handles[j] == b.handle() && donate && (donated || donation_[j]))
+          throw RuntimeError(name_ + ": arguments " + std::to_string(j) + " and " +
+                             std::to_string(i) +
+                             " are one buffer, and the graph donates one of them");
+      if (donated && !donate) kept.push_back(static_cast<int64_t>(i));
+      handles.push_back(b.handle());
+    }
+    auto options = HLOTRAIN_PJRT_ARGS(PJRT_ExecuteOptions);
+    options.non_donatable_input_indices = kept.data();
+    options.num_non_donatable_input_indices = kept.size();
+    std::vector<PJRT_Buffer*> outputs(results_.size(), nullptr);
+    PJRT_Buffer* const* argumentList = handles.data();
+    PJRT_Buffer** outputList = outputs.data();
+    PJRT_Event* complete = nullptr;
+    auto run = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_Execute_Args);
+    run.executable = executable_;
+    run.options = &options;
+    run.argument_lists = &argumentList;
+    run.num_devices = 1;
+    run.num_args = handles.size();
+    run.output_lists = &outputList;
+    run.device_complete_events = &complete;
+    check(api_, api_->PJRT_LoadedExecutable_Execute(&run), "running " + name_);
+    std::vector<std::unique_ptr<lower::Buffer>> buffers;
+    for (size_t k = 0; k < outputs.size(); ++k)
+      buffers.push_back(std::make_unique<PjrtBuffer>(api_, outputs[k], results_[k]));
+    if (donate)
+      for (size_t i = 0; i < arguments.size(); ++i)
+        if (donation_[i]) static_cast<PjrtBuffer*>(arguments[i])->consume();
+    await(api_, complete, "running " + name_);
+    return buffers;
+  }
+
+private:
+  const PJRT_Api* api_;
+  PJRT_LoadedExecutable* executable_;
+  std::vector<ir::TensorType> arguments_, results_;
+  std::vector<std::optional<int64_t>> donation_;
+  double seconds_;
+  std::string name_;
+};
+
+// Appends a protobuf varint.
+void varint(std::string& out, uint64_t v) {
+  do {
+    uint8_t byte = v & 0x7f;
+    v >>= 7;
+    out.push_back(static_cast<char>(byte | (v ? 0x80 : 0)));
+  } while (v);
+}
+
+} // namespace
+
+std::string compileOptionsProto(int64_t replicas, int64_t partitions) {
+  std::string build;
+  varint(build, 1 << 3); // device_ordinal = -1: not pinned to one device
+  varint(build, static_cast<uint64_t>(int64_t{-1}));
+  varint(build, 4 << 3);
+  varint(build, static_cast<uint64_t>(replicas));
+  varint(build, 5 << 3);
+  varint(build, static_cast<uint64_t>(partitions));
+  std::string options;
+  varint(options, (3 << 3) | 2); // executable_build_options, length-delimited
+  varint(options, build.size());
+  return options + build;
+}
+
+XlaLowerer::XlaLowerer(const std::string& pluginPath) : path_(pluginPath) {
+  if (path_.empty())
+    throw UnsupportedError("xla: no PJRT plugin given: set PJRT_PLUGIN or --pjrt-plugin to a PJRT "
+                           "plugin library (e.g. JAX's xla_cuda_plugin.so, or this build's "
+                           "libhlotrain_pjrt.so)");
+  // Never unloaded: plugins keep threads and static state for the life of the process.
+  void* library = dlopen(path_.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+  if (!library)
+    throw UnsupportedError("xla: cannot load the PJRT plugin " + path_ + ": " + dlerror());
+  using GetPjrtApi = const PJRT_Api* (*)();
+  auto get = reinterpret_cast<GetPjrtApi>(dlsym(library, "GetPjrtApi"));
+  if (!get)
+    throw UnsupportedError("xla: " + path_ + " is not a PJRT plugin: it has no GetPjrtApi (" +
+                           dlerror() + ")");
+  api_ = get();
+  if (!api_) throw UnsupportedError("xla: " + path_ + ": GetPjrtApi returned null");
+  const int major = api_->pjrt_api_version.major_version;
+  const int minor = api_->pjrt_api_version.minor_version;
+  const std::string versions =
+      std::to_string(major) + "." + std::to_string(minor) + "; this client speaks " +
+      std::to_string(PJRT_API_MAJOR) + "." + std::to_string(kMinimumMinor) + " to " +
+      std::to_string(PJRT_API_MAJOR) + "." + std::to_string(PJRT_API_MINOR);
+  if (major != PJRT_API_MAJOR || minor < kMinimumMinor)
+    throw UnsupportedError("xla: " + path_ + " implements PJRT C API " + versions);
+
+  if (api_->struct_size > offsetof(PJRT_Api, PJRT_Plugin_Initialize) &&
+      api_->PJRT_Plugin_Initialize) {
+    auto init = HLOTRAIN_PJRT_ARGS(PJRT_Plugin_Initialize_Args);
+    check(api_, api_->PJRT_Plugin_Initialize(&init), "initialising " + path_);
+  }
+  auto create = HLOTRAIN_PJRT_ARGS(PJRT_Client_Create_Args);
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_Create)(&create), "creating a client of " + path_);
+  client_ = create.client;
+
+  auto platform = HLOTRAIN_PJRT_ARGS(PJRT_Client_PlatformName_Args);
+  platform.client = client_;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_PlatformName)(&platform), "naming the platform");
+  platform_.assign(platform.platform_name, platform.platform_name_size);
+
+  auto devices = HLOTRAIN_PJRT_ARGS(PJRT_Client_AddressableDevices_Args);
+  devices.client = client_;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_AddressableDevices)(&devices),
+        "listing the devices");
+  if (devices.num_addressable_devices == 0)
+    throw RuntimeError("xla: " + path_ + " (" + platform_ + ") has no addressable device");
+  device_ = devices.addressable_devices[0];
+}
+
+XlaLowerer::~XlaLowerer() {
+  if (!client_) return;
+  auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_Client_Destroy_Args);
+  destroy.client = client_;
+  if (PJRT_Error* error = api_->PJRT_Client_Destroy(&destroy)) {
+    auto d = HLOTRAIN_PJRT_ARGS(PJRT_Error_Destroy_Args);
+    d.error = error;
+    api_->PJRT_Error_Destroy(&d);
+  }
+}
+
+std::string XlaLowerer::describe() const {
+  return "xla (" + platform_ + ", PJRT " + std::to_string(api_->pjrt_api_version.major_version) +
+         "." + std::to_string(api_->pjrt_api_version.minor_version) + " plugin " + path_ + ")";
+}
+
+std::unique_ptr<lower::Session> XlaLowerer::compile(std::string_view mlirText,
+                                                    const std::string& name) {
+  // The signature (types, donation) is read from the text on the host; the plugin compiles the
+  // very same text.
+  ir::Module module = mlir::parse(mlirText, name);
+  ir::verify(module);
+  const ir::Function* main = module.lookup("main");
+  if (!main) throw VerifyError(name + ": no function @main");
+
+  auto start = std::chrono::steady_clock::now();
+  std::string code(mlirText);
+  auto program = HLOTRAIN_PJRT_ARGS(PJRT_Program);
+  program.code = code.data();
+  program.code_size = code.size();
+  program.format = "mlir";
+  program.format_size = 4;
+  const std::string options = compileOptionsProto(1, 1);
+  auto compile = HLOTRAIN_PJRT_ARGS(PJRT_Client_Compile_Args);
+  compile.client = client_;
+  compile.program = &program;
+  compile.compile_options = options.data();
+  compile.compile_options_size = options.size();
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_Compile)(&compile), "compiling " + name);
+  auto session = std::make_unique<PjrtSession>(
+      *this, api_, compile.executable, *main,
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), name);
+
+  auto get = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_GetExecutable_Args);
+  get.loaded_executable = compile.executable;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_LoadedExecutable_GetExecutable)(&get),
+        "inspecting " + name);
+  auto outputs = HLOTRAIN_PJRT_ARGS(PJRT_Executable_NumOutputs_Args);
+  outputs.executable = get.executable;
+  PJRT_Error* error = HLOTRAIN_PJRT_FN(api_, PJRT_Executable_NumOutputs)(&outputs);
+  auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_Executable_Destroy_Args);
+  destroy.executable = get.executable;
+  api_->PJRT_Executable_Destroy(&destroy);
+  check(api_, error, "inspecting " + name);
+  if (outputs.num_outputs != main->resultTypes.size())
+    throw RuntimeError("xla: " + name + ": the plugin compiled " +
+                       std::to_string(outputs.num_outputs) + " outputs, @main returns " +
+                       std::to_string(main->resultTypes.size()));
+  return session;
+}
+
+std::unique_ptr<lower::Buffer> XlaLowerer::upload(const ir::Tensor& tensor) {
+  const ir::Shape& dims = tensor.shape();
+  auto from = HLOTRAIN_PJRT_ARGS(PJRT_Client_BufferFromHostBuffer_Args);
+  from.client = client_;
+  from.data = tensor.bytes();
+  from.type = pjrtType(tensor.elementType());
+  from.dims = dims.data();
+  from.num_dims = dims.size();
+  // The host copy may go as soon as the call returns: batches are refilled in place.
+  from.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
+  from.device = device_;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_BufferFromHostBuffer)(&from),
+        "uploading a " + ir::toString(tensor.type()));
+  auto buffer = std::make_unique<PjrtBuffer>(api_, from.buffer, tensor.type());
+  await(api_, from.done_with_host_buffer, "uploading a " + ir::toString(tensor.type()));
+  return buffer;
+}
+
+ir::Tensor XlaLowerer::download(const lower::Buffer& buffer) {
+  const PjrtBuffer& b = pjrtBuffer(buffer);
+  ir::Tensor tensor(b.type());
+  auto to = HLOTRAIN_PJRT_ARGS(PJRT_Buffer_ToHostBuffer_Args);
+  to.src = b.handle();
+  to.dst = tensor.bytes();
+  to.dst_size = tensor.byteSize();
+  const std::string doing = "downloading a " + ir::toString(b.type());
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Buffer_ToHostBuffer)(&to), doing);
+  await(api_, to.event, doing);
+  return tensor;
+}
+
+} // namespace hlotrain::xla

@@ -1,0 +1,46 @@
+#pragma once
+// The xla lowerer: a PJRT C API client. The plugin (XLA's CUDA plugin from JAX, or our own
+// libhlotrain_pjrt.so over the cpu lowerer) is loaded with dlopen at run time, so this binary
+// links no XLA; the emitted .mlir text is what the plugin compiles. LOWERERS.md has the facts
+// (struct layouts, versions, compile options, donation) this client is written to.
+
+#include <memory>
+#include <string>
+
+#include "lower/Lowerer.h"
+
+struct PJRT_Api;
+struct PJRT_Client;
+struct PJRT_Device;
+
+namespace hlotrain::xla {
+
+class XlaLowerer : public lower::Lowerer {
+public:
+  // Loads the plugin at `pluginPath` and creates its client. Throws UnsupportedError, one line
+  // naming the path and the cause (no path given, dlopen's text, no GetPjrtApi, a PJRT version
+  // this client cannot drive), and RuntimeError for a plugin that fails to start.
+  explicit XlaLowerer(const std::string& pluginPath);
+  ~XlaLowerer() override;
+
+  std::string_view name() const override { return "xla"; }
+  std::string describe() const override;
+  std::unique_ptr<lower::Session> compile(std::string_view mlirText,
+                                          const std::string& name) override;
+  using lower::Lowerer::upload;
+  std::unique_ptr<lower::Buffer> upload(const ir::Tensor& tensor) override;
+  ir::Tensor download(const lower::Buffer& buffer) override;
+
+private:
+  std::string path_;
+  const PJRT_Api* api_ = nullptr;
+  PJRT_Client* client_ = nullptr;
+  PJRT_Device* device_ = nullptr; // the first addressable device; one device per run for now
+  std::string platform_;
+};
+
+// The serialized xla.CompileOptionsProto for `replicas` x `partitions` (LOWERERS.md §1.7): the
+// fields proto3 would otherwise read as 0 are always written.
+std::string compileOptionsProto(int64_t replicas, int64_t partitions);
+
+} // namespace hlotrain::xla

@@ -1,0 +1,769 @@
+// libhlotrain_pjrt.so driven the way a PJRT client drives a plugin: dlopen, GetPjrtApi, and
+// nothing but the C declarations of lower/xla/PjrtCApi.h (plus the exported counters of
+// lower/pjrt_plugin/Stats.h).
+
+#include <dlfcn.h>
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "lower/pjrt_plugin/Stats.h"
+#include "lower/xla/PjrtCApi.h"
+
+namespace {
+
+// Zero-filled args of the newest layout, as LOWERERS.md §1.1 recommends.
+template <class Args> Args newArgs(size_t size) {
+  Args args{};
+  args.struct_size = size;
+  return args;
+}
+#define ARGS(Type) newArgs<Type>(Type##_STRUCT_SIZE)
+
+// The serialized CompileOptionsProto for one device: executable_build_options {device_ordinal
+// -1, num_replicas 1, num_partitions 1} (LOWERERS.md §1.7).
+const std::string kOneDevice("\x1a\x0f\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x20\x01\x28\x01",
+                             17);
+// num_replicas 2, num_partitions 1.
+const std::string kTwoReplicas("\x1a\x04\x20\x02\x28\x01", 6);
+
+// a + b, with a donated to the result.
+const char* kAddDonating = R"(
+func.func public @main(%a: tensor<2x3xf32> {tf.aliasing_output = 0 : i32},
+                       %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  %0 = stablehlo.add %a, %b : tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+)";
+
+struct Failure {
+  PJRT_Error_Code code = PJRT_Error_Code_OK;
+  std::string message;
+};
+
+class PluginTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() {
+    // RTLD_NODELETE as ZML loads plugins: a plugin is never unloaded.
+    handle_ = dlopen(HLOTRAIN_PJRT_PLUGIN, RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    ASSERT_NE(handle_, nullptr) << dlerror();
+    auto get = reinterpret_cast<PJRT_GetPjrtApi_Fn>(dlsym(handle_, "GetPjrtApi"));
+    ASSERT_NE(get, nullptr) << dlerror();
+    api_ = get();
+    auto init = ARGS(PJRT_Plugin_Initialize_Args);
+    ASSERT_EQ(api_->PJRT_Plugin_Initialize(&init), nullptr);
+  }
+
+  void SetUp() override {
+    ASSERT_NE(api_, nullptr);
+    auto create = ARGS(PJRT_Client_Create_Args);
+    expectOk(api_->PJRT_Client_Create(&create));
+    client_ = create.client;
+    auto devices = ARGS(PJRT_Client_AddressableDevices_Args);
+    devices.client = client_;
+    expectOk(api_->PJRT_Client_AddressableDevices(&devices));
+    ASSERT_EQ(devices.num_addressable_devices, 1u);
+    device_ = devices.addressable_devices[0];
+  }
+
+  void TearDown() override {
+    for (PJRT_Buffer* buffer : buffers_) {
+      auto destroy = ARGS(PJRT_Buffer_Destroy_Args);
+      destroy.buffer = buffer;
+      expectOk(api_->PJRT_Buffer_Destroy(&destroy));
+    }
+    for (PJRT_LoadedExecutable* executable : executables_) {
+      auto destroy = ARGS(PJRT_LoadedExecutable_Destroy_Args);
+      destroy.executable = executable;
+      expectOk(api_->PJRT_LoadedExecutable_Destroy(&destroy));
+    }
+    auto destroy = ARGS(PJRT_Client_Destroy_Args);
+    destroy.client = client_;
+    expectOk(api_->PJRT_Client_Destroy(&destroy));
+  }
+
+  static std::string messageOf(PJRT_Error* error) {
+    auto message = ARGS(PJRT_Error_Message_Args);
+    message.error = error;
+    api_->PJRT_Error_Message(&message);
+    return std::string(message.message, message.message_size);
+  }
+
+  static void destroyError(PJRT_Error* error) {
+    auto destroy = ARGS(PJRT_Error_Destroy_Args);
+    destroy.error = error;
+    api_->PJRT_Error_Destroy(&destroy);
+  }
+
+  static void expectOk(PJRT_Error* error) {
+    if (!error) return;
+    ADD_FAILURE() << "unexpected PJRT error: " << messageOf(error);
+    destroyError(error);
+  }
+
+  // The error a call must have returned, consumed.
+  static Failure failureOf(PJRT_Error* error) {
+    if (!error) {
+      ADD_FAILURE() << "the call succeeded";
+      return {};
+    }
+    auto code = ARGS(PJRT_Error_GetCode_Args);
+    code.error = error;
+    expectOk(api_->PJRT_Error_GetCode(&code));
+    Failure failure{code.code, messageOf(error)};
+    destroyError(error);
+    return failure;
+  }
+
+  static void destroyEvent(PJRT_Event* event) {
+    auto destroy = ARGS(PJRT_Event_Destroy_Args);
+    destroy.event = event;
+    expectOk(api_->PJRT_Event_Destroy(&destroy));
+  }
+
+  // Awaits and destroys `event`, returning what it carried.
+  static PJRT_Error* awaitEvent(PJRT_Event* event) {
+    auto wait = ARGS(PJRT_Event_Await_Args);
+    wait.event = event;
+    PJRT_Error* error = api_->PJRT_Event_Await(&wait);
+    destroyEvent(event);
+    return error;
+  }
+
+  PJRT_Error* tryCompile(const std::string& code, std::string_view format,
+                         const std::string& options, PJRT_LoadedExecutable** out) {
+    auto program = ARGS(PJRT_Program);
+    program.code = const_cast<char*>(code.data());
+    program.code_size = code.size();
+    program.format = format.data();
+    program.format_size = format.size();
+    auto compile = ARGS(PJRT_Client_Compile_Args);
+    compile.client = client_;
+    compile.program = &program;
+    compile.compile_options = options.data();
+    compile.compile_options_size = options.size();
+    PJRT_Error* error = api_->PJRT_Client_Compile(&compile);
+    if (!error) {
+      executables_.push_back(compile.executable);
+      *out = compile.executable;
+    }
+    return error;
+  }
+
+  PJRT_LoadedExecutable* compile(const std::string& code) {
+    PJRT_LoadedExecutable* executable = nullptr;
+    expectOk(tryCompile(code, "mlir", kOneDevice, &executable));
+    return executable;
+  }
+
+  PJRT_Buffer* upload(PJRT_Buffer_Type type, const std::vector<int64_t>& dims, const void* data,
+                      const int64_t* byteStrides = nullptr) {
+    auto args = ARGS(PJRT_Client_BufferFromHostBuffer_Args);
+    args.client = client_;
+    args.data = data;
+    args.type = type;
+    args.dims = dims.data();
+    args.num_dims = dims.size();
+    args.byte_strides = byteStrides;
+    args.num_byte_strides = byteStrides ? dims.size() : 0;
+    args.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
+    args.device = device_;
+    PJRT_Error* error = api_->PJRT_Client_BufferFromHostBuffer(&args);
+    if (error) {
+      lastUploadFailure_ = failureOf(error);
+      return nullptr;
+    }
+    expectOk(awaitEvent(args.done_with_host_buffer));
+    buffers_.push_back(args.buffer);
+    return args.buffer;
+  }
+
+  PJRT_Buffer* uploadF32(const std::vector<float>& values, const std::vector<int64_t>& dims) {
+    return upload(PJRT_Buffer_Type_F32, dims, values.data());
+  }
+
+  // A fresh buffer's bytes, or the error of the copy.
+  PJRT_Error* tryDownload(PJRT_Buffer* buffer, std::vector<uint8_t>& bytes) {
+    auto query = ARGS(PJRT_Buffer_ToHostBuffer_Args);
+    query.src = buffer;
+    if (PJRT_Error* error = api_->PJRT_Buffer_ToHostBuffer(&query)) return error;
+    bytes.assign(query.dst_size, 0);
+    auto copy = ARGS(PJRT_Buffer_ToHostBuffer_Args);
+    copy.src = buffer;
+    copy.dst = bytes.data();
+    copy.dst_size = bytes.size();
+    if (PJRT_Error* error = api_->PJRT_Buffer_ToHostBuffer(&copy)) return error;
+    return awaitEvent(copy.event);
+  }
+
+  template <class T> std::vector<T> download(PJRT_Buffer* buffer) {
+    std::vector<uint8_t> bytes;
+    expectOk(tryDownload(buffer, bytes));
+    std::vector<T> values(bytes.size() / sizeof(T));
+    std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+    return values;
+  }
+
+  PJRT_Error* tryExecute(PJRT_LoadedExecutable* executable, std::vector<PJRT_Buffer*> arguments,
+                         std::vector<PJRT_Buffer*>& outputs,
+                         const std::vector<int64_t>& nonDonatable = {}) {
+    auto options = ARGS(PJRT_ExecuteOptions);
+    options.non_donatable_input_indices = nonDonatable.data();
+    options.num_non_donatable_input_indices = nonDonatable.size();
+    PJRT_Buffer* const* argumentLists[] = {arguments.data()};
+    outputs.assign(numOutputs(executable), nullptr);
+    PJRT_Buffer** outputLists[] = {outputs.data()};
+    PJRT_Event* done[1] = {nullptr};
+    auto run = ARGS(PJRT_LoadedExecutable_Execute_Args);
+    run.executable = executable;
+    run.options = &options;
+    run.argument_lists = argumentLists;
+    run.num_devices = 1;
+    run.num_args = arguments.size();
+    run.output_lists = outputLists;
+    run.device_complete_events = done;
+    if (PJRT_Error* error = api_->PJRT_LoadedExecutable_Execute(&run)) return error;
+    buffers_.insert(buffers_.end(), outputs.begin(), outputs.end());
+    return awaitEvent(done[0]);
+  }
+
+  PJRT_Buffer* execute(PJRT_LoadedExecutable* executable, std::vector<PJRT_Buffer*> arguments,
+                       const std::vector<int64_t>& nonDonatable = {}) {
+    std::vector<PJRT_Buffer*> outputs;
+    expectOk(tryExecute(executable, std::move(arguments), outputs, nonDonatable));
+    return outputs.empty() ? nullptr : outputs[0];
+  }
+
+  PJRT_Executable* executableOf(PJRT_LoadedExecutable* loaded) {
+    auto get = ARGS(PJRT_LoadedExecutable_GetExecutable_Args);
+    get.loaded_executable = loaded;
+    expectOk(api_->PJRT_LoadedExecutable_GetExecutable(&get));
+    return get.executable;
+  }
+
+  void destroyExecutable(PJRT_Executable* executable) {
+    auto destroy = ARGS(PJRT_Executable_Destroy_Args);
+    destroy.executable = executable;
+    expectOk(api_->PJRT_Executable_Destroy(&destroy));
+  }
+
+  size_t numOutputs(PJRT_LoadedExecutable* loaded) {
+    PJRT_Executable* executable = executableOf(loaded);
+    auto count = ARGS(PJRT_Executable_NumOutputs_Args);
+    count.executable = executable;
+    expectOk(api_->PJRT_Executable_NumOutputs(&count));
+    destroyExecutable(executable);
+    return count.num_outputs;
+  }
+
+  bool isDeleted(PJRT_Buffer* buffer) {
+    auto query = ARGS(PJRT_Buffer_IsDeleted_Args);
+    query.buffer = buffer;
+    expectOk(api_->PJRT_Buffer_IsDeleted(&query));
+    return query.is_deleted;
+  }
+
+  static HlotrainPjrtStats stats() {
+    auto read = reinterpret_cast<HlotrainPjrt_StatsFn>(dlsym(handle_, "HlotrainPjrt_Stats"));
+    HlotrainPjrtStats out{};
+    read(&out);
+    return out;
+  }
+
+  static void resetStats() {
+    reinterpret_cast<HlotrainPjrt_ResetStatsFn>(dlsym(handle_, "HlotrainPjrt_ResetStats"))();
+  }
+
+  static inline void* handle_ = nullptr;
+  static inline const PJRT_Api* api_ = nullptr;
+  PJRT_Client* client_ = nullptr;
+  PJRT_Device* device_ = nullptr;
+  std::vector<PJRT_Buffer*> buffers_;
+  std::vector<PJRT_LoadedExecutable*> executables_;
+  Failure lastUploadFailure_;
+};
+
+const std::vector<float> kA = {1, 2, 3, 4, 5, 6};
+const std::vector<float> kB = {10, 20, 30, 40, 50, 60};
+const std::vector<float> kSum = {11, 22, 33, 44, 55, 66};
+
+TEST_F(PluginTest, ReportsVersionZeroPoint113AndTheWholeTable) {
+  EXPECT_EQ(api_->pjrt_api_version.major_version, 0);
+  EXPECT_EQ(api_->pjrt_api_version.minor_version, 113);
+  EXPECT_EQ(api_->pjrt_api_version.struct_size, size_t{PJRT_Api_Version_STRUCT_SIZE});
+  EXPECT_EQ(api_->struct_size, size_t{PJRT_Api_STRUCT_SIZE});
+  EXPECT_NE(api_->PJRT_Client_Compile, nullptr);
+  EXPECT_NE(api_->PJRT_LoadedExecutable_Execute, nullptr);
+  EXPECT_NE(api_->PJRT_Executable_OutputDimensions, nullptr);
+  EXPECT_EQ(api_->PJRT_Compile, nullptr); // offered slots only; a client checks for NULL
+  EXPECT_EQ(api_->PJRT_TopologyDescription_GetMemorySpaceKindIds, nullptr);
+}
+
+TEST_F(PluginTest, ExportsOnlyItsCEntryPoints) {
+  EXPECT_NE(dlsym(handle_, "HlotrainPjrt_Stats"), nullptr);
+  EXPECT_NE(dlsym(handle_, "HlotrainPjrt_ResetStats"), nullptr);
+  // hlotrain::pjrt::counters() (the plugin's own code) and hlotrain::ir::verify(const Module&)
+  // (a layer linked in) stay hidden.
+  EXPECT_EQ(dlsym(handle_, "_ZN8hlotrain4pjrt8countersEv"), nullptr);
+  EXPECT_EQ(dlsym(handle_, "_ZN8hlotrain2ir6verifyERKNS0_6ModuleE"), nullptr);
+}
+
+TEST_F(PluginTest, AttributesGiveXlaAndStablehloVersions) {
+  auto args = ARGS(PJRT_Plugin_Attributes_Args);
+  expectOk(api_->PJRT_Plugin_Attributes(&args));
+  ASSERT_EQ(args.num_attributes, 3u);
+  std::vector<std::string> names;
+  for (size_t i = 0; i < args.num_attributes; ++i) {
+    const PJRT_NamedValue& a = args.attributes[i];
+    names.emplace_back(a.name, a.name_size);
+    if (names.back() == "xla_version") {
+      EXPECT_EQ(a.type, PJRT_NamedValue_kInt64);
+      EXPECT_EQ(a.int64_value, 2);
+    } else {
+      ASSERT_EQ(a.type, PJRT_NamedValue_kInt64List);
+      ASSERT_EQ(a.value_size, 3u);
+      const std::vector<int64_t> version(a.int64_array_value, a.int64_array_value + 3);
+      EXPECT_EQ(version,
+                (names.back() == "stablehlo_current_version" ? std::vector<int64_t>{1, 20, 0}
+                                                             : std::vector<int64_t>{1, 0, 0}));
+    }
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"xla_version", "stablehlo_current_version",
+                                             "stablehlo_minimum_version"}));
+}
+
+TEST_F(PluginTest, ClientAcceptsOneCpuDeviceAndRejectsOtherOptions) {
+  auto option = ARGS(PJRT_NamedValue);
+  option.name = "cpu_device_count";
+  option.name_size = std::strlen(option.name);
+  option.type = PJRT_NamedValue_kInt64;
+  option.int64_value = 1;
+  option.value_size = 1;
+  auto create = ARGS(PJRT_Client_Create_Args);
+  create.create_options = &option;
+  create.num_options = 1;
+  expectOk(api_->PJRT_Client_Create(&create));
+  auto destroy = ARGS(PJRT_Client_Destroy_Args);
+  destroy.client = create.client;
+  expectOk(api_->PJRT_Client_Destroy(&destroy));
+
+  option.int64_value = 4; // XLA CPU's default
+  Failure failure = failureOf(api_->PJRT_Client_Create(&create));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(failure.message.find("cpu_device_count"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("got 4"), std::string::npos) << failure.message;
+
+  option.name = "allocator";
+  option.name_size = std::strlen(option.name);
+  failure = failureOf(api_->PJRT_Client_Create(&create));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(failure.message.find("'allocator'"), std::string::npos) << failure.message;
+}
+
+TEST_F(PluginTest, HasOneAddressableCpuDevice) {
+  auto name = ARGS(PJRT_Client_PlatformName_Args);
+  name.client = client_;
+  expectOk(api_->PJRT_Client_PlatformName(&name));
+  EXPECT_EQ(std::string(name.platform_name, name.platform_name_size), "cpu");
+  auto version = ARGS(PJRT_Client_PlatformVersion_Args);
+  version.client = client_;
+  expectOk(api_->PJRT_Client_PlatformVersion(&version));
+  EXPECT_EQ(std::string(version.platform_version, version.platform_version_size).rfind("hlotrain"),
+            0u);
+  auto index = ARGS(PJRT_Client_ProcessIndex_Args);
+  index.client = client_;
+  expectOk(api_->PJRT_Client_ProcessIndex(&index));
+  EXPECT_EQ(index.process_index, 0);
+
+  auto all = ARGS(PJRT_Client_Devices_Args);
+  all.client = client_;
+  expectOk(api_->PJRT_Client_Devices(&all));
+  ASSERT_EQ(all.num_devices, 1u);
+  EXPECT_EQ(all.devices[0], device_);
+
+  auto describe = ARGS(PJRT_Device_GetDescription_Args);
+  describe.device = device_;
+  expectOk(api_->PJRT_Device_GetDescription(&describe));
+  auto id = ARGS(PJRT_DeviceDescription_Id_Args);
+  id.device_description = describe.device_description;
+  expectOk(api_->PJRT_DeviceDescription_Id(&id));
+  EXPECT_EQ(id.id, 0);
+  auto kind = ARGS(PJRT_DeviceDescription_Kind_Args);
+  kind.device_description = describe.device_description;
+  expectOk(api_->PJRT_DeviceDescription_Kind(&kind));
+  EXPECT_EQ(std::string(kind.device_kind, kind.device_kind_size), "cpu");
+  auto addressable = ARGS(PJRT_Device_IsAddressable_Args);
+  addressable.device = device_;
+  expectOk(api_->PJRT_Device_IsAddressable(&addressable));
+  EXPECT_TRUE(addressable.is_addressable);
+
+  auto lookup = ARGS(PJRT_Client_LookupDevice_Args);
+  lookup.client = client_;
+  expectOk(api_->PJRT_Client_LookupDevice(&lookup));
+  EXPECT_EQ(lookup.device, device_);
+  lookup.id = 1;
+  EXPECT_EQ(failureOf(api_->PJRT_Client_LookupDevice(&lookup)).code,
+            PJRT_Error_Code_INVALID_ARGUMENT);
+
+  int assignment = -1;
+  auto assign = ARGS(PJRT_Client_DefaultDeviceAssignment_Args);
+  assign.client = client_;
+  assign.num_replicas = assign.num_partitions = 1;
+  assign.default_assignment_size = 1;
+  assign.default_assignment = &assignment;
+  expectOk(api_->PJRT_Client_DefaultDeviceAssignment(&assign));
+  EXPECT_EQ(assignment, 0);
+}
+
+TEST_F(PluginTest, AddsAndConsumesTheDonatedArgument) {
+  PJRT_LoadedExecutable* add = compile(kAddDonating);
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  PJRT_Buffer* b = uploadF32(kB, {2, 3});
+  PJRT_Buffer* sum = execute(add, {a, b});
+  ASSERT_NE(sum, nullptr);
+  EXPECT_EQ(download<float>(sum), kSum);
+
+  EXPECT_TRUE(isDeleted(a));
+  std::vector<uint8_t> bytes;
+  Failure failure = failureOf(tryDownload(a, bytes));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(failure.message.find("buffer was donated or deleted"), std::string::npos);
+  auto ready = ARGS(PJRT_Buffer_ReadyEvent_Args);
+  ready.buffer = a;
+  expectOk(api_->PJRT_Buffer_ReadyEvent(&ready));
+  EXPECT_NE(failureOf(awaitEvent(ready.event)).message.find("donated"), std::string::npos);
+
+  EXPECT_FALSE(isDeleted(b));
+  EXPECT_EQ(download<float>(b), kB);
+}
+
+TEST_F(PluginTest, DescribesTheCompiledProgram) {
+  PJRT_Executable* executable = executableOf(compile(kAddDonating));
+  auto types = ARGS(PJRT_Executable_OutputElementTypes_Args);
+  types.executable = executable;
+  expectOk(api_->PJRT_Executable_OutputElementTypes(&types));
+  ASSERT_EQ(types.num_output_types, 1u);
+  EXPECT_EQ(types.output_types[0], PJRT_Buffer_Type_F32);
+  auto dims = ARGS(PJRT_Executable_OutputDimensions_Args);
+  dims.executable = executable;
+  expectOk(api_->PJRT_Executable_OutputDimensions(&dims));
+  ASSERT_EQ(dims.num_outputs, 1u);
+  ASSERT_EQ(dims.dim_sizes[0], 2u);
+  EXPECT_EQ(std::vector<int64_t>(dims.dims, dims.dims + 2), (std::vector<int64_t>{2, 3}));
+  auto replicas = ARGS(PJRT_Executable_NumReplicas_Args);
+  replicas.executable = executable;
+  expectOk(api_->PJRT_Executable_NumReplicas(&replicas));
+  EXPECT_EQ(replicas.num_replicas, 1u);
+  auto fingerprint = ARGS(PJRT_Executable_Fingerprint_Args);
+  fingerprint.executable = executable;
+  EXPECT_EQ(failureOf(api_->PJRT_Executable_Fingerprint(&fingerprint)).code,
+            PJRT_Error_Code_UNIMPLEMENTED);
+  destroyExecutable(executable);
+}
+
+TEST_F(PluginTest, ExecutableHandleOutlivesItsLoadedExecutable) {
+  PJRT_LoadedExecutable* loaded = compile(kAddDonating);
+  PJRT_Executable* executable = executableOf(loaded);
+  auto destroy = ARGS(PJRT_LoadedExecutable_Destroy_Args);
+  destroy.executable = loaded;
+  expectOk(api_->PJRT_LoadedExecutable_Destroy(&destroy));
+  executables_.clear();
+  auto count = ARGS(PJRT_Executable_NumOutputs_Args);
+  count.executable = executable;
+  expectOk(api_->PJRT_Executable_NumOutputs(&count));
+  EXPECT_EQ(count.num_outputs, 1u);
+  destroyExecutable(executable);
+}
+
+TEST_F(PluginTest, NonDonatableIndicesKeepTheArgumentAlive) {
+  PJRT_LoadedExecutable* add = compile(kAddDonating);
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  PJRT_Buffer* b = uploadF32(kB, {2, 3});
+  EXPECT_EQ(download<float>(execute(add, {a, b}, {0})), kSum);
+  EXPECT_FALSE(isDeleted(a));
+  EXPECT_EQ(download<float>(a), kA);
+}
+
+TEST_F(PluginTest, DonatedResultFeedsTheNextRunInPlace) {
+  PJRT_LoadedExecutable* add = compile(kAddDonating);
+  PJRT_Buffer* state = uploadF32(kA, {2, 3});
+  PJRT_Buffer* b = uploadF32(kB, {2, 3});
+  for (int step = 0; step < 3; ++step) state = execute(add, {state, b});
+  std::vector<float> expected = kA;
+  for (size_t i = 0; i < expected.size(); ++i) expected[i] += 3 * kB[i];
+  EXPECT_EQ(download<float>(state), expected);
+}
+
+TEST_F(PluginTest, ABufferPassedTwiceIsNeverDonated) {
+  PJRT_LoadedExecutable* add = compile(kAddDonating);
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  std::vector<PJRT_Buffer*> outputs;
+  Failure failure = failureOf(tryExecute(add, {a, a}, outputs));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(failure.message.find("same buffer"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("non_donatable_input_indices"), std::string::npos);
+  EXPECT_FALSE(isDeleted(a));
+  EXPECT_EQ(download<float>(a), kA);
+
+  EXPECT_EQ(download<float>(execute(add, {a, a}, {0})), (std::vector<float>{2, 4, 6, 8, 10, 12}));
+  EXPECT_EQ(download<float>(a), kA);
+}
+
+TEST_F(PluginTest, RoundTripsI32AndPred) {
+  PJRT_LoadedExecutable* pick = compile(R"(
+func.func public @main(%p: tensor<4xi1>, %x: tensor<4xi32>, %y: tensor<4xi32>)
+    -> (tensor<4xi32>, tensor<4xi1>) {
+  %0 = stablehlo.select %p, %x, %y : tensor<4xi1>, tensor<4xi32>
+  %1 = stablehlo.compare GT, %x, %y, SIGNED : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>
+  return %0, %1 : tensor<4xi32>, tensor<4xi1>
+}
+)");
+  const uint8_t p[] = {1, 0, 2, 0}; // any non-zero byte is true
+  const int32_t x[] = {1, -2, 3, 40};
+  const int32_t y[] = {-1, 2, 30, 4};
+  PJRT_Buffer* pred = upload(PJRT_Buffer_Type_PRED, {4}, p);
+  PJRT_Buffer* xs = upload(PJRT_Buffer_Type_S32, {4}, x);
+  PJRT_Buffer* ys = upload(PJRT_Buffer_Type_S32, {4}, y);
+  EXPECT_EQ(download<uint8_t>(pred), (std::vector<uint8_t>{1, 0, 1, 0}));
+  EXPECT_EQ(download<int32_t>(xs), (std::vector<int32_t>{1, -2, 3, 40}));
+
+  std::vector<PJRT_Buffer*> outputs;
+  expectOk(tryExecute(pick, {pred, xs, ys}, outputs));
+  ASSERT_EQ(outputs.size(), 2u);
+  EXPECT_EQ(download<int32_t>(outputs[0]), (std::vector<int32_t>{1, 2, 3, 4}));
+  auto type = ARGS(PJRT_Buffer_ElementType_Args);
+  type.buffer = outputs[1];
+  expectOk(api_->PJRT_Buffer_ElementType(&type));
+  EXPECT_EQ(type.type, PJRT_Buffer_Type_PRED);
+  EXPECT_EQ(download<uint8_t>(outputs[1]), (std::vector<uint8_t>{1, 0, 0, 1}));
+}
+
+TEST_F(PluginTest, CompileErrorsCarryTheirKindAndPlace) {
+  PJRT_LoadedExecutable* unused = nullptr;
+  const std::string bad = "func.func public @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
+                          "  %0 = stablehlo.add %a, ) : tensor<2xf32>\n";
+  Failure failure = failureOf(tryCompile(bad, "mlir", kOneDevice, &unused));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_EQ(failure.message.rfind("<program>:2:", 0), 0u) << failure.message;
+
+  failure = failureOf(tryCompile(kAddDonating, "hlo", kOneDevice, &unused));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_EQ(failure.message, "Unknown program format 'hlo'.");
+
+  failure = failureOf(tryCompile(kAddDonating, "mlir", kTwoReplicas, &unused));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(failure.message.find("2 replicas x 1 partitions"), std::string::npos)
+      << failure.message;
+
+  failure = failureOf(tryCompile(kAddDonating, "mlir", std::string("\x1a\x7f", 2), &unused));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(failure.message.find("CompileOptionsProto"), std::string::npos) << failure.message;
+
+  failure = failureOf(tryCompile(R"(
+func.func public @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "stablehlo.fft"(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+)",
+                                 "mlir", kOneDevice, &unused));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_UNIMPLEMENTED);
+  EXPECT_NE(failure.message.find("stablehlo.fft"), std::string::npos) << failure.message;
+
+  failure = failureOf(tryCompile(R"(
+func.func public @step(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}
+)",
+                                 "mlir", kOneDevice, &unused));
+  EXPECT_NE(failure.message.find("@main"), std::string::npos) << failure.message;
+}
+
+TEST_F(PluginTest, EmptyCompileOptionsMeanOneDevice) {
+  PJRT_LoadedExecutable* add = nullptr;
+  expectOk(tryCompile(kAddDonating, "mlir", "", &add));
+  EXPECT_NE(add, nullptr);
+}
+
+TEST_F(PluginTest, ExecuteChecksEachArgumentsType) {
+  PJRT_LoadedExecutable* add = compile(kAddDonating);
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  const int32_t ints[6] = {};
+  PJRT_Buffer* wrong = upload(PJRT_Buffer_Type_S32, {2, 3}, ints);
+  std::vector<PJRT_Buffer*> outputs;
+  Failure failure = failureOf(tryExecute(add, {a, wrong}, outputs));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_NE(failure.message.find("argument 1 of @main: expected tensor<2x3xf32>, got "
+                                 "tensor<2x3xi32>"),
+            std::string::npos)
+      << failure.message;
+  EXPECT_FALSE(isDeleted(a)); // a refused call donates nothing
+
+  failure = failureOf(tryExecute(add, {a}, outputs));
+  EXPECT_NE(failure.message.find("takes 2 arguments"), std::string::npos) << failure.message;
+}
+
+TEST_F(PluginTest, ShortStructsAreRefusedWithXlasMessage) {
+  const std::string code = kAddDonating;
+  auto program = ARGS(PJRT_Program);
+  program.code = const_cast<char*>(code.data());
+  program.code_size = code.size();
+  program.format = "mlir";
+  program.format_size = 4;
+  auto compile = ARGS(PJRT_Client_Compile_Args);
+  compile.struct_size = 40; // a header from before `executable`
+  compile.client = client_;
+  compile.program = &program;
+  Failure failure = failureOf(api_->PJRT_Client_Compile(&compile));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_EQ(failure.message, "Unexpected PJRT_Client_Compile_Args size: expected 56, got 40. "
+                             "Check installed software versions.");
+
+  // A caller's struct newer than ours is fine.
+  compile.struct_size = PJRT_Client_Compile_Args_STRUCT_SIZE + 8;
+  compile.compile_options = kOneDevice.data();
+  compile.compile_options_size = kOneDevice.size();
+  expectOk(api_->PJRT_Client_Compile(&compile));
+  executables_.push_back(compile.executable);
+
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  PJRT_Buffer* b = uploadF32(kB, {2, 3});
+  std::vector<PJRT_Buffer*> arguments = {a, b}, outputs(1);
+  PJRT_Buffer* const* argumentLists[] = {arguments.data()};
+  PJRT_Buffer** outputLists[] = {outputs.data()};
+  auto options = ARGS(PJRT_ExecuteOptions);
+  options.struct_size = 112; // minor 76, before multi_slice_config
+  auto run = ARGS(PJRT_LoadedExecutable_Execute_Args);
+  run.executable = compile.executable;
+  run.options = &options;
+  run.argument_lists = argumentLists;
+  run.num_devices = 1;
+  run.num_args = 2;
+  run.output_lists = outputLists;
+  failure = failureOf(api_->PJRT_LoadedExecutable_Execute(&run));
+  EXPECT_EQ(failure.message, "Unexpected PJRT_ExecuteOptions size: expected 144, got 112. "
+                             "Check installed software versions.");
+  EXPECT_FALSE(isDeleted(a));
+}
+
+TEST_F(PluginTest, ToHostBufferQueriesTheSizeAndChecksTheDestination) {
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  auto query = ARGS(PJRT_Buffer_ToHostBuffer_Args);
+  query.src = a;
+  expectOk(api_->PJRT_Buffer_ToHostBuffer(&query));
+  EXPECT_EQ(query.dst_size, 24u);
+  EXPECT_EQ(query.event, nullptr);
+
+  float small[2];
+  auto copy = ARGS(PJRT_Buffer_ToHostBuffer_Args);
+  copy.src = a;
+  copy.dst = small;
+  copy.dst_size = sizeof small;
+  Failure failure = failureOf(api_->PJRT_Buffer_ToHostBuffer(&copy));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
+  EXPECT_EQ(failure.message, "`dst_size` must be >= 24, got 8");
+
+  auto layout = ARGS(PJRT_Buffer_MemoryLayout);
+  copy.host_layout = &layout;
+  EXPECT_EQ(failureOf(api_->PJRT_Buffer_ToHostBuffer(&copy)).code, PJRT_Error_Code_UNIMPLEMENTED);
+}
+
+TEST_F(PluginTest, UploadsOnlyDenseRowMajorDataOfOurTypes) {
+  const int64_t dense[] = {12, 4};
+  PJRT_Buffer* a = upload(PJRT_Buffer_Type_F32, {2, 3}, kA.data(), dense);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(download<float>(a), kA);
+
+  const int64_t transposed[] = {4, 8};
+  EXPECT_EQ(upload(PJRT_Buffer_Type_F32, {2, 3}, kA.data(), transposed), nullptr);
+  EXPECT_EQ(lastUploadFailure_.code, PJRT_Error_Code_UNIMPLEMENTED);
+  EXPECT_NE(lastUploadFailure_.message.find("[4, 8]"), std::string::npos);
+
+  EXPECT_EQ(upload(PJRT_Buffer_Type_F16, {2, 3}, kA.data()), nullptr);
+  EXPECT_EQ(lastUploadFailure_.code, PJRT_Error_Code_UNIMPLEMENTED);
+  EXPECT_NE(lastUploadFailure_.message.find("F16 (10)"), std::string::npos);
+}
+
+TEST_F(PluginTest, StatsCountTransfersNotSizeQueries) {
+  PJRT_LoadedExecutable* add = compile(kAddDonating);
+  resetStats();
+  const int64_t alive = stats().buffers_alive;
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  PJRT_Buffer* b = uploadF32(kB, {2, 3});
+  PJRT_Buffer* sum = execute(add, {a, b});
+  auto query = ARGS(PJRT_Buffer_ToHostBuffer_Args);
+  query.src = sum;
+  expectOk(api_->PJRT_Buffer_ToHostBuffer(&query));
+  download<float>(sum);
+
+  const HlotrainPjrtStats s = stats();
+  EXPECT_EQ(s.uploads, 2u);
+  EXPECT_EQ(s.upload_bytes, 48u);
+  EXPECT_EQ(s.downloads, 1u);
+  EXPECT_EQ(s.download_bytes, 24u);
+  EXPECT_EQ(s.compiles, 0u);
+  EXPECT_EQ(s.executes, 1u);
+  EXPECT_EQ(s.buffers_alive, alive + 3); // the donated `a` counts until destroyed
+
+  auto destroy = ARGS(PJRT_Buffer_Destroy_Args);
+  destroy.buffer = a;
+  expectOk(api_->PJRT_Buffer_Destroy(&destroy));
+  std::erase(buffers_, a);
+  EXPECT_EQ(stats().buffers_alive, alive + 2);
+}
+
+TEST_F(PluginTest, ErrorsCanBeReadThroughTheirTable) {
+  auto lookup = ARGS(PJRT_Client_LookupDevice_Args);
+  lookup.client = client_;
+  lookup.id = 7;
+  PJRT_Error* error = api_->PJRT_Client_LookupDevice(&lookup);
+  ASSERT_NE(error, nullptr);
+  const char* text = nullptr;
+  size_t size = 0;
+  error->vtable->message(error, &text, &size);
+  EXPECT_NE(std::string(text, size).find("id 7"), std::string::npos);
+  EXPECT_EQ(error->vtable->get_code(error), PJRT_Error_Code_INVALID_ARGUMENT);
+  error->vtable->destroy(error);
+}
+
+TEST_F(PluginTest, EventsAreBornReadyAndCallBackAtOnce) {
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  auto ready = ARGS(PJRT_Buffer_ReadyEvent_Args);
+  ready.buffer = a;
+  expectOk(api_->PJRT_Buffer_ReadyEvent(&ready));
+  auto isReady = ARGS(PJRT_Event_IsReady_Args);
+  isReady.event = ready.event;
+  expectOk(api_->PJRT_Event_IsReady(&isReady));
+  EXPECT_TRUE(isReady.is_ready);
+  int calls = 0;
+  auto onReady = ARGS(PJRT_Event_OnReady_Args);
+  onReady.event = ready.event;
+  onReady.user_arg = &calls;
+  onReady.callback = [](PJRT_Error* error, void* user) {
+    EXPECT_EQ(error, nullptr);
+    ++*static_cast<int*>(user);
+  };
+  expectOk(api_->PJRT_Event_OnReady(&onReady));
+  EXPECT_EQ(calls, 1);
+  destroyEvent(ready.event);
+}
+
+TEST_F(PluginTest, DeletedExecutableRefusesToRun) {
+  PJRT_LoadedExecutable* add = compile(kAddDonating);
+  auto remove = ARGS(PJRT_LoadedExecutable_Delete_Args);
+  remove.executable = add;
+  expectOk(api_->PJRT_LoadedExecutable_Delete(&remove));
+  auto deleted = ARGS(PJRT_LoadedExecutable_IsDeleted_Args);
+  deleted.executable = add;
+  expectOk(api_->PJRT_LoadedExecutable_IsDeleted(&deleted));
+  EXPECT_TRUE(deleted.is_deleted);
+  PJRT_Buffer* a = uploadF32(kA, {2, 3});
+  PJRT_Buffer* b = uploadF32(kB, {2, 3});
+  std::vector<PJRT_Buffer*> outputs;
+  EXPECT_NE(failureOf(tryExecute(add, {a, b}, outputs)).message.find("deleted"), std::string::npos);
+  EXPECT_FALSE(isDeleted(a));
+}
+
+} // namespace
