@@ -4,7 +4,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <iostream>
 #include <type_traits>
+#include <unistd.h>
 #include <vector>
 
 #include "cli/Args.h"
@@ -85,6 +87,11 @@ decay 1e-4, cross-entropy, no label smoothing.
                           command restarts a run killed at any moment
   --lowerer NAME, --pjrt-plugin PATH
                           where the graphs run (see `hlotrain --help`)
+  --quiet                 print only the epoch and evaluation summaries and errors
+
+On a terminal, one line redrawn in place shows the epoch and step, the smoothed loss, images/s,
+and the time spent and left in the epoch and the run (evaluation has its own); written to a file
+or a pipe, the output is plain lines: the step loss every --log-every steps.
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
 _best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice or mAP@0.5), _params.bin,
@@ -324,6 +331,7 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{}, kDataFlags};
   flags.own.push_back({"--resume", false});
   flags.own.push_back({"--init-from"});
+  flags.own.push_back({"--quiet", false});
   for (const ConfigFlag& f : kConfigFlags)
     if (f.name != "--out") flags.config.push_back(f.name);
   Parsed p = parse(argv, flags);
@@ -335,6 +343,10 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   mode.resume = p.args.has("--resume");
   mode.initFrom = p.args.value("--init-from");
   mode = train::runModeFromEnvironment(mode);
+  // A progress line only where a person watches: the process's own terminal.
+  mode.display = p.args.has("--quiet") ? Display::quiet
+                 : &out == &std::cout  ? displayFor(STDOUT_FILENO)
+                                       : Display::plain;
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
   mode.lowerer = lowerer.get();
   train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);

@@ -41,7 +41,6 @@ public:
   // cannot be read or opened.
   MetricsLog(std::ostream& out, const std::string& jsonlPath, std::optional<int64_t> resumedAt);
 
-  std::ostream& out() { return out_; }
   void epoch(const EpochRecord& r, int64_t epochs);
   // `{"type":"eval","epoch":…,"step":…,<the task's fields>,"seconds":…}`; prints the task's
   // summary.

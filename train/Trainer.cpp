@@ -20,6 +20,7 @@
 #include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
+#include "support/Progress.h"
 #include "task/Task.h"
 #include "train/Schedule.h"
 
@@ -134,6 +135,8 @@ public:
         batches_(io, dataset, batch), batch_(batch), loss_(loss) {}
 
   double compileSeconds() const { return session_->compileSeconds(); }
+  // Each batch redraws `line` (records done, throughput, time left); it is cleared at the end.
+  void showProgressOn(ProgressLine& line) { progress_ = &line; }
 
   // The eval forward's output rows of one record ([classes] or [classes, H, W]).
   ir::Shape rowShape() const {
@@ -192,6 +195,8 @@ private:
       order.insert(order.end(), b.records.begin(), b.records.end());
     batches_.start(std::move(order));
     ir::Tensor downloaded;
+    const Clock::time_point start = Clock::now();
+    int64_t done = 0;
     while (std::optional<data::BatchPrefetcher::Batch> b = batches_.next()) {
       std::copy(b->x.begin(), b->x.end(), x.data<float>());
       std::unique_ptr<lower::Buffer> input = lowerer_.upload(x);
@@ -203,7 +208,17 @@ private:
       const metrics::EvalBatch& batch = plan[static_cast<size_t>(b->index)];
       visit(std::span<const float>(logits.data<float>(), logits.numElements()), b->y,
             std::span<const int64_t>(batch.records.data(), static_cast<size_t>(batch.realRows)));
+      done += batch.realRows;
+      if (progress_) {
+        const double seconds = secondsSince(start);
+        const double rate = static_cast<double>(done) / seconds;
+        progress_->show("eval  " + std::to_string(done) + "/" + std::to_string(dataset_.size()) +
+                        " records  " + formatFixed(rate, 1) + " img/s  " + formatDuration(seconds) +
+                        ", ETA " +
+                        formatDuration(static_cast<double>(dataset_.size() - done) / rate));
+      }
     }
+    if (progress_) progress_->clear();
   }
 
   program::EvalSignature signature_;
@@ -214,6 +229,7 @@ private:
   data::BatchPrefetcher batches_;
   int64_t batch_;
   program::LossOptions loss_; // the trained net's: how detection decodes its confidence
+  ProgressLine* progress_ = nullptr;
 };
 
 // A resumed run must cut the data exactly as the run that wrote the checkpoint did.
@@ -243,6 +259,17 @@ struct EpochTotals {
   int64_t steps = 0;  // run, skipped ones included
   int64_t skipped = 0;
   float lr = 0; // of the last step
+  // An exponential moving average of the applied steps' losses (0.9 per step), bias-corrected,
+  // for the progress line.
+  double lossAverage = 0, lossWeight = 0;
+  void addLoss(double loss) {
+    lossSum += loss;
+    lossAverage = 0.9 * lossAverage + 0.1 * loss;
+    lossWeight = 0.9 * lossWeight + 0.1;
+  }
+  double smoothedLoss() const {
+    return lossWeight > 0 ? lossAverage / lossWeight : std::numeric_limits<double>::quiet_NaN();
+  }
 };
 
 // The train step's arguments, addressed through the signature. The parameters and optimizer
@@ -388,6 +415,7 @@ public:
         notes.push_back(std::string(graph) + " " + note);
     std::unique_ptr<lower::Session> step = lowerer->load(prefix_, "train_step");
     Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, io_, config_.batch, options_.loss);
+    evaluator.showProgressOn(progress_);
     notes.push_back("compiled train_step in " + formatFixed(step->compileSeconds(), 2) +
                     " s, fwd_eval in " + formatFixed(evaluator.compileSeconds(), 2) + " s");
     printHeader(*lowerer, secondsSince(compileStart), notes);
@@ -395,8 +423,8 @@ public:
     MetricsLog log(out_, prefix_ + "_metrics.jsonl", lastCheckpointStep_);
     bestScore_ = log.bestKeptEval(task_.headlineField());
     if (finished(state.position))
-      out_ << "nothing left to run: " << checkpointPath(prefix_) << " is at step "
-           << state.position.step << ", the end of this run" << std::endl;
+      chatter() << "nothing left to run: " << checkpointPath(prefix_) << " is at step "
+                << state.position.step << ", the end of this run" << std::endl;
     loop(state, *lowerer, *step, evaluator, log, result);
     result.state = std::move(state);
     if (!result.evals.empty()) result.finalScore = task::headline(result.evals.back().scores);
@@ -412,11 +440,11 @@ private:
       TrainState state = loadCheckpoint(path, spec_);
       checkResumable(state, config_, path, stepsPerEpoch_);
       lastCheckpointStep_ = state.position.step;
-      out_ << "resuming from " << path << " at step " << state.position.step << " (epoch "
-           << state.position.epoch + 1 << ", batch " << state.position.batchIndex << ")\n";
+      chatter() << "resuming from " << path << " at step " << state.position.step << " (epoch "
+                << state.position.epoch + 1 << ", batch " << state.position.batchIndex << ")\n";
       return state;
     }
-    if (mode_.resume) out_ << "no checkpoint at " << path << " yet: starting a fresh run\n";
+    if (mode_.resume) chatter() << "no checkpoint at " << path << " yet: starting a fresh run\n";
     TrainState state = initialState(spec_, config_.optimizer);
     if (!mode_.initFrom.empty()) initFrom(state);
     state.position.seed = config_.seed;
@@ -433,25 +461,26 @@ private:
     if (r.parameters == 0)
       throw ConfigError("--init-from " + mode_.initFrom + ": no leading parameter matches " +
                         spec_.name + mismatch);
-    out_ << "initialised the first " << r.parameters << " of " << state.params.size()
-         << " parameters and " << r.bnLayers << " BatchNorm layers from " << mode_.initFrom
-         << mismatch << "; the rest keep He init\n";
+    chatter() << "initialised the first " << r.parameters << " of " << state.params.size()
+              << " parameters and " << r.bnLayers << " BatchNorm layers from " << mode_.initFrom
+              << mismatch << "; the rest keep He init\n";
   }
 
   void printHeader(const lower::Lowerer& lowerer, double compileSeconds,
                    const std::vector<std::string>& notes) {
-    out_ << "training " << spec_.name << " (" << nn::parameterCount(spec_) << " parameters) on "
-         << data::datasetKindName(io_.kind()) << " (" << task_.name() << "): " << trainSet_->size()
-         << " train / " << testSet_->size() << " test records, batch " << config_.batch << ", "
-         << stepsPerEpoch_ << " steps/epoch, " << config_.epochs << " epochs, "
-         << optimizerName(config_.optimizer) << " lr " << jsonNumber(config_.learningRate)
-         << (config_.cosine
-                 ? ", cosine after " + std::to_string(config_.warmupEpochs) + " warmup epoch(s)"
-                 : ", constant")
-         << "\nlowerer " << lowerer.describe() << ", artifacts " << prefix_
-         << "_* (graphs ready in " << formatFixed(compileSeconds, 1) << " s";
-    for (const std::string& note : notes) out_ << "; " << note;
-    out_ << ")" << std::endl;
+    std::ostream& out = chatter();
+    out << "training " << spec_.name << " (" << nn::parameterCount(spec_) << " parameters) on "
+        << data::datasetKindName(io_.kind()) << " (" << task_.name() << "): " << trainSet_->size()
+        << " train / " << testSet_->size() << " test records, batch " << config_.batch << ", "
+        << stepsPerEpoch_ << " steps/epoch, " << config_.epochs << " epochs, "
+        << optimizerName(config_.optimizer) << " lr " << jsonNumber(config_.learningRate)
+        << (config_.cosine
+                ? ", cosine after " + std::to_string(config_.warmupEpochs) + " warmup epoch(s)"
+                : ", constant")
+        << "\nlowerer " << lowerer.describe() << ", artifacts " << prefix_ << "_* (graphs ready in "
+        << formatFixed(compileSeconds, 1) << " s";
+    for (const std::string& note : notes) out << "; " << note;
+    out << ")" << std::endl;
   }
 
   std::vector<int64_t> epochOrder(int64_t epoch) const {
@@ -479,6 +508,8 @@ private:
     DataPosition& pos = state.position;
     StepInputs in(state, signature_, lowerer, !config_.skipNonFinite);
     data::BatchPrefetcher batches(io_, *trainSet_, config_.batch);
+    runStart_ = Clock::now();
+    runFirstStep_ = pos.step;
     while (!finished(pos)) {
       const int64_t epoch = pos.epoch;
       // Each batch is augmented at its own (epoch, index), so a pass resumed inside the epoch
@@ -486,6 +517,7 @@ private:
       batches.start(epochOrder(epoch), pos.batchIndex,
                     config_.augment ? std::optional<int64_t>(epoch) : std::nullopt);
       Clock::time_point start = Clock::now();
+      const int64_t firstBatch = pos.batchIndex;
       EpochTotals totals;
       while (!stepLimitReached(pos.step)) {
         std::optional<data::BatchPrefetcher::Batch> b = batches.next();
@@ -494,11 +526,12 @@ private:
         task_.fillLabels(b->y, in.labels());
         step(state, in, lowerer, session, totals, result);
         pos.batchIndex = b->index + 1;
+        showProgress(pos, totals, start, firstBatch);
         // A checkpoint due at the pass's last step is written after its evaluation, below.
         const bool passGoesOn = pos.batchIndex < stepsPerEpoch_ && !stepLimitReached(pos.step);
         if (passGoesOn && stepCheckpointDue(pos.step)) {
           exportChecked(in, state);
-          save(state, log);
+          save(state);
         }
       }
       const bool epochDone = pos.batchIndex == stepsPerEpoch_;
@@ -510,6 +543,7 @@ private:
       const int64_t applied = totals.steps - totals.skipped;
       result.epochLosses.push_back(applied > 0 ? totals.lossSum / static_cast<double>(applied)
                                                : std::numeric_limits<double>::quiet_NaN());
+      progress_.clear();
       log.epoch({epoch + 1, pos.step, totals.steps, totals.skipped, result.epochLosses.back(),
                  totals.lr, seconds, static_cast<double>(totals.steps * config_.batch) / seconds},
                 config_.epochs);
@@ -524,13 +558,44 @@ private:
         EvalRecord r = evaluator.run(state, in.params());
         r.epoch = epoch + 1;
         log.eval(r);
-        keepIfBest(state, r, log);
+        keepIfBest(state, r);
         result.evals.push_back(r);
       }
-      if (saves) save(state, log);
+      if (saves) save(state);
     }
     exportChecked(in, state);
   }
+
+  // The terminal's progress line after a step: where the epoch and the run are, the smoothed
+  // loss, the throughput, and the time spent and left in the epoch and in the run.
+  void showProgress(const DataPosition& pos, const EpochTotals& totals, Clock::time_point start,
+                    int64_t firstBatch) {
+    if (!progress_.enabled()) return;
+    const double epochSeconds = secondsSince(start);
+    const double runSeconds = secondsSince(runStart_);
+    const int64_t epochSteps = pos.batchIndex - firstBatch;
+    const int64_t runSteps = pos.step - runFirstStep_;
+    const int64_t lastStep = config_.maxSteps > 0
+                                 ? std::min(config_.maxSteps, config_.epochs * stepsPerEpoch_)
+                                 : config_.epochs * stepsPerEpoch_;
+    const double perStep = epochSeconds / static_cast<double>(std::max<int64_t>(epochSteps, 1));
+    const double perRunStep = runSeconds / static_cast<double>(std::max<int64_t>(runSteps, 1));
+    const int64_t epochLeft =
+        std::min(stepsPerEpoch_ - pos.batchIndex, std::max<int64_t>(lastStep - pos.step, 0));
+    // Fits 80 columns: a wider line is cut, the run's ETA last.
+    progress_.show("epoch " + std::to_string(pos.epoch + 1) + "/" + std::to_string(config_.epochs) +
+                   " step " + std::to_string(pos.batchIndex) + "/" +
+                   std::to_string(stepsPerEpoch_) + " loss " +
+                   formatFixed(totals.smoothedLoss(), 4) + " " +
+                   formatFixed(static_cast<double>(epochSteps * config_.batch) / epochSeconds, 0) +
+                   " img/s epoch " + formatDuration(epochSeconds) + " ETA " +
+                   formatDuration(static_cast<double>(epochLeft) * perStep) + " run " +
+                   formatDuration(runSeconds) + " ETA " +
+                   formatDuration(static_cast<double>(lastStep - pos.step) * perRunStep));
+  }
+
+  // Where the lines between the summaries go: nowhere in a quiet run.
+  std::ostream& chatter() { return mode_.display == Display::quiet ? quietSink_ : out_; }
 
   // Downloads the parameters and optimizer state. A lowerer that keeps them off the host had
   // them checked only through the loss and statistics each step, so they are checked here,
@@ -579,6 +644,7 @@ private:
                            " (try a lower --lr, or --skip-nonfinite to skip such steps)");
       ++totals.skipped;
       ++result.skippedSteps;
+      progress_.clear();
       out_ << where << "; step skipped (--skip-nonfinite)" << std::endl;
       return;
     }
@@ -592,8 +658,9 @@ private:
       emaUpdate(std::span(state.bnVar[l].data<float>(), state.bnVar[l].numElements()),
                 std::span(var.data<float>(), var.numElements()), m);
     }
-    totals.lossSum += loss;
-    if (config_.logEvery > 0 && t % config_.logEvery == 0)
+    totals.addLoss(loss);
+    // On a terminal the progress line says it; quiet runs say nothing between epochs.
+    if (mode_.display == Display::plain && config_.logEvery > 0 && t % config_.logEvery == 0)
       out_ << "epoch " << pos.epoch + 1 << "/" << config_.epochs << " step " << pos.batchIndex + 1
            << "/" << stepsPerEpoch_ << " (global " << t << "): loss " << loss << ", lr " << lr
            << std::endl;
@@ -625,13 +692,13 @@ private:
   // Keeps the state of an evaluation that beats every earlier one of the run as the best
   // checkpoint, before the regular checkpoint of the same step: a run killed between the two
   // replays the evaluation and rewrites the same file.
-  void keepIfBest(const TrainState& state, const EvalRecord& r, MetricsLog& log) {
+  void keepIfBest(const TrainState& state, const EvalRecord& r) {
     const double score = task::headline(r.scores);
     if (bestScore_ && !(score > *bestScore_)) return;
     bestScore_ = score;
     const std::string path = bestCheckpointPath(prefix_);
     saveCheckpoint(path, state);
-    log.out() << "best checkpoint " << path << " (" << task::headlineName(r.scores) << " "
+    chatter() << "best checkpoint " << path << " (" << task::headlineName(r.scores) << " "
               << formatFixed(score, 4) << ", step " << state.position.step << ")" << std::endl;
   }
 
@@ -643,13 +710,14 @@ private:
 
   // The exports first and the checkpoint last: once the checkpoint says step S, the exports
   // hold step S too, whenever the process is killed.
-  void save(const TrainState& state, MetricsLog& log) {
+  void save(const TrainState& state) {
     std::string path = checkpointPath(prefix_);
     writeRawParams(paramsPath(prefix_), state.params);
     writeBnStats(bnStatsPath(prefix_), state);
     saveCheckpoint(path, state);
     lastCheckpointStep_ = state.position.step;
-    log.out() << "checkpoint " << path << " (step " << state.position.step << ")" << std::endl;
+    progress_.clear();
+    chatter() << "checkpoint " << path << " (step " << state.position.step << ")" << std::endl;
   }
 
   nn::NetSpec spec_;
@@ -667,6 +735,10 @@ private:
   std::vector<std::string> paramNames_;       // in spec order, for messages
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk
   std::optional<double> bestScore_;           // the best evaluation's headline so far
+  std::ostream quietSink_{nullptr};           // discards what a quiet run does not print
+  ProgressLine progress_{out_, mode_.display == Display::terminal};
+  Clock::time_point runStart_;
+  int64_t runFirstStep_ = 0; // the global step this process started at
 };
 
 } // namespace

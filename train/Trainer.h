@@ -15,6 +15,7 @@
 #include "ir/Tensor.h"
 #include "lower/Lowerer.h"
 #include "nn/NetSpec.h"
+#include "support/Progress.h"
 #include "train/Checkpoint.h"
 #include "train/MetricsLog.h"
 #include "train/TrainConfig.h"
@@ -36,6 +37,10 @@ struct RunMode {
   std::string initFrom;
   // Runs the training graphs; null: the lowerer HLOTRAIN_LOWERER selects.
   lower::Lowerer* lowerer = nullptr;
+  // plain: lines every logEvery steps; terminal: a progress line redrawn in place (steps, smoothed
+  // loss, images/s, elapsed and ETA for the epoch and the run; evaluation too) between the
+  // summaries; quiet: only the epoch and evaluation summaries (and errors, and skipped steps).
+  Display display = Display::plain;
 };
 
 // The run mode with HLOTRAIN_EVAL_ONLY=1 and HLOTRAIN_INIT_DUMP=path applied.
