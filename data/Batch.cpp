@@ -33,6 +33,7 @@ BatchAssembler::BatchAssembler(const DatasetIO& io, const Dataset& dataset)
   for (int64_t c = 0; c < input_.channels; ++c)
     for (int b = 0; b < 256; ++b)
       pixelTable_[static_cast<size_t>(c * 256 + b)] = io.decodePixel(c, static_cast<uint8_t>(b));
+  staged_.resize(static_cast<size_t>(g.imageBytes() + g.labelBytes));
 }
 
 int64_t BatchAssembler::rowElements() const {
@@ -129,8 +130,13 @@ void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float>
   ScaledCropStream squares(seed, std::min(g.height, g.width));
   FlipStream flipStream(seed + kFlipSeedOffset);
 
+  const std::span<uint8_t> image = std::span(staged_).first(static_cast<size_t>(g.imageBytes()));
+  const std::span<uint8_t> label = std::span(staged_).subspan(image.size());
   for (int64_t r = 0; r < rows; ++r) {
-    std::span<const uint8_t> image = dataset_.image(records[r]);
+    // The stored bytes are read here and only here, by copying them out (Dataset::copyImage:
+    // a file truncated under its mapping is an error, not a SIGBUS); the conversion reads the copy.
+    dataset_.copyImage(records[r], image);
+    dataset_.copyLabel(records[r], label);
     float* out = x.data() + r * rowElements();
     ImageCut cut{center.y0, center.x0, h, w, false};
     if (aug.scaledCrop) {
@@ -147,13 +153,13 @@ void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float>
       resizeCut(image, cut, out);
     std::span<int32_t> labels = y.subspan(r * labelElements(), labelElements());
     if (!g.hasMasks()) {
-      io_.transformLabel(dataset_.label(records[r]), cut, labels);
+      io_.transformLabel(label, cut, labels);
       continue;
     }
     const CropOffset crop{cut.y0, cut.x0};
     const bool flip = cut.flipped;
     // The mask is a plane of the image: the same crop and flip.
-    const uint8_t* mask = dataset_.label(records[r]).data();
+    const uint8_t* mask = label.data();
     for (int64_t i = 0; i < h; ++i) {
       const uint8_t* src = mask + (crop.y0 + i) * g.width + crop.x0;
       int32_t* dst = labels.data() + i * w;

@@ -28,7 +28,10 @@ public:
 
   // Fills x [B, C, h, w] and y [B, labelElements()] for `records`, B = records.size(). With a
   // position the dataset's augmentations apply; without one, the center crop and no flip.
-  // Throws RuntimeError on a record index out of range or buffers of the wrong size.
+  // Throws RuntimeError on a record index out of range or buffers of the wrong size, and
+  // RuntimeError naming the file when a memory-mapped file no longer holds a record (truncated
+  // since it was loaded). One call at a time per assembler: each record is first copied into the
+  // assembler's own staging buffer (the one guarded read of the stored bytes).
   void assemble(std::span<const int64_t> records, std::span<float> x, std::span<int32_t> y,
                 std::optional<BatchPosition> augmentAt = std::nullopt) const;
 
@@ -42,6 +45,8 @@ private:
   const Dataset& dataset_;
   InputShape input_;
   std::vector<float> pixelTable_; // [channel][stored byte] -> input value
+  // The record being converted, image then label record, as copied out of the dataset's storage.
+  mutable std::vector<uint8_t> staged_;
 };
 
 } // namespace hlotrain::data

@@ -59,20 +59,19 @@ void checkMasks(const MappedFile& file, uint64_t n, int64_t side, int64_t contex
   const uint64_t each = recordBytes(side, context);
   const uint64_t maskBytes = static_cast<uint64_t>(side * side);
   const uint64_t imageBytes = each - maskBytes;
-  std::span<const uint8_t> bytes = file.bytes();
+  std::vector<uint8_t> mask(maskBytes);
   file.adviseRandomAccess(true); // the images' pages are never touched
   for (uint64_t r = 0; r < n; ++r) {
-    const uint8_t* mask = bytes.data() + kHeaderBytes + r * each + imageBytes;
-    uint8_t largest = 0;
-    for (uint64_t i = 0; i < maskBytes; ++i) largest = std::max(largest, mask[i]);
-    if (largest < kBratsClasses) continue;
-    const uint64_t at = static_cast<uint64_t>(
-        std::find_if(mask, mask + maskBytes, [](uint8_t v) { return v >= kBratsClasses; }) - mask);
+    const uint64_t maskAt = kHeaderBytes + r * each + imageBytes;
+    file.read(maskAt, mask);
+    const auto bad =
+        std::find_if(mask.begin(), mask.end(), [](uint8_t v) { return v >= kBratsClasses; });
+    if (bad == mask.end()) continue;
+    const uint64_t at = static_cast<uint64_t>(bad - mask.begin());
     file.adviseRandomAccess(false);
     throw ParseError(file.path() + ": record " + std::to_string(r) + " has mask value " +
-                     std::to_string(mask[at]) + " at row " + std::to_string(at / side) +
-                     ", column " + std::to_string(at % side) + " (byte offset " +
-                     std::to_string(kHeaderBytes + r * each + imageBytes + at) +
+                     std::to_string(*bad) + " at row " + std::to_string(at / side) + ", column " +
+                     std::to_string(at % side) + " (byte offset " + std::to_string(maskAt + at) +
                      "); BraTS masks hold classes 0..3 in MSD numbering");
   }
   file.adviseRandomAccess(false);
@@ -125,7 +124,9 @@ public:
     if (file->size() < kHeaderBytes)
       throw ParseError(file->path() + ": expected at least 4 bytes (u32 record count), found " +
                        std::to_string(file->size()));
-    const uint64_t n = readU32(file->bytes().first(kHeaderBytes));
+    std::array<uint8_t, kHeaderBytes> header{};
+    file->read(0, header);
+    const uint64_t n = readU32(header);
     const uint64_t each = recordBytes(side_, context_);
     if (file->size() != kHeaderBytes + n * each)
       throw ParseError(file->path() + ": expected " + std::to_string(kHeaderBytes + n * each) +
@@ -137,9 +138,11 @@ public:
     const Geometry geometry{bratsChannels(context_), side_,         side_,
                             {side_, side_},          side_ * side_, kBratsClasses};
     std::span<const uint8_t> records = file->bytes().subspan(kHeaderBytes);
-    RecordRun run{file,   records,
-                  stride, records.subspan(std::min<size_t>(records.size(), geometry.imageBytes())),
-                  stride, static_cast<int64_t>(n)};
+    RecordRun run{
+        file,      records,
+        stride,    records.subspan(std::min<size_t>(records.size(), geometry.imageBytes())),
+        stride,    static_cast<int64_t>(n),
+        file.get()};
     Dataset dataset(geometry, {std::move(run)});
     const std::filesystem::path cases = std::filesystem::path(dir) / "val_cases.bin";
     std::error_code ec;

@@ -9,6 +9,7 @@
 #include "data/Brats.h"
 #include "data/Cifar.h"
 #include "data/Imagenette.h"
+#include "data/MappedFile.h"
 #include "data/Mnist.h"
 #include "data/Visdrone.h"
 #include "support/Error.h"
@@ -140,6 +141,25 @@ std::span<const uint8_t> Dataset::label(int64_t record) const {
   auto [run, i] = locate(record);
   return run->labels.subspan(static_cast<size_t>(i * run->labelStride),
                              static_cast<size_t>(geometry_.labelBytes));
+}
+
+void Dataset::copyStored(const RecordRun& run, std::span<const uint8_t> stored,
+                         std::span<uint8_t> out) {
+  if (out.size() != stored.size())
+    throw RuntimeError("a stored record of " + std::to_string(stored.size()) +
+                       " bytes cannot be copied into " + std::to_string(out.size()));
+  if (run.mapped)
+    run.mapped->read(static_cast<uint64_t>(stored.data() - run.mapped->bytes().data()), out);
+  else if (!out.empty())
+    std::memcpy(out.data(), stored.data(), out.size());
+}
+
+void Dataset::copyImage(int64_t record, std::span<uint8_t> out) const {
+  copyStored(*locate(record).first, image(record), out);
+}
+
+void Dataset::copyLabel(int64_t record, std::span<uint8_t> out) const {
+  copyStored(*locate(record).first, label(record), out);
 }
 
 void DatasetIO::decodeLabel(std::span<const uint8_t> stored, std::span<int32_t> out) const {

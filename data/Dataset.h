@@ -15,6 +15,8 @@
 
 namespace hlotrain::data {
 
+class MappedFile;
+
 enum class DatasetKind { mnist, cifar10, imagenette, brats, brats224, brats25d, visdrone };
 enum class Split { train, test };
 
@@ -74,6 +76,8 @@ struct Geometry {
 // `count` records inside storage that `owner` keeps alive (a memory-mapped file, or vectors the
 // dataset owns): record i's image starts at images[i * imageStride] and its label record at
 // labels[i * labelStride]. Interleaved files and separate image/label arrays are both runs.
+// `mapped` is the file the spans lie in when they lie in a mapped file (`owner` keeps it alive):
+// the records are then read through its guarded MappedFile::read.
 struct RecordRun {
   std::shared_ptr<const void> owner;
   std::span<const uint8_t> images;
@@ -81,6 +85,7 @@ struct RecordRun {
   std::span<const uint8_t> labels;
   int64_t labelStride = 0;
   int64_t count = 0;
+  const MappedFile* mapped = nullptr;
 };
 
 // The records of one split exactly as stored, never converted: one or more runs of records
@@ -106,13 +111,24 @@ public:
   const std::optional<std::vector<std::vector<LabelBox>>>& recordBoxes() const { return boxes_; }
   // Throws RuntimeError unless there is one list per record.
   void setRecordBoxes(std::vector<std::vector<LabelBox>> boxes);
-  // The stored bytes of `record`, which must be in [0, size()).
+  // The stored bytes of `record`, which must be in [0, size()), where they lie. Reading a view of
+  // a mapped file is unguarded (a file truncated since it was loaded ends the process there):
+  // what reads records for training or evaluation copies them out with copyImage/copyLabel.
   std::span<const uint8_t> image(int64_t record) const;
   std::span<const uint8_t> label(int64_t record) const;
+  // Copies the stored image (geometry().imageBytes() bytes) or label record (labelBytes) of
+  // `record`, which must be in [0, size()), into `out` of that size. Throws RuntimeError naming
+  // the file when a mapped file no longer holds the record (MappedFile::read), or when `out` has
+  // another size.
+  void copyImage(int64_t record, std::span<uint8_t> out) const;
+  void copyLabel(int64_t record, std::span<uint8_t> out) const;
 
 private:
   // The run holding `record` and the record's index inside it.
   std::pair<const RecordRun*, int64_t> locate(int64_t record) const;
+  // Copies `stored`, a view inside `run`'s storage, into `out` of its size.
+  static void copyStored(const RecordRun& run, std::span<const uint8_t> stored,
+                         std::span<uint8_t> out);
 
   Geometry geometry_;
   std::vector<RecordRun> runs_;

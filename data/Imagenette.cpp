@@ -35,7 +35,8 @@ public:
     if (file->size() < kHeaderBytes)
       throw ParseError(file->path() + ": expected at least 4 bytes (u32 record count), found " +
                        std::to_string(file->size()));
-    std::span<const uint8_t> header = file->bytes().first(kHeaderBytes);
+    std::array<uint8_t, kHeaderBytes> header{};
+    file->read(0, header);
     const uint64_t n = uint64_t{header[0]} | uint64_t{header[1]} << 8 | uint64_t{header[2]} << 16 |
                        uint64_t{header[3]} << 24;
     const Geometry geometry = byteLabelledRgb(side, kClasses);

@@ -9,22 +9,26 @@ namespace hlotrain::data {
 RecordRun labelledRecords(std::shared_ptr<const MappedFile> file, uint64_t headerBytes,
                           uint64_t count, const Geometry& geometry) {
   const uint64_t recordBytes = 1 + static_cast<uint64_t>(geometry.imageBytes());
-  std::span<const uint8_t> bytes = file->bytes().subspan(headerBytes);
-  uint64_t bad = count;
   file->adviseRandomAccess(true); // one byte per record: do not read whole images ahead
-  for (uint64_t i = 0; i < count && bad == count; ++i)
-    if (bytes[i * recordBytes] >= geometry.numClasses) bad = i;
-  file->adviseRandomAccess(false);
-  if (bad < count)
+  for (uint64_t i = 0; i < count; ++i) {
+    uint8_t label = 0;
+    const uint64_t at = headerBytes + i * recordBytes;
+    file->read(at, {&label, 1});
+    if (label < geometry.numClasses) continue;
+    file->adviseRandomAccess(false);
     throw ParseError(file->path() + ": expected labels below " +
-                     std::to_string(geometry.numClasses) + ", found " +
-                     std::to_string(bytes[bad * recordBytes]) + " for record " +
-                     std::to_string(bad) + " (byte offset " +
-                     std::to_string(headerBytes + bad * recordBytes) + ")");
+                     std::to_string(geometry.numClasses) + ", found " + std::to_string(label) +
+                     " for record " + std::to_string(i) + " (byte offset " + std::to_string(at) +
+                     ")");
+  }
+  file->adviseRandomAccess(false);
+  std::span<const uint8_t> bytes = file->bytes().subspan(headerBytes);
   const int64_t stride = static_cast<int64_t>(recordBytes);
-  return RecordRun{file,   bytes.subspan(std::min<uint64_t>(1, bytes.size())),
-                   stride, bytes,
-                   stride, static_cast<int64_t>(count)};
+  const MappedFile* mapped = file.get();
+  return RecordRun{std::move(file), bytes.subspan(std::min<uint64_t>(1, bytes.size())),
+                   stride,          bytes,
+                   stride,          static_cast<int64_t>(count),
+                   mapped};
 }
 
 Geometry byteLabelledRgb(int64_t side, int64_t numClasses) {

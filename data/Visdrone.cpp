@@ -1,6 +1,7 @@
 #include "data/Visdrone.h"
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -40,16 +41,18 @@ std::string boxProblem(const LabelBox& box) {
 // Every record's box count and boxes, checked before anything trains on them.
 void checkRecords(const MappedFile& file, uint64_t n, uint64_t recordBytes, uint64_t imageBytes,
                   const YoloLabelLayout& layout) {
+  // The part of each label record checked here: its tail, from the box count on.
+  std::vector<uint8_t> listed(layout.bytes - layout.count);
+  const uint8_t* boxes = listed.data() + (layout.boxes - layout.count);
   for (uint64_t r = 0; r < n; ++r) {
-    const uint8_t* label = file.bytes().data() + kHeaderBytes + r * recordBytes + imageBytes;
-    const auto count = static_cast<int32_t>(readU32(label + layout.count));
+    file.read(kHeaderBytes + r * recordBytes + imageBytes + layout.count, listed);
+    const auto count = static_cast<int32_t>(readU32(listed.data()));
     const std::string where = file.path() + ": record " + std::to_string(r);
     if (count < 0 || count > kYoloMaxBoxes)
       throw ParseError(where + " has " + std::to_string(count) + " boxes (expected 0.." +
                        std::to_string(kYoloMaxBoxes) + ")");
     for (int32_t b = 0; b < count; ++b) {
-      std::string problem =
-          boxProblem(boxAt(label + layout.boxes + static_cast<size_t>(b * kYoloBoxBytes)));
+      std::string problem = boxProblem(boxAt(boxes + static_cast<size_t>(b * kYoloBoxBytes)));
       if (!problem.empty()) throw ParseError(where + ", box " + std::to_string(b) + ": " + problem);
     }
   }
@@ -137,7 +140,9 @@ public:
     if (file->size() < kHeaderBytes)
       throw ParseError(file->path() + ": expected at least 4 bytes (u32 record count), found " +
                        std::to_string(file->size()));
-    const uint64_t n = readU32(file->bytes().data());
+    std::array<uint8_t, kHeaderBytes> header{};
+    file->read(0, header);
+    const uint64_t n = readU32(header.data());
     const uint64_t imageBytes = static_cast<uint64_t>(3 * side_ * side_);
     const uint64_t recordBytes = imageBytes + layout_.bytes;
     const std::string s = std::to_string(side_), g = std::to_string(yolo::gridOf(side_));
@@ -159,7 +164,8 @@ public:
                   static_cast<int64_t>(recordBytes),
                   records.subspan(std::min<size_t>(records.size(), imageBytes)),
                   static_cast<int64_t>(recordBytes),
-                  static_cast<int64_t>(n)};
+                  static_cast<int64_t>(n),
+                  file.get()};
     Dataset dataset(geometry, {std::move(run)});
     const std::filesystem::path full = std::filesystem::path(dir) / "val.full_gt.bin";
     std::error_code ec;
