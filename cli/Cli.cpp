@@ -8,6 +8,7 @@
 #include "cli/Bench.h"
 #include "cli/Diff.h"
 #include "cli/LowererFlags.h"
+#include "cli/Report.h"
 #include "cli/Run.h"
 #include "cli/Train.h"
 #include "support/Error.h"
@@ -38,6 +39,8 @@ constexpr Command kCommands[] = {
      &kDiffUsage},
     {"list", "list the nets with their parameter counts and input geometry", listCommand,
      &kListUsage},
+    {"report", "a run's metrics, config and plots as one self-contained HTML page", reportCommand,
+     &kReportUsage},
 };
 
 void printUsage(std::ostream& out) {

@@ -1,0 +1,59 @@
+#include "cli/Report.h"
+
+#include <filesystem>
+
+#include "cli/Args.h"
+#include "report/Report.h"
+#include "support/AtomicFile.h"
+
+namespace hlotrain::cli {
+
+const char* const kReportUsage =
+    R"(usage: hlotrain report RUN [--out FILE.html]
+
+Writes one self-contained HTML page about a training run from its artifacts: inline CSS and SVG,
+no scripts, nothing fetched, so it opens offline. RUN is the run's artifacts prefix (for
+`hlotrain train --net mnist-cnn`, `.hlotrain/mnist_cnn`: the prefix of
+`.hlotrain/mnist_cnn_metrics.jsonl`, `_checkpoint.bin`, `_fwd.mlir`, ...), its `_metrics.jsonl`,
+or a directory holding the files of exactly one run.
+
+The page shows the run as far as its files record it (the net's parameter count and input shape
+from `_fwd.mlir`; optimizer, batch and data order from the checkpoint's header; what no file
+records is named as unknown), the loss, learning rate and images/s per epoch, every evaluation
+figure over the epochs (accuracy; Dice per region, IoU; mAP@0.5, mAP@[.5:.95]), the last
+evaluation's confusion matrix as a heatmap with per-class IoU (segmentation) or its AP@0.5 per
+class (detection), and tables of every record.
+
+  --out FILE.html   where the page goes (default `<prefix>_report.html`); written atomically
+
+Prints `report FILE: ...`. Exit codes: 0 written; 1 the page cannot be written; 2 a bad command
+line, no run at RUN (or several in the directory, named), an empty or malformed metrics log (the
+message names file:line).
+)";
+
+int reportCommand(std::span<const std::string> args, std::ostream& out) {
+  static constexpr FlagSpec kFlags[] = {{"--out"}};
+  ParsedArgs parsed = parseArgs(args, kFlags);
+  if (parsed.positional.size() != 1)
+    throw UsageError(parsed.positional.empty()
+                         ? "report: missing RUN (a run's artifacts prefix or directory)"
+                         : "report: unexpected argument '" + parsed.positional[1] + "'");
+  if (parsed.has("--out") && parsed.value("--out").empty())
+    throw UsageError("flag '--out' needs a file name");
+  const std::string prefix = report::resolveRun(parsed.positional[0]);
+  const std::string path = parsed.value("--out", report::defaultReportPath(prefix));
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw UsageError("--out: '" + path + "' is a directory; name the page's file");
+
+  report::Report page = report::buildReport(prefix);
+  writeFileAtomically(path, page.html);
+  out << "report " << path << ": " << page.task << ", " << page.epochs << " epoch record"
+      << (page.epochs == 1 ? "" : "s") << ", " << page.evals << " evaluation"
+      << (page.evals == 1 ? "" : "s") << ", " << page.plots << " plot"
+      << (page.plots == 1 ? "" : "s") << "\n";
+  for (const std::string& note : page.notes) out << "note: " << note << "\n";
+  return 0;
+}
+
+} // namespace hlotrain::cli

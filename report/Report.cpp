@@ -1,0 +1,1095 @@
+#include "report/Report.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "report/Svg.h"
+#include "support/Error.h"
+#include "support/Format.h"
+
+namespace hlotrain::report {
+
+namespace fs = std::filesystem;
+using Json = nlohmann::ordered_json;
+
+std::optional<double> EvalRecord::scalar(std::string_view name) const {
+  for (const auto& [key, value] : scalars)
+    if (key == name) return value;
+  return std::nullopt;
+}
+
+const NamedValues* EvalRecord::group(std::string_view name) const {
+  for (const auto& [key, values] : groups)
+    if (key == name) return &values;
+  return nullptr;
+}
+
+const std::vector<double>* EvalRecord::list(std::string_view name) const {
+  for (const auto& [key, values] : lists)
+    if (key == name) return &values;
+  return nullptr;
+}
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The metrics log
+
+[[noreturn]] void fail(const std::string& where, const std::string& what) {
+  throw ParseError(where + ": " + what);
+}
+
+std::string quote(std::string_view key) {
+  return "\"" + std::string(key) + "\"";
+}
+
+// A number field: kMissing when absent or null.
+double numberField(const Json& record, const char* key, const std::string& where) {
+  auto it = record.find(key);
+  if (it == record.end() || it->is_null()) return kMissing;
+  if (!it->is_number())
+    fail(where, "field " + quote(key) + " is " + it->type_name() + ", expected a number");
+  return it->get<double>();
+}
+
+int64_t integerField(const Json& record, const char* key, const std::string& where,
+                     std::string_view type) {
+  auto it = record.find(key);
+  if (it == record.end()) fail(where, "the " + std::string(type) + " record has no " + quote(key));
+  if (!it->is_number_integer() ||
+      (it->is_number_unsigned() && it->get<uint64_t>() > uint64_t(INT64_MAX)) ||
+      it->get<int64_t>() < 0)
+    fail(where, "field " + quote(key) + " is " + it->dump() + ", expected an integer >= 0");
+  return it->get<int64_t>();
+}
+
+double memberNumber(const Json& value, const std::string& name, const std::string& where) {
+  if (value.is_null()) return kMissing;
+  if (!value.is_number())
+    fail(where, "field " + name + " is " + value.type_name() + ", expected a number or null");
+  return value.get<double>();
+}
+
+std::vector<std::vector<int64_t>> confusionField(const Json& value, const std::string& where) {
+  std::vector<std::vector<int64_t>> matrix;
+  if (!value.is_array()) fail(where, "field \"confusion\" is not an array of rows");
+  for (const Json& row : value) {
+    if (!row.is_array() || row.size() != value.size())
+      fail(where, "field \"confusion\" is not a square matrix of " + std::to_string(value.size()) +
+                      " rows");
+    std::vector<int64_t>& counts = matrix.emplace_back();
+    for (const Json& c : row) {
+      if (!c.is_number_integer() || c.get<int64_t>() < 0)
+        fail(where, "field \"confusion\" holds " + c.dump() + ", expected counts >= 0");
+      counts.push_back(c.get<int64_t>());
+    }
+  }
+  return matrix;
+}
+
+EvalRecord evalRecord(const Json& r, const std::string& where) {
+  EvalRecord e;
+  e.epoch = integerField(r, "epoch", where, "eval");
+  e.step = integerField(r, "step", where, "eval");
+  e.seconds = numberField(r, "seconds", where);
+  for (const auto& item : r.items()) {
+    const std::string& key = item.key();
+    const Json& value = item.value();
+    if (key == "type" || key == "epoch" || key == "step" || key == "seconds") continue;
+    if (key == "confusion") {
+      e.confusion = confusionField(value, where);
+    } else if (value.is_null()) {
+      // Task.h: an object-valued field is null when it does not apply (no cases).
+      if (key != "dice_per_case") e.scalars.emplace_back(key, kMissing);
+    } else if (value.is_number()) {
+      e.scalars.emplace_back(key, value.get<double>());
+    } else if (value.is_boolean()) {
+      e.scalars.emplace_back(key, value.get<bool>() ? 1.0 : 0.0);
+    } else if (value.is_object()) {
+      NamedValues& group = e.groups.emplace_back(key, NamedValues{}).second;
+      for (const auto& member : value.items())
+        group.emplace_back(
+            member.key(),
+            memberNumber(member.value(), quote(key) + "." + quote(member.key()), where));
+    } else if (value.is_array()) {
+      std::vector<double>& list = e.lists.emplace_back(key, std::vector<double>{}).second;
+      for (size_t i = 0; i < value.size(); ++i)
+        list.push_back(memberNumber(value[i], quote(key) + "[" + std::to_string(i) + "]", where));
+    } else {
+      e.texts.emplace_back(key, value.get<std::string>());
+    }
+  }
+  return e;
+}
+
+// nlohmann's message without its "[json.exception.…] " tag and the line it counts in our line.
+std::string parseMessage(const std::string& what) {
+  std::string message = what;
+  if (size_t tag = message.find("] ");
+      message.starts_with("[json.exception") && tag != std::string::npos)
+    message.erase(0, tag + 2);
+  if (size_t at = message.find("at line 1, column "); at != std::string::npos)
+    message.replace(at, std::strlen("at line 1, column "), "at column ");
+  return message;
+}
+
+void addEpoch(RunLog& log, EpochRecord record) {
+  auto same = std::find_if(log.epochs.begin(), log.epochs.end(),
+                           [&](const EpochRecord& e) { return e.epoch == record.epoch; });
+  if (same == log.epochs.end()) {
+    log.epochs.push_back(record);
+    return;
+  }
+  EpochRecord& e = *same;
+  const auto applied = [](const EpochRecord& r) { return double(r.steps - r.skipped); };
+  const double weight = applied(e) + applied(record);
+  if (std::isfinite(e.loss) && std::isfinite(record.loss) && weight > 0)
+    e.loss = (e.loss * applied(e) + record.loss * applied(record)) / weight;
+  else if (std::isfinite(record.loss) && !std::isfinite(e.loss))
+    e.loss = record.loss;
+  const double seconds = e.seconds + record.seconds;
+  if (std::isfinite(seconds) && seconds > 0)
+    e.imagesPerSecond =
+        (e.imagesPerSecond * e.seconds + record.imagesPerSecond * record.seconds) / seconds;
+  e.seconds = seconds;
+  e.steps += record.steps;
+  e.skipped += record.skipped;
+  e.step = record.step;
+  e.lr = record.lr;
+  e.line = record.line;
+  ++e.records;
+}
+
+} // namespace
+
+RunLog readRunLog(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RuntimeError(path + ": cannot read the metrics log: " + std::strerror(errno));
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  if (in.bad()) throw RuntimeError(path + ": cannot read the metrics log: I/O error");
+  const std::string text = buffer.str();
+
+  RunLog log;
+  log.path = path;
+  size_t lineNumber = 0;
+  for (size_t begin = 0; begin < text.size();) {
+    size_t end = text.find('\n', begin);
+    const bool terminated = end != std::string::npos;
+    if (!terminated) end = text.size();
+    const std::string line = text.substr(begin, end - begin);
+    begin = end + 1;
+    ++lineNumber;
+    const std::string where = path + ":" + std::to_string(lineNumber);
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+
+    Json record;
+    try {
+      record = Json::parse(line);
+    } catch (const Json::parse_error& e) {
+      if (!terminated) { // the file ends inside this line: a write cut short
+        log.notes.push_back("line " + std::to_string(lineNumber) +
+                            " is cut short (the file ends inside it: the process stopped while "
+                            "writing it?) and was skipped");
+        break;
+      }
+      fail(where, "malformed JSON record: " + parseMessage(e.what()));
+    }
+    if (!record.is_object()) fail(where, "expected a JSON object, found " + record.dump());
+    auto type = record.find("type");
+    if (type == record.end() || !type->is_string())
+      fail(where, "the record has no \"type\" string");
+    const std::string kind = type->get<std::string>();
+    if (kind == "epoch") {
+      EpochRecord e;
+      e.epoch = integerField(record, "epoch", where, kind);
+      e.step = integerField(record, "step", where, kind);
+      e.steps = record.contains("steps") ? integerField(record, "steps", where, kind) : 0;
+      e.skipped = record.contains("skipped") ? integerField(record, "skipped", where, kind) : 0;
+      e.loss = numberField(record, "loss", where);
+      e.lr = numberField(record, "lr", where);
+      e.seconds = numberField(record, "seconds", where);
+      e.imagesPerSecond = numberField(record, "images_per_s", where);
+      e.line = lineNumber;
+      addEpoch(log, e);
+    } else if (kind == "eval") {
+      log.evals.push_back(evalRecord(record, where));
+      log.evals.back().line = lineNumber;
+    } else if (kind == "step") {
+      StepRecord s;
+      s.step = integerField(record, "step", where, kind);
+      s.loss = numberField(record, "loss", where);
+      s.lr = numberField(record, "lr", where);
+      log.steps.push_back(s);
+    } else {
+      auto other = std::find_if(log.otherTypes.begin(), log.otherTypes.end(),
+                                [&](const auto& t) { return t.first == kind; });
+      if (other == log.otherTypes.end())
+        log.otherTypes.emplace_back(kind, 1);
+      else
+        ++other->second;
+    }
+  }
+  if (log.epochs.empty() && log.evals.empty() && log.steps.empty() && log.otherTypes.empty())
+    fail(path, "no records (an empty metrics log: has the run finished an epoch yet?)");
+  std::stable_sort(log.epochs.begin(), log.epochs.end(),
+                   [](const EpochRecord& a, const EpochRecord& b) { return a.epoch < b.epoch; });
+  for (const EpochRecord& e : log.epochs)
+    if (e.records > 1)
+      log.notes.push_back("epoch " + std::to_string(e.epoch) + " has " + std::to_string(e.records) +
+                          " records (cut and resumed); they are shown combined");
+  for (const auto& [kind, count] : log.otherTypes)
+    log.notes.push_back(std::to_string(count) + " record(s) of type \"" + kind +
+                        "\", which the report does not know, were not shown");
+  return log;
+}
+
+std::string_view taskOf(const RunLog& log) {
+  for (const EvalRecord& e : log.evals) {
+    if (e.scalar("accuracy")) return "classification";
+    if (e.group("dice") || e.scalar("miou") || !e.confusion.empty()) return "segmentation";
+    if (e.scalar("map50")) return "detection";
+  }
+  return "unknown";
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run's files
+
+namespace {
+
+// Every file a run leaves under its prefix (DESIGN.md "Artifacts and names", lower/iree's .vmfb
+// and .hash, train/Checkpoint.h), longest first so `_best_checkpoint.bin` wins over
+// `_checkpoint.bin`.
+const std::vector<std::string>& runSuffixes() {
+  static const std::vector<std::string> suffixes = [] {
+    std::vector<std::string> s = {"_metrics.jsonl", "_checkpoint.bin", "_best_checkpoint.bin",
+                                  "_params.bin",    "_bn_stats.bin",   "_report.html"};
+    for (const char* graph : {"_fwd", "_fwd_eval", "_train_step"})
+      for (const char* ext : {".mlir", ".vmfb", ".vmfb.hash"})
+        s.push_back(std::string(graph) + ext);
+    std::stable_sort(s.begin(), s.end(), [](const std::string& a, const std::string& b) {
+      return a.size() > b.size();
+    });
+    return s;
+  }();
+  return suffixes;
+}
+
+// The run a file name belongs to ("mnist_cnn" of "mnist_cnn_best_checkpoint.bin"), if any.
+std::optional<std::string> runOfFile(const std::string& name) {
+  if (name.find(".tmp.") != std::string::npos) return std::nullopt; // a writer's temporary
+  for (const std::string& suffix : runSuffixes())
+    if (name.size() > suffix.size() && name.ends_with(suffix))
+      return name.substr(0, name.size() - suffix.size());
+  return std::nullopt;
+}
+
+bool isFile(const std::string& path) {
+  std::error_code ec;
+  return fs::is_regular_file(path, ec);
+}
+
+} // namespace
+
+std::string resolveRun(const std::string& run) {
+  if (run.empty()) throw ConfigError("RUN is empty: name a run's artifacts prefix or directory");
+  std::error_code ec;
+  std::string prefix = run;
+  if (fs::is_directory(run, ec)) {
+    std::set<std::string> runs;
+    for (const fs::directory_entry& entry : fs::directory_iterator(run, ec))
+      if (entry.is_regular_file(ec))
+        if (auto name = runOfFile(entry.path().filename().string())) runs.insert(*name);
+    if (ec) throw ConfigError(run + ": cannot list the directory: " + ec.message());
+    if (runs.empty())
+      throw ConfigError(run +
+                        ": holds no run's files (<name>_metrics.jsonl, _checkpoint.bin, ...)");
+    if (runs.size() > 1) {
+      std::string names;
+      for (const std::string& name : runs) names += (names.empty() ? "" : ", ") + name;
+      throw ConfigError(run + ": holds the files of " + std::to_string(runs.size()) + " runs (" +
+                        names + "); name one as RUN, e.g. " +
+                        (fs::path(run) / *runs.begin()).string());
+    }
+    prefix = (fs::path(run) / *runs.begin()).string();
+  } else if (run.ends_with("_metrics.jsonl") && isFile(run)) {
+    prefix = run.substr(0, run.size() - std::strlen("_metrics.jsonl"));
+  }
+  if (!isFile(prefix + "_metrics.jsonl"))
+    throw ConfigError("no run at '" + run + "': " + prefix +
+                      "_metrics.jsonl does not exist (RUN is an artifacts prefix such as "
+                      ".hlotrain/mnist_cnn, or a directory holding one run's files)");
+  return prefix;
+}
+
+std::string defaultReportPath(const std::string& prefix) {
+  return prefix + "_report.html";
+}
+
+namespace {
+
+struct RunFile {
+  std::string name;
+  uintmax_t bytes = 0;
+};
+
+std::vector<RunFile> runFiles(const std::string& prefix) {
+  std::vector<RunFile> files;
+  const fs::path p(prefix);
+  const std::string stem = p.filename().string();
+  for (const std::string& suffix : runSuffixes()) {
+    const fs::path file = p.parent_path() / (stem + suffix);
+    std::error_code ec;
+    if (fs::is_regular_file(file, ec))
+      files.push_back({file.filename().string(), fs::file_size(file, ec)});
+  }
+  std::sort(files.begin(), files.end(),
+            [](const RunFile& a, const RunFile& b) { return a.name < b.name; });
+  return files;
+}
+
+struct TensorShape {
+  std::vector<int64_t> dims;
+  std::string element;
+  int64_t elements() const {
+    int64_t n = 1;
+    for (int64_t d : dims) n *= d;
+    return n;
+  }
+  std::string text() const {
+    std::string s;
+    for (int64_t d : dims) s += std::to_string(d) + "x";
+    return s + element;
+  }
+};
+
+std::optional<TensorShape> tensorShape(std::string_view body) {
+  TensorShape t;
+  size_t start = 0;
+  while (true) {
+    size_t x = body.find('x', start);
+    std::string_view part = body.substr(start, x == std::string_view::npos ? body.npos : x - start);
+    if (x == std::string_view::npos || part.empty() ||
+        part.find_first_not_of("0123456789") != std::string_view::npos) {
+      t.element = std::string(body.substr(start));
+      return t.element.empty() ? std::nullopt : std::optional(t);
+    }
+    if (part.size() > 12) return std::nullopt;
+    t.dims.push_back(std::stoll(std::string(part)));
+    start = x + 1;
+  }
+}
+
+// The forward graph's signature, `@main(params…, x) -> logits` (DESIGN.md "The graphs").
+struct ForwardGraph {
+  std::string module;
+  std::vector<TensorShape> arguments;
+  std::vector<TensorShape> results;
+};
+
+std::optional<ForwardGraph> forwardGraph(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  ForwardGraph g;
+  for (std::string line; std::getline(in, line);) {
+    if (size_t m = line.find("module @"); m != std::string::npos && g.module.empty()) {
+      size_t end = line.find_first_of(" {", m + 8);
+      g.module = line.substr(m + 8, end == std::string::npos ? end : end - m - 8);
+    }
+    size_t at = line.find("func.func public @main(");
+    if (at == std::string::npos) continue;
+    size_t arrow = line.find(") -> ", at);
+    if (arrow == std::string::npos) return std::nullopt;
+    const auto shapes = [&](size_t from, size_t to, std::vector<TensorShape>& out) {
+      for (size_t t = line.find("tensor<", from); t != std::string::npos && t < to;
+           t = line.find("tensor<", t + 1)) {
+        size_t close = line.find('>', t);
+        if (close == std::string::npos) return false;
+        auto shape = tensorShape(std::string_view(line).substr(t + 7, close - t - 7));
+        if (!shape) return false;
+        out.push_back(*shape);
+      }
+      return true;
+    };
+    if (!shapes(at, arrow, g.arguments) || !shapes(arrow, line.size(), g.results) ||
+        g.arguments.empty())
+      return std::nullopt;
+    return g;
+  }
+  return std::nullopt;
+}
+
+// The fixed header of a checkpoint, format version 1 (train/Checkpoint.h, the format's home):
+// magic, version, optimizer, P, L, T, then step, epoch, batch index, seed, shuffle, batch.
+struct CheckpointHeader {
+  uint32_t version = 0, optimizer = 0, parameterTensors = 0, bnLayers = 0;
+  int64_t step = 0, epoch = 0, batchIndex = 0, seed = 0, shuffle = 0, batch = 0;
+};
+
+std::optional<CheckpointHeader> checkpointHeader(const std::string& path, std::string& problem) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::array<unsigned char, 76> b{};
+  in.read(reinterpret_cast<char*>(b.data()), b.size());
+  if (in.gcount() != static_cast<std::streamsize>(b.size()) ||
+      std::memcmp(b.data(), "HLOTCKPT", 8) != 0) {
+    problem = "not a checkpoint (no HLOTCKPT header)";
+    return std::nullopt;
+  }
+  const auto u32 = [&](size_t at) {
+    uint32_t v = 0;
+    for (size_t i = 0; i < 4; ++i) v |= uint32_t(b[at + i]) << (8 * i);
+    return v;
+  };
+  const auto i64 = [&](size_t at) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 8; ++i) v |= uint64_t(b[at + i]) << (8 * i);
+    return static_cast<int64_t>(v);
+  };
+  CheckpointHeader h;
+  h.version = u32(8);
+  if (h.version != 1) {
+    problem = "checkpoint format version " + std::to_string(h.version) +
+              ", which this report does not read";
+    return std::nullopt;
+  }
+  h.optimizer = u32(12);
+  h.parameterTensors = u32(16);
+  h.bnLayers = u32(20);
+  h.step = i64(28);
+  h.epoch = i64(36);
+  h.batchIndex = i64(44);
+  h.seed = i64(52);
+  h.shuffle = i64(60);
+  h.batch = i64(68);
+  return h;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The page
+
+std::string grouped(int64_t n) {
+  std::string digits = std::to_string(n < 0 ? -n : n), out;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return (n < 0 ? "-" : "") + out;
+}
+
+std::string percent(double fraction) {
+  return std::isfinite(fraction) ? formatFixed(100 * fraction, 2) + "%" : "-";
+}
+
+std::string fixedOrDash(double v, int digits) {
+  return std::isfinite(v) ? formatFixed(v, digits) : "-";
+}
+
+// A table of escaped cells; the first `leftColumns` columns align left.
+std::string table(const std::vector<std::string>& header,
+                  const std::vector<std::vector<std::string>>& rows, size_t leftColumns = 1) {
+  std::string out = "<table><thead><tr>";
+  for (size_t c = 0; c < header.size(); ++c)
+    out += (c < leftColumns ? "<th class=\"l\">" : "<th>") + escapeXml(header[c]) + "</th>";
+  out += "</tr></thead><tbody>";
+  for (const auto& row : rows) {
+    out += "<tr>";
+    for (size_t c = 0; c < row.size(); ++c)
+      out += (c < leftColumns ? "<td class=\"l\">" : "<td>") + escapeXml(row[c]) + "</td>";
+    out += "</tr>";
+  }
+  return out + "</tbody></table>";
+}
+
+std::string paragraph(std::string_view text, std::string_view cls = "note") {
+  return "<p class=\"" + std::string(cls) + "\">" + escapeXml(text) + "</p>";
+}
+
+// Class names where the record's shape is that of the one dataset of its task that has them:
+// BraTS in MSD numbering (FORMATS.md "BraTS"), VisDrone-DET's ten classes (FORMATS.md "YOLOv1").
+std::vector<std::string> classLabels(size_t n, const std::vector<std::string>& names) {
+  std::vector<std::string> labels;
+  for (size_t c = 0; c < n; ++c)
+    labels.push_back(std::to_string(c) + (names.size() == n ? " " + names[c] : ""));
+  return labels;
+}
+
+const std::vector<std::string> kBratsClasses = {"background", "edema",
+                                                "non-enhancing/necrotic core", "enhancing tumour"};
+const std::vector<std::string> kVisdroneClasses = {
+    "pedestrian", "people",   "bicycle",         "car", "van",
+    "truck",      "tricycle", "awning-tricycle", "bus", "motor"};
+
+bool isBratsShape(const EvalRecord& e, size_t classes) {
+  const NamedValues* dice = e.group("dice");
+  if (!dice || dice->size() != 3 || classes != 4) return false;
+  return (*dice)[0].first == "WT" && (*dice)[1].first == "TC" && (*dice)[2].first == "ET";
+}
+
+using Range = std::optional<std::pair<double, double>>;
+
+// A chart over the epochs (or the steps).
+LineChart chart(std::string title, std::string yLabel, std::vector<Series> series,
+                Range yRange = std::nullopt, std::string xLabel = "epoch") {
+  LineChart c;
+  c.title = std::move(title);
+  c.xLabel = std::move(xLabel);
+  c.yLabel = std::move(yLabel);
+  c.series = std::move(series);
+  c.integerX = true;
+  c.yRange = yRange;
+  return c;
+}
+
+// One bar per class.
+BarChart bars(std::string title, std::string yLabel, std::vector<std::string> labels,
+              std::vector<double> values, Range yRange = std::nullopt) {
+  BarChart c;
+  c.title = std::move(title);
+  c.xLabel = "class";
+  c.yLabel = std::move(yLabel);
+  c.labels = std::move(labels);
+  c.values = std::move(values);
+  c.yRange = yRange;
+  return c;
+}
+
+class PageBuilder {
+public:
+  PageBuilder(const std::string& prefix, const RunLog& log)
+      : prefix_(prefix), stem_(fs::path(prefix).filename().string()), log_(log),
+        task_(taskOf(log)) {}
+
+  Report build() {
+    std::string body;
+    body += "<h1>hlotrain report: <code>" + escapeXml(stem_) + "</code></h1>";
+    body += paragraph("Run " + prefix_ + " (" + std::string(task_) + "), from " + log_.path +
+                          " and the files listed at the end.",
+                      "sub");
+    body += "<section><h2>Run</h2>" + runSection() + "</section>";
+    body += "<section><h2>Training</h2>" + trainingSection() + "</section>";
+    body += "<section><h2>Evaluation</h2>" + evaluationSection() + "</section>";
+    if (!log_.evals.empty()) body += "<section>" + lastEvaluationSection() + "</section>";
+    body += "<section><h2>Files</h2>" + filesSection() + "</section>";
+    if (!log_.notes.empty()) {
+      body += "<section><h2>Notes</h2><ul>";
+      for (const std::string& note : log_.notes) body += "<li>" + escapeXml(note) + "</li>";
+      body += "</ul></section>";
+    }
+
+    Report report;
+    report.html = page(body);
+    report.task = std::string(task_);
+    report.plots = plots_;
+    report.epochs = log_.epochs.size();
+    report.evals = log_.evals.size();
+    report.notes = log_.notes;
+    return report;
+  }
+
+private:
+  std::string page(const std::string& body) const {
+    // Well-formed XML as well as HTML (void elements closed, every text escaped), so a plain XML
+    // reader can check the whole page. Nothing may load: the page is whole as it is.
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
+           "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+           "style-src 'unsafe-inline'\"/>"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
+           "<title>hlotrain report: " +
+           escapeXml(stem_) + "</title><style>" + kStyle + "</style></head>\n<body>" + body +
+           "</body></html>\n";
+  }
+
+  static constexpr const char* kStyle =
+      "body{font-family:system-ui,sans-serif;color:#222;max-width:1180px;margin:20px auto;"
+      "padding:0 16px;background:#fafafa}"
+      "h1{font-size:22px;margin:8px 0}h2{font-size:18px;border-bottom:1px solid #ddd;"
+      "padding-bottom:4px;margin-top:28px}h3{font-size:15px}"
+      "code{font-family:ui-monospace,monospace}"
+      "table{border-collapse:collapse;font-size:13px;margin:8px 0;background:#fff}"
+      "th,td{border:1px solid #ddd;padding:3px 8px;text-align:right;vertical-align:top}"
+      "th{background:#f0f0f0}.l{text-align:left}"
+      ".plots{display:flex;flex-wrap:wrap;gap:12px;margin:8px 0}"
+      "figure.plot{margin:0;border:1px solid #e0e0e0;background:#fff;padding:4px}"
+      ".note,.sub{color:#555;font-size:13px}.unknown{color:#8a4b00;font-size:13px}"
+      ".side{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}";
+
+  void plot(std::string& out, const std::string& svg) {
+    out += "<figure class=\"plot\">" + svg + "</figure>";
+    ++plots_;
+  }
+
+  std::vector<double> epochX() const {
+    std::vector<double> x;
+    for (const EpochRecord& e : log_.epochs) x.push_back(double(e.epoch));
+    return x;
+  }
+  std::vector<double> evalX() const {
+    std::vector<double> x;
+    for (const EvalRecord& e : log_.evals) x.push_back(double(e.epoch));
+    return x;
+  }
+
+  // ----- Run
+
+  std::string runSection() {
+    std::vector<std::vector<std::string>> rows;
+    rows.push_back({"net (artifacts name)", stem_, "the prefix"});
+    rows.push_back({"task", std::string(task_), "the eval records' fields"});
+
+    const std::string fwdPath = prefix_ + "_fwd.mlir";
+    std::optional<ForwardGraph> fwd = forwardGraph(fwdPath);
+    const std::string fwdName = stem_ + "_fwd.mlir";
+    if (fwd) {
+      int64_t parameters = 0;
+      for (size_t i = 0; i + 1 < fwd->arguments.size(); ++i)
+        parameters += fwd->arguments[i].elements();
+      rows.push_back(
+          {"parameters",
+           grouped(parameters) + " in " + std::to_string(fwd->arguments.size() - 1) + " tensors",
+           fwdName + " (its arguments before the input)"});
+      const TensorShape& x = fwd->arguments.back();
+      rows.push_back(
+          {"input", x.text() + (x.dims.empty() ? "" : " (batch " + std::to_string(x.dims[0]) + ")"),
+           fwdName + " (its last argument)"});
+      if (!fwd->results.empty()) rows.push_back({"output", fwd->results.front().text(), fwdName});
+      if (!fwd->module.empty()) rows.push_back({"module", fwd->module, fwdName});
+    } else if (isFile(prefix_ + "_params.bin")) {
+      std::error_code ec;
+      const uintmax_t bytes = fs::file_size(prefix_ + "_params.bin", ec);
+      rows.push_back({"parameters", grouped(int64_t(bytes / 4)),
+                      stem_ + "_params.bin (" + grouped(int64_t(bytes)) + " bytes of f32)"});
+    } else {
+      unknown_.push_back("the parameter count and input shape (no _fwd.mlir or _params.bin)");
+    }
+
+    std::string problem;
+    const std::string ckptName = stem_ + "_checkpoint.bin";
+    if (std::optional<CheckpointHeader> h =
+            checkpointHeader(prefix_ + "_checkpoint.bin", problem)) {
+      rows.push_back({"optimizer",
+                      h->optimizer == 0   ? "adam"
+                      : h->optimizer == 1 ? "sgd (momentum)"
+                                          : "code " + std::to_string(h->optimizer),
+                      ckptName});
+      rows.push_back({"batch", std::to_string(h->batch), ckptName});
+      rows.push_back({"BatchNorm layers", std::to_string(h->bnLayers), ckptName});
+      rows.push_back({"last checkpoint at",
+                      "global step " + std::to_string(h->step) + " (next: epoch " +
+                          std::to_string(h->epoch + 1) + ", batch " +
+                          std::to_string(h->batchIndex) + ")",
+                      ckptName});
+      rows.push_back(
+          {"data order",
+           "seed " + std::to_string(h->seed) + (h->shuffle ? ", shuffled" : ", not shuffled"),
+           ckptName});
+    } else {
+      if (!problem.empty()) rows.push_back({"checkpoint", problem, ckptName});
+      unknown_.push_back("the optimizer, batch and data order (no readable _checkpoint.bin)");
+    }
+    rows.push_back(
+        {"best checkpoint",
+         isFile(prefix_ + "_best_checkpoint.bin") ? stem_ + "_best_checkpoint.bin" : "none",
+         "the files"});
+
+    if (!log_.epochs.empty()) {
+      int64_t steps = 0, skipped = 0;
+      double seconds = 0;
+      for (const EpochRecord& e : log_.epochs) {
+        steps += e.steps;
+        skipped += e.skipped;
+        if (std::isfinite(e.seconds)) seconds += e.seconds;
+      }
+      rows.push_back(
+          {"epochs logged",
+           std::to_string(log_.epochs.size()) + " (epoch " +
+               std::to_string(log_.epochs.front().epoch) +
+               (log_.epochs.size() > 1 ? " to " + std::to_string(log_.epochs.back().epoch)
+                                       : std::string()) +
+               "), up to global step " + std::to_string(log_.epochs.back().step),
+           "epoch records"});
+      rows.push_back(
+          {"steps run",
+           grouped(steps) + (skipped ? ", " + grouped(skipped) + " skipped as non-finite" : ""),
+           "epoch records"});
+      rows.push_back({"training time", formatFixed(seconds, 1) + " s", "epoch records"});
+    }
+    if (!log_.evals.empty()) {
+      double seconds = 0;
+      for (const EvalRecord& e : log_.evals)
+        if (std::isfinite(e.seconds)) seconds += e.seconds;
+      rows.push_back(
+          {"evaluations",
+           std::to_string(log_.evals.size()) + ", " + formatFixed(seconds, 1) + " s in all",
+           "eval records"});
+    }
+    bool iree = false;
+    for (const RunFile& f : runFiles(prefix_)) iree = iree || f.name.ends_with(".vmfb");
+    if (iree)
+      rows.push_back({"lowerer", "iree (compiled .vmfb present)", "the files"});
+    else
+      unknown_.push_back("the lowerer (cpu and xla leave no artifact of their own)");
+
+    unknown_.insert(unknown_.begin(),
+                    {"the planned number of epochs (epoch records do not carry it)",
+                     "the base learning rate and its schedule (only each epoch's last-step rate "
+                     "is logged)",
+                     "the loss, weight decay, label smoothing and augmentation",
+                     "the dataset and its path", "the initialisation seed"});
+    std::string out = table({"what", "value", "from"}, rows, 3);
+    out += "<p class=\"unknown\">Not recorded in the run's files, so unknown here: ";
+    for (size_t i = 0; i < unknown_.size(); ++i) out += (i ? "; " : "") + escapeXml(unknown_[i]);
+    return out + ".</p>";
+  }
+
+  // ----- Training
+
+  std::string trainingSection() {
+    std::string out;
+    if (log_.epochs.empty() && log_.steps.empty())
+      return paragraph("The log holds no epoch records.");
+    out += "<div class=\"plots\">";
+    const std::vector<double> x = epochX();
+    std::vector<double> loss, lr, ips;
+    for (const EpochRecord& e : log_.epochs) {
+      loss.push_back(e.loss);
+      lr.push_back(e.lr);
+      ips.push_back(e.imagesPerSecond);
+    }
+    if (!log_.epochs.empty()) {
+      plot(out, lineChart(chart("Training loss per epoch", "mean step loss", {{"loss", x, loss}})));
+      plot(out,
+           lineChart(chart("Learning rate per epoch", "rate of the last step", {{"lr", x, lr}})));
+      plot(out, lineChart(chart("Throughput per epoch", "images/s", {{"images/s", x, ips}})));
+    }
+    if (!log_.steps.empty()) {
+      std::vector<double> sx, sy;
+      for (const StepRecord& s : log_.steps) {
+        sx.push_back(double(s.step));
+        sy.push_back(s.loss);
+      }
+      plot(out, lineChart(chart("Training loss per step", "step loss", {{"loss", sx, sy}},
+                                std::nullopt, "global step")));
+    }
+    out += "</div>";
+    if (log_.steps.empty())
+      out += paragraph("Per-step losses are printed by `hlotrain train` (--log-every) but not "
+                       "logged in _metrics.jsonl, so only the per-epoch means are plotted.");
+    std::vector<std::vector<std::string>> rows;
+    for (const EpochRecord& e : log_.epochs)
+      rows.push_back({std::to_string(e.epoch) + (e.records > 1 ? " (resumed)" : ""),
+                      std::to_string(e.step), std::to_string(e.steps), std::to_string(e.skipped),
+                      formatValue(e.loss, 6), formatValue(e.lr, 4), fixedOrDash(e.seconds, 2),
+                      fixedOrDash(e.imagesPerSecond, 1)});
+    if (!rows.empty())
+      out += table(
+          {"epoch", "global step", "steps", "skipped", "loss", "lr", "seconds", "images/s"}, rows);
+    return out;
+  }
+
+  // ----- Evaluation over the epochs
+
+  // One series per eval record of the scalar `name` (scaled).
+  Series scalarSeries(std::string name, std::string_view field, double scale = 1) const {
+    Series s{std::move(name), evalX(), {}};
+    for (const EvalRecord& e : log_.evals)
+      s.y.push_back(e.scalar(field).value_or(kMissing) * scale);
+    return s;
+  }
+
+  bool anyScalar(std::string_view field) const {
+    return std::any_of(log_.evals.begin(), log_.evals.end(),
+                       [&](const EvalRecord& e) { return e.scalar(field).has_value(); });
+  }
+
+  // Members of the object `field`, in first-seen order, each a series over the evals.
+  std::vector<Series> groupSeries(std::string_view field, std::string_view suffix,
+                                  bool dashed) const {
+    std::vector<std::string> names;
+    for (const EvalRecord& e : log_.evals)
+      if (const NamedValues* g = e.group(field))
+        for (const auto& [name, value] : *g)
+          if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    std::vector<Series> series;
+    for (const std::string& name : names) {
+      Series s{name + std::string(suffix), evalX(), {}, dashed};
+      for (const EvalRecord& e : log_.evals) {
+        double v = kMissing;
+        if (const NamedValues* g = e.group(field))
+          for (const auto& [key, value] : *g)
+            if (key == name) v = value;
+        s.y.push_back(v);
+      }
+      series.push_back(std::move(s));
+    }
+    return series;
+  }
+
+  size_t listLength(std::string_view field) const {
+    size_t n = 0;
+    for (const EvalRecord& e : log_.evals)
+      if (const std::vector<double>* l = e.list(field)) n = std::max(n, l->size());
+    return n;
+  }
+
+  std::vector<std::string> segmentationLabels(size_t classes) const {
+    return classLabels(classes, isBratsShape(log_.evals.back(), classes)
+                                    ? kBratsClasses
+                                    : std::vector<std::string>{});
+  }
+  std::vector<std::string> detectionLabels(size_t classes) const {
+    return classLabels(classes, classes == kVisdroneClasses.size() ? kVisdroneClasses
+                                                                   : std::vector<std::string>{});
+  }
+
+  std::string evaluationSection() {
+    if (log_.evals.empty()) return paragraph("The log holds no eval records.");
+    std::set<std::string> shown = {"correct", "total", "detections", "ground_truths", "cases"};
+    std::string out = "<div class=\"plots\">";
+    const std::pair<double, double> unit{0, 1};
+    if (anyScalar("accuracy")) {
+      plot(out, lineChart(chart("Accuracy", "top-1 accuracy (%)",
+                                {scalarSeries("accuracy", "accuracy", 100)})));
+      shown.insert("accuracy");
+    }
+    std::vector<Series> dice = groupSeries("dice", "", false);
+    if (!dice.empty() || anyScalar("dice_mean")) {
+      if (anyScalar("dice_mean")) dice.push_back(scalarSeries("mean", "dice_mean"));
+      for (Series& s : groupSeries("dice_per_case", " per case", true))
+        dice.push_back(std::move(s));
+      plot(out, lineChart(chart("Dice per region", "Dice", dice, unit)));
+      shown.insert("dice_mean");
+    }
+    const size_t iouClasses = listLength("iou");
+    if (iouClasses > 0 || anyScalar("miou")) {
+      std::vector<Series> iou;
+      if (anyScalar("miou")) iou.push_back(scalarSeries("mean IoU", "miou"));
+      const std::vector<std::string> labels = segmentationLabels(iouClasses);
+      for (size_t c = 0; c < iouClasses; ++c) {
+        Series s{"IoU " + labels[c], evalX(), {}, true};
+        for (const EvalRecord& e : log_.evals) {
+          const std::vector<double>* l = e.list("iou");
+          s.y.push_back(l && c < l->size() ? (*l)[c] : kMissing);
+        }
+        iou.push_back(std::move(s));
+      }
+      plot(out, lineChart(chart("IoU", "IoU", iou, unit)));
+      shown.insert("miou");
+    }
+    if (anyScalar("map50") || anyScalar("map")) {
+      plot(out, lineChart(chart(
+                    "Mean average precision", "mAP",
+                    {scalarSeries("mAP@0.5", "map50"), scalarSeries("mAP@[.5:.95]", "map")})));
+      shown.insert("map50");
+      shown.insert("map");
+    }
+    // Whatever else the records carry: each other number and object over the epochs.
+    std::vector<std::string> others;
+    for (const EvalRecord& e : log_.evals)
+      for (const auto& [key, value] : e.scalars)
+        if (!shown.count(key) && std::find(others.begin(), others.end(), key) == others.end())
+          others.push_back(key);
+    for (const std::string& key : others)
+      plot(out, lineChart(chart(key, key, {scalarSeries(key, key)})));
+    std::vector<std::string> otherGroups;
+    for (const EvalRecord& e : log_.evals)
+      for (const auto& [key, values] : e.groups)
+        if (key != "dice" && key != "dice_per_case" &&
+            std::find(otherGroups.begin(), otherGroups.end(), key) == otherGroups.end())
+          otherGroups.push_back(key);
+    for (const std::string& key : otherGroups)
+      plot(out, lineChart(chart(key, key, groupSeries(key, "", false))));
+    out += "</div>";
+    return out + evalTable();
+  }
+
+  std::string evalTable() const {
+    std::vector<std::string> columns;
+    const auto addColumn = [&](const std::string& c) {
+      if (std::find(columns.begin(), columns.end(), c) == columns.end()) columns.push_back(c);
+    };
+    for (const EvalRecord& e : log_.evals) {
+      for (const auto& [key, value] : e.scalars) addColumn(key);
+      for (const auto& [key, values] : e.groups)
+        for (const auto& [name, value] : values) addColumn(key + " " + name);
+      for (const auto& [key, value] : e.texts) addColumn(key);
+    }
+    std::vector<std::string> header = {"epoch", "global step"};
+    header.insert(header.end(), columns.begin(), columns.end());
+    header.push_back("seconds");
+    std::vector<std::vector<std::string>> rows;
+    for (const EvalRecord& e : log_.evals) {
+      std::vector<std::string> row = {std::to_string(e.epoch), std::to_string(e.step)};
+      for (const std::string& c : columns) {
+        std::string cell = "";
+        for (const auto& [key, value] : e.scalars)
+          if (key == c) cell = formatValue(value, 6);
+        for (const auto& [key, values] : e.groups)
+          for (const auto& [name, value] : values)
+            if (key + " " + name == c) cell = formatValue(value, 6);
+        for (const auto& [key, value] : e.texts)
+          if (key == c) cell = value;
+        row.push_back(cell);
+      }
+      row.push_back(fixedOrDash(e.seconds, 2));
+      rows.push_back(std::move(row));
+    }
+    return table(header, rows, 0);
+  }
+
+  // ----- The last evaluation
+
+  std::string lastEvaluationSection() {
+    const EvalRecord& last = log_.evals.back();
+    std::string out = "<h2>Last evaluation (epoch " + std::to_string(last.epoch) +
+                      ", global step " + std::to_string(last.step) + ")</h2>";
+    if (std::optional<double> accuracy = last.scalar("accuracy")) {
+      out += paragraph("Top-1 accuracy " + percent(*accuracy) + " (" +
+                           formatValue(last.scalar("correct").value_or(kMissing), 12) + " of " +
+                           formatValue(last.scalar("total").value_or(kMissing), 12) +
+                           " test records).",
+                       "sub");
+    }
+    if (!last.confusion.empty())
+      out += confusionPart(last);
+    else if (const std::vector<double>* iou = last.list("iou")) {
+      out += "<div class=\"plots\">";
+      plot(out, barChart(bars("IoU per class", "IoU", segmentationLabels(iou->size()), *iou,
+                              std::pair<double, double>{0, 1})));
+      out += "</div>";
+    }
+    if (const std::vector<double>* ap = last.list("ap50")) out += detectionPart(last, *ap);
+    // Other lists: one bar chart each.
+    for (const auto& [key, values] : last.lists) {
+      if (key == "iou" || key == "ap50") continue;
+      out += "<div class=\"plots\">";
+      plot(out, barChart(bars(key, key, classLabels(values.size(), {}), values)));
+      out += "</div>";
+    }
+    if (task_ == "classification" && last.confusion.empty())
+      out += paragraph(
+          "The classification eval record holds accuracy, correct and total only: no confusion "
+          "matrix and no per-class accuracy. Showing them needs the record to carry the class "
+          "counts (task/Task.cpp jsonFields: a \"confusion\" matrix, as segmentation's), or the "
+          "per-record predictions of `hlotrain eval --predictions` read beside the dataset's "
+          "labels.",
+          "unknown");
+    return out;
+  }
+
+  std::string confusionPart(const EvalRecord& last) {
+    const size_t n = last.confusion.size();
+    const std::vector<std::string> labels = segmentationLabels(n);
+    const std::vector<double>* iou = last.list("iou");
+    Heatmap map;
+    map.title = "Confusion matrix (row-normalised)";
+    map.rowTitle = "truth";
+    map.columnTitle = "predicted";
+    map.rowLabels = labels;
+    map.columnLabels = labels;
+    std::vector<int64_t> rowSums(n, 0), columnSums(n, 0);
+    for (size_t g = 0; g < n; ++g)
+      for (size_t p = 0; p < n; ++p) {
+        rowSums[g] += last.confusion[g][p];
+        columnSums[p] += last.confusion[g][p];
+      }
+    for (size_t g = 0; g < n; ++g)
+      for (size_t p = 0; p < n; ++p) {
+        const int64_t count = last.confusion[g][p];
+        const double share = rowSums[g] > 0 ? double(count) / double(rowSums[g]) : kMissing;
+        map.values.push_back(share);
+        map.cellText.push_back(std::isfinite(share) ? formatFixed(100 * share, 1) + "%" : "-");
+        map.cellTooltip.push_back("truth " + labels[g] + ", predicted " + labels[p] + ": " +
+                                  grouped(count) + " pixels");
+      }
+    map.cellSize = n > 8 ? 40 : 64;
+    std::string out = "<div class=\"side\"><div class=\"plots\">";
+    plot(out, heatmap(map));
+    out += "</div>";
+    std::vector<std::vector<std::string>> rows;
+    for (size_t c = 0; c < n; ++c) {
+      const double recall =
+          rowSums[c] > 0 ? double(last.confusion[c][c]) / double(rowSums[c]) : kMissing;
+      rows.push_back({labels[c], grouped(rowSums[c]), grouped(columnSums[c]),
+                      iou && c < iou->size() ? formatValue((*iou)[c], 4) : "-",
+                      std::isfinite(recall) ? percent(recall) : "-"});
+    }
+    out += "<div>" +
+           table({"class", "pixels (truth)", "pixels (predicted)", "IoU", "recall"}, rows) +
+           regionTable(last) + "</div></div>";
+    return out;
+  }
+
+  std::string regionTable(const EvalRecord& last) const {
+    const NamedValues* dice = last.group("dice");
+    if (!dice) return "";
+    const NamedValues* perCase = last.group("dice_per_case");
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& [name, value] : *dice) {
+      std::string caseValue = "-";
+      if (perCase)
+        for (const auto& [key, v] : *perCase)
+          if (key == name) caseValue = formatValue(v, 4);
+      rows.push_back({name, formatValue(value, 4), caseValue});
+    }
+    const std::optional<double> cases = last.scalar("cases");
+    return table({"region", "Dice (whole set)",
+                  "Dice per case" + (cases && *cases > 0 ? " (" + formatValue(*cases, 9) + " cases)"
+                                                         : std::string(" (no cases)"))},
+                 rows);
+  }
+
+  std::string detectionPart(const EvalRecord& last, const std::vector<double>& ap) {
+    const std::vector<std::string> labels = detectionLabels(ap.size());
+    std::string out = "<div class=\"side\"><div class=\"plots\">";
+    plot(out,
+         barChart(bars("AP@0.5 per class", "AP@0.5", labels, ap, std::pair<double, double>{0, 1})));
+    out += "</div>";
+    std::vector<std::vector<std::string>> rows;
+    for (size_t c = 0; c < ap.size(); ++c)
+      rows.push_back(
+          {labels[c], std::isfinite(ap[c]) ? formatValue(ap[c], 4) : "- (no ground truth)"});
+    out += "<div>" + table({"class", "AP@0.5"}, rows);
+    out += paragraph(
+        "mAP@0.5 " + formatValue(last.scalar("map50").value_or(kMissing), 4) + ", mAP@[.5:.95] " +
+        formatValue(last.scalar("map").value_or(kMissing), 4) + "; " +
+        formatValue(last.scalar("detections").value_or(kMissing), 12) + " detections, " +
+        formatValue(last.scalar("ground_truths").value_or(kMissing), 12) + " ground-truth boxes.");
+    return out + "</div></div>";
+  }
+
+  // ----- Files
+
+  std::string filesSection() const {
+    std::vector<std::vector<std::string>> rows;
+    for (const RunFile& f : runFiles(prefix_)) rows.push_back({f.name, grouped(int64_t(f.bytes))});
+    std::string out = table({"file", "bytes"}, rows);
+    return out + paragraph("Images of validation slices or boxes need the outputs of `hlotrain "
+                           "eval --predictions` or `--detections`, which are not among a run's "
+                           "files; this report does not draw them.");
+  }
+
+  std::string prefix_, stem_;
+  const RunLog& log_;
+  std::string_view task_;
+  size_t plots_ = 0;
+  std::vector<std::string> unknown_;
+};
+
+} // namespace
+
+Report buildReport(const std::string& prefix) {
+  RunLog log = readRunLog(prefix + "_metrics.jsonl");
+  return PageBuilder(prefix, log).build();
+}
+
+} // namespace hlotrain::report

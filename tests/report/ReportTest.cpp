@@ -1,0 +1,342 @@
+// The run report: the metrics log read record by record (every shape the trainer writes, resumed
+// epochs, a cut last line, and each malformed line refused naming file:line), RUN resolved to a
+// prefix, what the graphs and the checkpoint header add, and the page of each task: one <svg>
+// per plot, well-formed, nothing external, every text escaped.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <vector>
+
+#include "RunFiles.h"
+#include "XmlCheck.h"
+#include "report/Report.h"
+#include "support/Error.h"
+
+using namespace hlotrain;
+using namespace hlotrain::report;
+using hlotrain::report::testing::occurrences;
+using hlotrain::report::testing::xmlProblem;
+
+namespace {
+
+class ReportTest : public hlotrain::report::testing::RunScratch {
+protected:
+  // The ParseError (or other typed error) message of reading `text` as a log.
+  template <class Error> std::string errorOf(const std::string& text) {
+    const std::string path = write("r_metrics.jsonl", text);
+    try {
+      readRunLog(path);
+    } catch (const Error& e) {
+      std::string message = e.what();
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+      return message;
+    }
+    ADD_FAILURE() << "no error for: " << text;
+    return "";
+  }
+  std::string parseError(const std::string& text) { return errorOf<ParseError>(text); }
+
+  std::string configError(const std::string& run) {
+    try {
+      resolveRun(run);
+    } catch (const ConfigError& e) {
+      return e.what();
+    }
+    ADD_FAILURE() << "no error for RUN " << run;
+    return "";
+  }
+};
+
+// Nothing in the page may be fetched, run or linked.
+void expectSelfContained(const std::string& html) {
+  EXPECT_EQ(xmlProblem(html), "");
+  EXPECT_EQ(html.find("://"), std::string::npos);
+  EXPECT_EQ(html.find("src="), std::string::npos);
+  EXPECT_EQ(html.find("href"), std::string::npos);
+  EXPECT_EQ(html.find("url("), std::string::npos);
+  EXPECT_EQ(html.find("@import"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("<img"), std::string::npos);
+  EXPECT_NE(html.find("Content-Security-Policy\" content=\"default-src 'none'"), std::string::npos);
+  EXPECT_EQ(html.find("nan"), std::string::npos);
+}
+
+TEST_F(ReportTest, ReadsEpochAndClassificationEvalRecords) {
+  RunLog log = readRunLog(write("r_metrics.jsonl", hlotrain::report::testing::kClassificationLog));
+  ASSERT_EQ(log.epochs.size(), 2u);
+  EXPECT_EQ(log.epochs[1].epoch, 2);
+  EXPECT_EQ(log.epochs[1].step, 936);
+  EXPECT_EQ(log.epochs[1].steps, 468);
+  EXPECT_DOUBLE_EQ(log.epochs[0].loss, 1.23155312);
+  EXPECT_DOUBLE_EQ(log.epochs[1].lr, 0.000750000007);
+  EXPECT_DOUBLE_EQ(log.epochs[0].imagesPerSecond, 451170.552);
+  EXPECT_EQ(log.epochs[1].line, 3u);
+  ASSERT_EQ(log.evals.size(), 2u);
+  EXPECT_EQ(log.evals[0].scalar("accuracy"), 0.7733);
+  EXPECT_EQ(log.evals[1].scalar("correct"), 8160);
+  EXPECT_DOUBLE_EQ(log.evals[1].seconds, 0.007652824);
+  EXPECT_FALSE(log.evals[0].scalar("seconds")); // a record field, not a score
+  EXPECT_TRUE(log.evals[0].confusion.empty());
+  EXPECT_EQ(taskOf(log), "classification");
+  EXPECT_TRUE(log.notes.empty());
+}
+
+TEST_F(ReportTest, ReadsSegmentationAndDetectionFieldsByShape) {
+  RunLog seg = readRunLog(write("s_metrics.jsonl", hlotrain::report::testing::kSegmentationLog));
+  EXPECT_EQ(taskOf(seg), "segmentation");
+  ASSERT_EQ(seg.evals.size(), 2u);
+  const EvalRecord& first = seg.evals[0];
+  const NamedValues* dice = first.group("dice");
+  ASSERT_NE(dice, nullptr);
+  ASSERT_EQ(dice->size(), 3u);
+  EXPECT_EQ((*dice)[0].first, "WT"); // record order, not sorted
+  EXPECT_EQ((*dice)[2].first, "ET");
+  EXPECT_TRUE(std::isnan((*dice)[2].second)); // null
+  ASSERT_NE(first.group("dice_per_case"), nullptr);
+  EXPECT_EQ(seg.evals[1].group("dice_per_case"), nullptr); // null: no cases
+  EXPECT_FALSE(seg.evals[1].scalar("dice_per_case"));
+  ASSERT_NE(first.list("iou"), nullptr);
+  EXPECT_EQ(first.list("iou")->size(), 4u);
+  ASSERT_EQ(first.confusion.size(), 4u);
+  EXPECT_EQ(first.confusion[0][0], 900);
+  EXPECT_EQ(first.confusion[2][1], 5);
+  EXPECT_TRUE(std::isnan(seg.epochs[1].loss));
+  EXPECT_EQ(seg.epochs[1].skipped, 1);
+
+  RunLog det = readRunLog(write("d_metrics.jsonl", hlotrain::report::testing::kDetectionLog));
+  EXPECT_EQ(taskOf(det), "detection");
+  const std::vector<double>* ap = det.evals[0].list("ap50");
+  ASSERT_NE(ap, nullptr);
+  ASSERT_EQ(ap->size(), 10u);
+  EXPECT_DOUBLE_EQ((*ap)[0], 0.5);
+  EXPECT_TRUE(std::isnan((*ap)[1]));
+  EXPECT_EQ(det.evals[0].scalar("ground_truths"), 12);
+}
+
+// A run killed inside epoch 1 and resumed writes epoch 1 twice (MetricsLog keeps the records up
+// to the checkpoint): one epoch, combined.
+TEST_F(ReportTest, CombinesTheRecordsOfAResumedEpoch) {
+  RunLog log = readRunLog(write(
+      "r_metrics.jsonl",
+      R"({"type":"epoch","epoch":1,"step":40,"steps":40,"skipped":0,"loss":2,"lr":0.001,"seconds":1,"images_per_s":640}
+{"type":"epoch","epoch":1,"step":100,"steps":60,"skipped":0,"loss":1,"lr":0.0005,"seconds":2,"images_per_s":480}
+{"type":"epoch","epoch":2,"step":200,"steps":100,"skipped":0,"loss":0.5,"lr":0.0001,"seconds":3,"images_per_s":533}
+{"type":"checkpoint","step":200}
+)"));
+  ASSERT_EQ(log.epochs.size(), 2u);
+  const EpochRecord& e = log.epochs[0];
+  EXPECT_EQ(e.records, 2);
+  EXPECT_EQ(e.steps, 100);
+  EXPECT_EQ(e.step, 100);
+  EXPECT_DOUBLE_EQ(e.loss, (2.0 * 40 + 1.0 * 60) / 100);
+  EXPECT_DOUBLE_EQ(e.seconds, 3);
+  EXPECT_DOUBLE_EQ(e.imagesPerSecond, (640.0 * 1 + 480.0 * 2) / 3);
+  EXPECT_DOUBLE_EQ(e.lr, 0.0005);
+  ASSERT_EQ(log.notes.size(), 2u);
+  EXPECT_NE(log.notes[0].find("epoch 1 has 2 records"), std::string::npos);
+  EXPECT_NE(log.notes[1].find("type \"checkpoint\""), std::string::npos);
+}
+
+TEST_F(ReportTest, SkipsALastLineTheFileEndsInside) {
+  std::string text = hlotrain::report::testing::kClassificationLog;
+  text += R"({"type":"epoch","epoch":3,"step":14)";
+  RunLog log = readRunLog(write("r_metrics.jsonl", text));
+  EXPECT_EQ(log.epochs.size(), 2u);
+  ASSERT_EQ(log.notes.size(), 1u);
+  EXPECT_NE(log.notes[0].find("line 5 is cut short"), std::string::npos) << log.notes[0];
+  // The same line ended by a newline was written whole: it is malformed.
+  EXPECT_NE(parseError(text + "\n").find("r_metrics.jsonl:5: malformed JSON record"),
+            std::string::npos);
+}
+
+TEST_F(ReportTest, RefusesMalformedRecordsNamingFileAndLine) {
+  const std::string epoch =
+      R"({"type":"epoch","epoch":1,"step":4,"steps":4,"skipped":0,"loss":1,"lr":0.1,"seconds":1,"images_per_s":4})";
+  const std::string path = (dir / "r_metrics.jsonl").string();
+  const std::pair<std::string, std::string> cases[] = {
+      {epoch + "\n{\"type\":\"eval\",\n", ":2: malformed JSON record: "},
+      {epoch + "\nnot json\n", ":2: malformed JSON record: "},
+      {"[1,2]\n", ":1: expected a JSON object, found [1,2]"},
+      {"{\"epoch\":1}\n", ":1: the record has no \"type\" string"},
+      {"{\"type\":3}\n", ":1: the record has no \"type\" string"},
+      {R"({"type":"epoch","step":4,"loss":1})"
+       "\n",
+       ":1: the epoch record has no \"epoch\""},
+      {R"({"type":"epoch","epoch":1,"step":4,"loss":"low"})"
+       "\n",
+       ":1: field \"loss\" is string, expected a number"},
+      {R"({"type":"epoch","epoch":-1,"step":4})"
+       "\n",
+       ":1: field \"epoch\" is -1, expected an integer >= 0"},
+      {R"({"type":"epoch","epoch":1.5,"step":4})"
+       "\n",
+       ":1: field \"epoch\" is 1.5, expected an integer >= 0"},
+      {epoch + "\n" + R"({"type":"eval","epoch":1,"step":4,"confusion":[[1,2],[3]]})" + "\n",
+       ":2: field \"confusion\" is not a square matrix of 2 rows"},
+      {R"({"type":"eval","epoch":1,"step":4,"confusion":[[1,-2],[3,4]]})"
+       "\n",
+       ":1: field \"confusion\" holds -2, expected counts >= 0"},
+      {R"({"type":"eval","epoch":1,"step":4,"dice":{"WT":"high"}})"
+       "\n",
+       ":1: field \"dice\".\"WT\" is string, expected a number or null"},
+      {R"({"type":"eval","epoch":1,"step":4,"iou":[0.5,[1]]})"
+       "\n",
+       ":1: field \"iou\"[1] is array, expected a number or null"},
+  };
+  for (const auto& [text, message] : cases)
+    EXPECT_NE(parseError(text).find(path + message), std::string::npos)
+        << parseError(text) << "\nexpected: " << message;
+  EXPECT_EQ(parseError(""), path + ": no records (an empty metrics log: has the run finished an "
+                                   "epoch yet?)");
+  EXPECT_NE(parseError("\n  \n").find(path + ": no records"), std::string::npos);
+}
+
+TEST_F(ReportTest, ResolvesRunAsPrefixMetricsFileOrDirectory) {
+  std::filesystem::create_directories(dir / "one");
+  std::ofstream((dir / "one" / "mnist_cnn_metrics.jsonl")) << "\n";
+  std::ofstream((dir / "one" / "mnist_cnn_best_checkpoint.bin")) << "x";
+  std::ofstream((dir / "one" / "mnist_cnn_train_step.mlir")) << "x";
+  std::ofstream((dir / "one" / "mnist_cnn_report.html")) << "x";
+  std::ofstream((dir / "one" / "mnist_cnn_checkpoint.bin.tmp.123")) << "x";
+  std::ofstream((dir / "one" / "notes.txt")) << "x";
+  const std::string prefix = (dir / "one" / "mnist_cnn").string();
+  EXPECT_EQ(resolveRun(prefix), prefix);
+  EXPECT_EQ(resolveRun(prefix + "_metrics.jsonl"), prefix);
+  EXPECT_EQ(resolveRun((dir / "one").string()), prefix);
+  EXPECT_EQ(defaultReportPath(prefix), prefix + "_report.html");
+
+  // A second run (an ablation arm's build tag) makes the directory ambiguous.
+  std::ofstream((dir / "one" / "mnist_cnn_ce_fwd.mlir")) << "x";
+  EXPECT_EQ(configError((dir / "one").string()),
+            (dir / "one").string() +
+                ": holds the files of 2 runs (mnist_cnn, mnist_cnn_ce); name one as RUN, e.g. " +
+                prefix);
+  EXPECT_EQ(resolveRun(prefix), prefix); // the prefix still names one
+  EXPECT_NE(configError((dir / "one" / "mnist_cnn_ce").string())
+                .find("mnist_cnn_ce_metrics.jsonl does not exist"),
+            std::string::npos);
+
+  std::filesystem::create_directories(dir / "empty");
+  EXPECT_NE(configError((dir / "empty").string()).find(": holds no run's files"),
+            std::string::npos);
+  EXPECT_NE(configError((dir / "nowhere").string())
+                .find("no run at '" + (dir / "nowhere").string() + "'"),
+            std::string::npos);
+  EXPECT_NE(configError("").find("RUN is empty"), std::string::npos);
+}
+
+TEST_F(ReportTest, ClassificationPageHasAPlotPerFigureAndSaysWhatIsMissing) {
+  write("mnist_linear_metrics.jsonl", hlotrain::report::testing::kClassificationLog);
+  Report r = buildReport((dir / "mnist_linear").string());
+  EXPECT_EQ(r.task, "classification");
+  EXPECT_EQ(r.epochs, 2u);
+  EXPECT_EQ(r.evals, 2u);
+  EXPECT_EQ(r.plots, 4u); // loss, lr, images/s, accuracy
+  EXPECT_EQ(occurrences(r.html, "<svg "), r.plots);
+  EXPECT_EQ(occurrences(r.html, "<figure class=\"plot\">"), r.plots);
+  expectSelfContained(r.html);
+  for (const char* text : {">Training loss per epoch<", ">Learning rate per epoch<",
+                           ">Throughput per epoch<", ">Accuracy<", "81.60%", "(8160 of 10000",
+                           "no confusion matrix", "the planned number of epochs",
+                           "the parameter count and input shape", "no readable _checkpoint.bin"})
+    EXPECT_NE(r.html.find(text), std::string::npos) << text;
+}
+
+TEST_F(ReportTest, SegmentationPageHasTheConfusionHeatmapAndPerClassIou) {
+  write("unet_brats_metrics.jsonl", hlotrain::report::testing::kSegmentationLog);
+  Report r = buildReport((dir / "unet_brats").string());
+  EXPECT_EQ(r.task, "segmentation");
+  EXPECT_EQ(r.plots, 6u); // loss, lr, images/s, Dice, IoU, the confusion heatmap
+  EXPECT_EQ(occurrences(r.html, "<svg "), r.plots);
+  expectSelfContained(r.html);
+  for (const char* text :
+       {">Dice per region<", ">WT per case<", ">mean IoU<", ">Confusion matrix (row-normalised)<",
+        "3 enhancing tumour", "0 background", "95.0%", "Dice per case (no cases)",
+        "truth 1 edema, predicted 2 non-enhancing/necrotic core: 10 pixels",
+        "Last evaluation "
+        "(epoch 2"})
+    EXPECT_NE(r.html.find(text), std::string::npos) << text;
+}
+
+TEST_F(ReportTest, DetectionPageHasMapOverEpochsAndApPerClass) {
+  write("r34_yolov1_metrics.jsonl", hlotrain::report::testing::kDetectionLog);
+  Report r = buildReport((dir / "r34_yolov1").string());
+  EXPECT_EQ(r.task, "detection");
+  EXPECT_EQ(r.plots, 5u); // loss, lr, images/s, mAP, AP@0.5 per class
+  EXPECT_EQ(occurrences(r.html, "<svg "), r.plots);
+  expectSelfContained(r.html);
+  for (const char* text :
+       {">Mean average precision<", ">mAP@0.5<", ">mAP@[.5:.95]<", ">AP@0.5 per class<",
+        "0 pedestrian", "9 motor", "- (no ground truth)", "147 detections, 12 ground-truth boxes"})
+    EXPECT_NE(r.html.find(text), std::string::npos) << text;
+}
+
+// Fields the report has no chart for are still plotted and tabled; record types it does not
+// know are counted in the notes.
+TEST_F(ReportTest, EveryOtherEvalFieldIsShown) {
+  write(
+      "x_metrics.jsonl",
+      R"({"type":"eval","epoch":1,"step":4,"top5":0.9,"recall":{"a":0.5,"b":0.25},"hist":[1,2,3],"split":"val<1>","seconds":1}
+{"type":"mystery","step":5}
+)");
+  Report r = buildReport((dir / "x").string());
+  EXPECT_EQ(r.task, "unknown");
+  EXPECT_EQ(r.plots, 3u); // top5, recall, hist
+  expectSelfContained(r.html);
+  EXPECT_NE(r.html.find("val&lt;1&gt;"), std::string::npos);
+  EXPECT_NE(r.html.find("The log holds no epoch records."), std::string::npos);
+  EXPECT_NE(r.html.find("type &quot;mystery&quot;"), std::string::npos);
+}
+
+// The facts the graphs' text and the checkpoint header give: parameters, input, optimizer, batch.
+TEST_F(ReportTest, ReadsTheNetFromTheForwardGraphAndTheRunFromTheCheckpointHeader) {
+  write("mnist_linear_metrics.jsonl", hlotrain::report::testing::kClassificationLog);
+  write("mnist_linear_fwd.mlir",
+        "module @jit_mnist_linear_fwd attributes {mhlo.num_partitions = 1 : i32} {\n"
+        "  func.func public @main(%arg0: tensor<784x10xf32>, %arg1: tensor<10xf32>, %arg2: "
+        "tensor<128x1x28x28xf32>) -> tensor<128x10xf32> {\n"
+        "    return %arg2 : tensor<128x10xf32>\n  }\n}\n");
+  std::string header = "HLOTCKPT";
+  const auto u32 = [&](uint32_t v) { header.append(reinterpret_cast<const char*>(&v), 4); };
+  const auto i64 = [&](int64_t v) { header.append(reinterpret_cast<const char*>(&v), 8); };
+  u32(1); // version
+  u32(1); // sgd
+  u32(2); // P
+  u32(0); // L
+  u32(4); // T
+  i64(936);
+  i64(2);
+  i64(0);
+  i64(7);
+  i64(1);
+  i64(128);
+  write("mnist_linear_checkpoint.bin", header + std::string(64, '\0'));
+  Report r = buildReport((dir / "mnist_linear").string());
+  expectSelfContained(r.html);
+  for (const char* text :
+       {"7,850 in 2 tensors", "128x1x28x28xf32 (batch 128)", "128x10xf32", "jit_mnist_linear_fwd",
+        "sgd (momentum)", "<td class=\"l\">batch</td><td class=\"l\">128</td>",
+        "global step 936 (next: epoch 3, batch 0)", "seed 7, shuffled", "mnist_linear_fwd.mlir"})
+    EXPECT_NE(r.html.find(text), std::string::npos) << text;
+  EXPECT_EQ(r.html.find("no readable _checkpoint.bin"), std::string::npos);
+
+  write("mnist_linear_checkpoint.bin", "NOTACKPT" + std::string(80, '\0'));
+  EXPECT_NE(buildReport((dir / "mnist_linear").string()).html.find("not a checkpoint"),
+            std::string::npos);
+}
+
+TEST_F(ReportTest, EscapesTheRunsNameAndPath) {
+  std::filesystem::create_directories(dir / "a<b>&c");
+  std::ofstream(dir / "a<b>&c" / "n'et_metrics.jsonl")
+      << hlotrain::report::testing::kClassificationLog;
+  Report r = buildReport((dir / "a<b>&c" / "n'et").string());
+  expectSelfContained(r.html);
+  EXPECT_NE(r.html.find("a&lt;b&gt;&amp;c"), std::string::npos);
+  EXPECT_NE(r.html.find("<title>hlotrain report: n&#39;et</title>"), std::string::npos);
+}
+
+} // namespace
