@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "tests/data/IdxFiles.h"
 #include "support/AtomicFile.h"
+#include "tests/data/IdxFiles.h"
 #include "train/MetricsLog.h"
 
 using namespace hlotrain;
