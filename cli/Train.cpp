@@ -4,9 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-#include <iostream>
 #include <type_traits>
-#include <unistd.h>
 #include <vector>
 
 #include "cli/Args.h"
@@ -344,9 +342,7 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   mode.initFrom = p.args.value("--init-from");
   mode = train::runModeFromEnvironment(mode);
   // A progress line only where a person watches: the process's own terminal.
-  mode.display = p.args.has("--quiet") ? Display::quiet
-                 : &out == &std::cout  ? displayFor(STDOUT_FILENO)
-                                       : Display::plain;
+  mode.display = p.args.has("--quiet") ? Display::quiet : displayOf(out);
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
   mode.lowerer = lowerer.get();
   train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);

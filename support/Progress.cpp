@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <iostream>
 #include <string_view>
 #include <sys/ioctl.h>
 #include <unistd.h>
@@ -13,6 +14,12 @@ Display displayFor(int fd) {
   const char* term = std::getenv("TERM");
   if (!::isatty(fd) || (term && std::string_view(term) == "dumb")) return Display::plain;
   return Display::terminal;
+}
+
+Display displayOf(const std::ostream& out) {
+  if (&out == &std::cout) return displayFor(STDOUT_FILENO);
+  if (&out == &std::cerr) return displayFor(STDERR_FILENO);
+  return Display::plain;
 }
 
 std::string formatDuration(double seconds) {
@@ -54,6 +61,28 @@ void ProgressLine::clear() {
   if (!shown_) return;
   out_ << "\r\033[K" << std::flush;
   shown_ = false;
+}
+
+CountProgress::CountProgress(std::ostream& out, std::string what, std::string unit, size_t total,
+                             size_t plainEvery)
+    : out_(out), what_(std::move(what)), unit_(std::move(unit)), total_(total),
+      plainEvery_(plainEvery), line_(out, displayOf(out) == Display::terminal) {}
+
+void CountProgress::advance(size_t done) {
+  const std::string count =
+      what_ + ": " + std::to_string(done) + "/" + std::to_string(total_) + " " + unit_;
+  if (!line_.enabled()) {
+    if (done == total_ || (plainEvery_ > 0 && done % plainEvery_ == 0)) out_ << count << std::endl;
+    return;
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  const double rate = static_cast<double>(done) / seconds;
+  line_.show(count + "  " + std::to_string(static_cast<long long>(rate)) + "/s  " +
+                 formatDuration(seconds) + " ETA " +
+                 formatDuration(static_cast<double>(total_ - done) / rate),
+             done == total_);
+  if (done == total_) line_.clear();
 }
 
 } // namespace hlotrain

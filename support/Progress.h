@@ -17,6 +17,10 @@ enum class Display { plain, terminal, quiet };
 // Display::terminal when file descriptor `fd` is a terminal whose TERM is not "dumb", else plain.
 Display displayFor(int fd);
 
+// How `out` should report: terminal when it is the process's std::cout or std::cerr and that is a
+// terminal (displayFor), else plain (a file, a string stream in a test, a pipe).
+Display displayOf(const std::ostream& out);
+
 // "0:07", "4:07", "1:05:03"; "?" for a negative or non-finite time.
 std::string formatDuration(double seconds);
 
@@ -41,6 +45,27 @@ private:
   size_t width_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point last_{};
+};
+
+// Progress through `total` items of a long job (images, cases): on a terminal a redrawn line with
+// the count, the rate and the time left; elsewhere a plain line every `plainEvery` items and at
+// the last.
+class CountProgress {
+public:
+  // Lines read "<what>: <done>/<total> <unit>" ("train: 200/6471 images").
+  CountProgress(std::ostream& out, std::string what, std::string unit, size_t total,
+                size_t plainEvery);
+  // `done` items are done.
+  void advance(size_t done);
+  // Erases the terminal line before the job prints a line of its own.
+  void clear() { line_.clear(); }
+
+private:
+  std::ostream& out_;
+  std::string what_, unit_;
+  size_t total_, plainEvery_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  ProgressLine line_;
 };
 
 } // namespace hlotrain

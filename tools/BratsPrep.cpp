@@ -1,6 +1,5 @@
 #include "tools/BratsPrep.h"
 
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -15,6 +14,7 @@
 #include "data/Brats.h"
 #include "data/Random.h"
 #include "support/Error.h"
+#include "support/Progress.h"
 #include "tools/CountedFile.h"
 #include "tools/Nifti.h"
 #include "tools/ToolMain.h"
@@ -302,6 +302,8 @@ BratsSummary prepareBrats(const std::string& srcDir, const std::string& outDir,
   const int64_t channels = data::bratsChannels(options.context);
   std::vector<uint8_t> record(static_cast<size_t>((channels + 1) * options.size * options.size));
   BratsSummary summary;
+  // The case lines are the plain progress; a terminal also gets the rate and the time left.
+  CountProgress progress(log, "cases", "done", cases.size(), 0);
   for (size_t i = 0; i < cases.size(); ++i) {
     const Case& c = cases[i];
     const CaseVolumes volumes = loadCase(c);
@@ -320,10 +322,12 @@ BratsSummary prepareBrats(const std::string& srcDir, const std::string& outDir,
     (isVal[i] ? summary.valCases : summary.trainCases).push_back(c.name);
     int64_t& records = isVal[i] ? summary.valRecords : summary.trainRecords;
     records += keptCount;
+    progress.clear();
     log << "[" << i + 1 << "/" << cases.size() << "] " << c.name << " "
         << (isVal[i] ? "val" : "train") << ": " << keptCount << " slices kept (of " << tumourSlices
         << " with tumour), " << records << " " << (isVal[i] ? "val" : "train") << " records so far"
         << std::endl;
+    progress.advance(i + 1);
   }
   trainFile.close(summary.trainRecords);
   valFile.close(summary.valRecords);

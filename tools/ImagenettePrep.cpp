@@ -1,6 +1,5 @@
 #include "tools/ImagenettePrep.h"
 
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -9,6 +8,7 @@
 #include <span>
 
 #include "support/Error.h"
+#include "support/Progress.h"
 #include "tools/CountedFile.h"
 #include "tools/Jpeg.h"
 #include "tools/Resize.h"
@@ -93,12 +93,12 @@ void writeSplit(CountedFile& out, const std::vector<Source>& images, int64_t sid
                 const std::string& name, std::ostream& log) {
   const size_t n = images.size();
   std::vector<uint8_t> record(static_cast<size_t>(1 + 3 * side * side));
+  CountProgress progress(log, name, "images", n, kProgressEvery);
   for (size_t i = 0; i < images.size(); ++i) {
     record[0] = images[i].label;
     decodeResized(images[i].path, side, std::span(record).subspan(1));
     out.write(record);
-    if ((i + 1) % kProgressEvery == 0 || i + 1 == images.size())
-      log << name << ": " << i + 1 << "/" << n << " images" << std::endl;
+    progress.advance(i + 1);
   }
   out.close(static_cast<int64_t>(n));
 }

@@ -12,6 +12,7 @@
 
 #include "data/Yolo.h"
 #include "support/Error.h"
+#include "support/Progress.h"
 #include "tools/CountedFile.h"
 #include "tools/Jpeg.h"
 #include "tools/Resize.h"
@@ -199,6 +200,7 @@ VisdroneSplitSummary writeSplit(const SplitSource& split, int64_t side, CountedF
   std::vector<uint8_t> image(static_cast<size_t>(3 * side * side)), boxes;
   VisdroneSplitSummary summary;
   const size_t n = split.images.size();
+  CountProgress progress(log, split.name, "images", n, kProgressEvery);
   for (size_t i = 0; i < n; ++i) {
     const Source& source = split.images[i];
     const ImageSize size = decodeResized(source.image.string(), side, image);
@@ -221,9 +223,9 @@ VisdroneSplitSummary writeSplit(const SplitSource& split, int64_t side, CountedF
       summary.keptBoxes += static_cast<int64_t>(kept.size());
       if (kept.size() > static_cast<size_t>(data::kYoloMaxBoxes)) ++summary.cappedRecords;
     }
-    if ((i + 1) % kProgressEvery == 0 && i + 1 < n)
-      log << split.name << ": " << i + 1 << "/" << n << " images" << std::endl;
+    if (i + 1 < n) progress.advance(i + 1); // the summary below is the last count
   }
+  progress.clear();
   log << split.name << ": " << n << "/" << n << " images, " << summary.records << " records, "
       << summary.droppedImages << " dropped (no box left); " << summary.keptBoxes << " boxes kept, "
       << summary.droppedBoxes << " dropped; " << summary.cappedRecords << " records over "

@@ -129,4 +129,14 @@ TEST(ProgressLine, RedrawsInPlaceCutToTheWidthAndClears) {
   EXPECT_EQ(off.str(), "");
 }
 
+// A preprocessor's count, written to anything but a terminal: a plain line every N items and at
+// the last, and nothing to erase.
+TEST(CountProgress, PlainLinesEveryNAndAtTheEnd) {
+  std::ostringstream out;
+  CountProgress progress(out, "train", "images", 5, 2);
+  for (size_t i = 1; i <= 5; ++i) progress.advance(i);
+  progress.clear();
+  EXPECT_EQ(out.str(), "train: 2/5 images\ntrain: 4/5 images\ntrain: 5/5 images\n");
+}
+
 } // namespace
