@@ -6,10 +6,12 @@
 
 #include "cli/Args.h"
 #include "cli/Bench.h"
+#include "cli/DataCheck.h"
 #include "cli/Diff.h"
 #include "cli/LowererFlags.h"
 #include "cli/Report.h"
 #include "cli/Run.h"
+#include "cli/Runs.h"
 #include "cli/Train.h"
 #include "support/Error.h"
 
@@ -41,6 +43,10 @@ constexpr Command kCommands[] = {
      &kListUsage},
     {"report", "a run's metrics, config and plots as one self-contained HTML page", reportCommand,
      &kReportUsage},
+    {"runs", "one line per run in an artifacts folder: net, epochs, best score, step, size",
+     runsCommand, &kRunsUsage},
+    {"data", "data check: load every file of a dataset, print its splits' label statistics",
+     dataCommand, &kDataUsage},
 };
 
 void printUsage(std::ostream& out) {

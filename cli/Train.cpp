@@ -1,14 +1,18 @@
 #include "cli/Train.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <map>
 #include <type_traits>
 #include <vector>
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
+#include "cli/ConfigFile.h"
 #include "cli/LowererFlags.h"
 #include "data/Dataset.h"
 #include "ir/Npy.h"
@@ -21,6 +25,8 @@ namespace hlotrain::cli {
 
 const char* const kTrainUsage =
     R"(usage: hlotrain train --net NAME --data DIR [--dataset KIND] [OPTIONS]
+       hlotrain train --config run.toml|run.json [OPTIONS]
+       hlotrain train --resume --net NAME [--artifacts DIR] [--tag TAG] [OPTIONS]
 
 Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs them on the lowerer
 --lowerer or HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes
@@ -71,7 +77,8 @@ decay 1e-4, cross-entropy, no label smoothing.
   --log-every N           print the step loss every N steps; 0: never (default 50)
   --seed S                data-order seed (default 0)
   --max-steps N           stop after global step N, keeping the full schedule (debugging)
-  --no-shuffle            keep the stored record order (debugging)
+  --shuffle|--no-shuffle  shuffle the records each epoch (default), or keep the stored order
+                          (debugging)
   --skip-nonfinite        skip a step whose loss or results are NaN or infinite (its batch is
                           used up; the epoch's metrics record counts it) instead of stopping
   --tag TAG               build tag: separate artifacts for this run
@@ -80,12 +87,26 @@ decay 1e-4, cross-entropy, no label smoothing.
                           net's checkpoint whose shapes match (a ResNet-34 trunk for
                           r34-yolov1); names the first that does not match
   --resume                continue from <prefix>_checkpoint.bin, the run's last checkpoint, at
-                          its exact step, data order and schedule position (pass the same
-                          flags); with no checkpoint there yet, start a fresh run, so the same
-                          command restarts a run killed at any moment
+                          its exact step, data order and schedule position, with the settings
+                          it stores (below); with no checkpoint there yet, start a fresh run,
+                          so the same command restarts a run killed at any moment
+  --config FILE           read settings from a .toml or .json file: each key is a flag above
+                          without --, with a string, integer, float or boolean value
+                          (lr = 0.01, net = "mnist-cnn", cosine = false); flags given beside it
+                          override it
+  --save-config FILE      write the run's effective settings (every key, defaults included;
+                          .toml or .json), then train
   --lowerer NAME, --pjrt-plugin PATH
                           where the graphs run (see `hlotrain --help`)
   --quiet                 print only the epoch and evaluation summaries and errors
+
+Resume: a checkpoint stores the run's settings (data directory and dataset included), so
+`--resume --net NAME` with the --artifacts and --tag that locate it continues the run with no
+other flag. A flag that contradicts a stored setting is refused naming both values; these may
+change on resume (stored ones are kept unless given): --data, --eval-every, --checkpoint-every,
+--checkpoint-every-steps, --log-every, --skip-nonfinite, --init-from (used by a fresh start
+only); --max-steps, --lowerer, --pjrt-plugin and --quiet apply to this invocation only.
+A version 1 checkpoint stores no settings: pass the run's flags again.
 
 On a terminal, one line redrawn in place shows the epoch and step, the smoothed loss, images/s,
 and the time spent and left in the epoch and the run (evaluation has its own); written to a file
@@ -164,33 +185,72 @@ float parseFloat(std::string_view flag, const std::string& text) {
   return parseValue<float>(flag, text, "a number");
 }
 
-using Apply = void (*)(train::TrainConfig&, std::string_view flag, const std::string& value);
+// The shortest text that reads back as exactly `v` (std::to_chars): what a config file and a
+// checkpoint store of a number.
+template <class T> std::string shortest(T v) {
+  char buf[64];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
 
-// One row per TrainConfig field; a command accepts the rows it names.
+// What a config file's value of a key must be; a number key also takes an integer.
+enum class ValueType { integer, number, string, boolean };
+
+// How `--resume` treats a setting its checkpoint stores:
+//   fixed      the run's own: taken from the checkpoint, and a flag that contradicts it refused
+//   mayChange  taken from the checkpoint unless given (how often to log, evaluate and save,
+//              where the data is now, whether to skip non-finite steps)
+//   perRun     this invocation's only, never taken from the checkpoint (--max-steps)
+//   locates    finds the checkpoint (--artifacts, --tag): given or defaulted, never stored
+enum class OnResume { fixed, mayChange, perRun, locates };
+
+using Apply = void (*)(train::TrainConfig&, std::string_view flag, const std::string& value);
+using Shown = std::optional<std::string>;
+// The field's value as its flag would take it; nullopt where the setting is off.
+using Show = Shown (*)(const train::TrainConfig&);
+
+// One row per TrainConfig field; a command accepts the rows it names. A row's config key is its
+// name without "--". A boolean row's flag sets it true and its negation (--no-cosine) false; its
+// apply gets the text "true" or "false".
 struct ConfigFlag {
   std::string_view name;
-  bool takesValue;
+  ValueType type;
+  OnResume onResume;
   Apply apply;
+  Show show;
+  std::string_view negation = {};
 };
 
+using enum ValueType;
+using enum OnResume;
+
 const ConfigFlag kConfigFlags[] = {
-    {"--epochs", true, [](auto& c, auto f, auto& v) { c.epochs = parseInt(f, v); }},
-    {"--batch", true, [](auto& c, auto f, auto& v) { c.batch = parseInt(f, v); }},
-    {"--lr", true, [](auto& c, auto f, auto& v) { c.learningRate = parseNumber(f, v); }},
-    {"--optimizer", true,
+    {"--epochs", integer, fixed, [](auto& c, auto f, auto& v) { c.epochs = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.epochs); }},
+    {"--batch", integer, fixed, [](auto& c, auto f, auto& v) { c.batch = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.batch); }},
+    {"--lr", number, fixed, [](auto& c, auto f, auto& v) { c.learningRate = parseNumber(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.learningRate); }},
+    {"--optimizer", string, fixed,
      [](auto& c, auto f, auto& v) {
        if (v != "adam" && v != "sgd")
          throw UsageError(std::string(f) + ": expected adam or sgd, got '" + v + "'");
        c.optimizer = v == "adam" ? program::Optimizer::adam : program::Optimizer::sgd;
-     }},
-    {"--momentum", true, [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); }},
-    {"--weight-decay", true, [](auto& c, auto f, auto& v) { c.weightDecay = parseFloat(f, v); }},
-    {"--cosine", false, [](auto& c, auto, auto&) { c.cosine = true; }},
-    {"--no-cosine", false, [](auto& c, auto, auto&) { c.cosine = false; }},
-    {"--warmup-epochs", true, [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); }},
-    {"--label-smoothing", true,
-     [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); }},
-    {"--loss", true,
+     },
+     [](const auto& c) -> Shown { return train::optimizerName(c.optimizer); }},
+    {"--momentum", number, fixed, [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.momentum); }},
+    {"--weight-decay", number, fixed,
+     [](auto& c, auto f, auto& v) { c.weightDecay = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.weightDecay); }},
+    {"--cosine", boolean, fixed, [](auto& c, auto, auto& v) { c.cosine = v == "true"; },
+     [](const auto& c) -> Shown { return c.cosine ? "true" : "false"; }, "--no-cosine"},
+    {"--warmup-epochs", integer, fixed,
+     [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.warmupEpochs); }},
+    {"--label-smoothing", number, fixed,
+     [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.loss.labelSmoothing); }},
+    {"--loss", string, fixed,
      [](auto& c, auto f, auto& v) {
        std::optional<program::LossKind> kind = program::lossKindFromName(v);
        if (!kind) {
@@ -200,8 +260,9 @@ const ConfigFlag kConfigFlags[] = {
          throw UsageError(std::string(f) + ": expected one of " + known + ", got '" + v + "'");
        }
        c.loss.kind = *kind;
-     }},
-    {"--class-weights", true,
+     },
+     [](const auto& c) -> Shown { return std::string(program::lossName(c.loss.kind)); }},
+    {"--class-weights", string, fixed,
      [](auto& c, auto f, auto& v) {
        c.loss.classWeights.clear();
        size_t start = 0;
@@ -210,35 +271,66 @@ const ConfigFlag kConfigFlags[] = {
          c.loss.classWeights.push_back(parseFloat(f, v.substr(start, comma - start)));
          start = comma + 1;
        }
+     },
+     [](const auto& c) -> Shown {
+       if (c.loss.classWeights.empty()) return std::nullopt;
+       std::string text;
+       for (float w : c.loss.classWeights) text += (text.empty() ? "" : ",") + shortest(w);
+       return text;
      }},
-    {"--focal-gamma", true, [](auto& c, auto f, auto& v) { c.loss.focalGamma = parseFloat(f, v); }},
-    {"--box-loss", true,
+    {"--focal-gamma", number, fixed,
+     [](auto& c, auto f, auto& v) { c.loss.focalGamma = parseFloat(f, v); },
+     [](const auto& c) -> Shown {
+       return c.loss.focalGamma ? Shown(shortest(*c.loss.focalGamma)) : std::nullopt;
+     }},
+    {"--box-loss", string, fixed,
      [](auto& c, auto f, auto& v) {
        if (v != "sqrt-wh" && v != "diou")
          throw UsageError(std::string(f) + ": expected sqrt-wh or diou, got '" + v + "'");
        c.loss.boxLoss = v == "diou" ? program::BoxLoss::diou : program::BoxLoss::sqrtWh;
+     },
+     [](const auto& c) -> Shown {
+       return c.loss.boxLoss == program::BoxLoss::diou ? "diou" : "sqrt-wh";
      }},
-    {"--clip-grad-norm", true, [](auto& c, auto f, auto& v) { c.clipGradNorm = parseFloat(f, v); }},
-    {"--augment", false, [](auto& c, auto, auto&) { c.augment = true; }},
-    {"--no-augment", false, [](auto& c, auto, auto&) { c.augment = false; }},
-    {"--eval-every", true, [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); }},
-    {"--checkpoint-every", true,
-     [](auto& c, auto f, auto& v) { c.checkpointEvery = parseInt(f, v); }},
-    {"--checkpoint-every-steps", true,
-     [](auto& c, auto f, auto& v) { c.checkpointEverySteps = parseInt(f, v); }},
-    {"--log-every", true, [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); }},
-    {"--seed", true,
+    {"--clip-grad-norm", number, fixed,
+     [](auto& c, auto f, auto& v) { c.clipGradNorm = parseFloat(f, v); },
+     [](const auto& c) -> Shown {
+       return c.clipGradNorm ? Shown(shortest(*c.clipGradNorm)) : std::nullopt;
+     }},
+    {"--augment", boolean, fixed, [](auto& c, auto, auto& v) { c.augment = v == "true"; },
+     [](const auto& c) -> Shown { return c.augment ? "true" : "false"; }, "--no-augment"},
+    {"--eval-every", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.evalEvery); }},
+    {"--checkpoint-every", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.checkpointEvery = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.checkpointEvery); }},
+    {"--checkpoint-every-steps", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.checkpointEverySteps = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.checkpointEverySteps); }},
+    {"--log-every", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.logEvery); }},
+    {"--seed", integer, fixed,
      [](auto& c, auto f, auto& v) {
        int64_t seed = parseInt(f, v);
        if (seed < 0) throw UsageError(std::string(f) + ": expected a value >= 0, got " + v);
        c.seed = static_cast<uint64_t>(seed);
-     }},
-    {"--max-steps", true, [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); }},
-    {"--no-shuffle", false, [](auto& c, auto, auto&) { c.shuffle = false; }},
-    {"--skip-nonfinite", false, [](auto& c, auto, auto&) { c.skipNonFinite = true; }},
-    {"--tag", true, [](auto& c, auto, auto& v) { c.buildTag = v; }},
-    {"--artifacts", true, [](auto& c, auto, auto& v) { c.artifactsDir = v; }},
-    {"--out", true, [](auto& c, auto, auto& v) { c.artifactsDir = v; }},
+     },
+     [](const auto& c) -> Shown { return std::to_string(c.seed); }},
+    {"--max-steps", integer, perRun, [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.maxSteps); }},
+    {"--shuffle", boolean, fixed, [](auto& c, auto, auto& v) { c.shuffle = v == "true"; },
+     [](const auto& c) -> Shown { return c.shuffle ? "true" : "false"; }, "--no-shuffle"},
+    {"--skip-nonfinite", boolean, mayChange,
+     [](auto& c, auto, auto& v) { c.skipNonFinite = v == "true"; },
+     [](const auto& c) -> Shown { return c.skipNonFinite ? "true" : "false"; }},
+    {"--tag", string, locates, [](auto& c, auto, auto& v) { c.buildTag = v; },
+     [](const auto& c) -> Shown { return c.buildTag; }},
+    {"--artifacts", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
+     [](const auto& c) -> Shown { return c.artifactsDir; }},
+    {"--out", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
+     [](const auto& c) -> Shown { return c.artifactsDir; }},
 };
 
 const ConfigFlag& configFlag(std::string_view name) {
@@ -246,14 +338,18 @@ const ConfigFlag& configFlag(std::string_view name) {
                        [&](const ConfigFlag& f) { return f.name == name; });
 }
 
-// A command's flags: the TrainConfig rows it names plus its own.
+// A command's flags: the TrainConfig rows it names (and their negations) plus its own.
 struct CommandFlags {
   std::vector<std::string_view> config;
   std::vector<FlagSpec> own;
 
   std::vector<FlagSpec> specs() const {
     std::vector<FlagSpec> all = own;
-    for (std::string_view name : config) all.push_back({name, configFlag(name).takesValue});
+    for (std::string_view name : config) {
+      const ConfigFlag& row = configFlag(name);
+      all.push_back({name, row.type != boolean});
+      if (!row.negation.empty()) all.push_back({row.negation, false});
+    }
     return all;
   }
 };
@@ -263,23 +359,42 @@ struct Parsed {
   train::TrainConfig config;
 };
 
-Parsed parse(std::span<const std::string> argv, const CommandFlags& flags) {
-  Parsed p;
-  p.args = parseArgs(argv, flags.specs());
-  if (!p.args.positional.empty())
-    throw UsageError("unexpected argument '" + p.args.positional[0] + "'");
-  for (auto [on, off] : {std::pair{"--cosine", "--no-cosine"}, {"--augment", "--no-augment"}})
-    if (p.args.has(on) && p.args.has(off))
-      throw UsageError(std::string(on) + " and " + off + " contradict each other");
+ParsedArgs parseCommandLine(std::span<const std::string> argv, const CommandFlags& flags) {
+  ParsedArgs args = parseArgs(argv, flags.specs());
+  if (!args.positional.empty())
+    throw UsageError("unexpected argument '" + args.positional[0] + "'");
   for (std::string_view name : flags.config)
-    if (p.args.has(name)) configFlag(name).apply(p.config, name, p.args.value(name));
+    if (const ConfigFlag& row = configFlag(name);
+        !row.negation.empty() && args.has(name) && args.has(row.negation))
+      throw UsageError(std::string(name) + " and " + std::string(row.negation) +
+                       " contradict each other");
+  return args;
+}
+
+// The TrainConfig of the command's rows that `args` gives, over the defaults.
+Parsed applyFlags(ParsedArgs args, const CommandFlags& flags) {
+  Parsed p;
+  p.args = std::move(args);
+  for (std::string_view name : flags.config) {
+    const ConfigFlag& row = configFlag(name);
+    if (p.args.has(name))
+      row.apply(p.config, name, row.type == boolean ? "true" : p.args.value(name));
+    if (!row.negation.empty() && p.args.has(row.negation))
+      row.apply(p.config, row.negation, "false");
+  }
   return p;
+}
+
+Parsed parse(std::span<const std::string> argv, const CommandFlags& flags) {
+  return applyFlags(parseCommandLine(argv, flags), flags);
 }
 
 std::string required(const ParsedArgs& args, std::string_view flag) {
   if (!args.has(flag)) throw UsageError(std::string(flag) + " is required");
   return args.value(flag);
 }
+
+} // namespace
 
 data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   std::string name = args.value("--dataset", "mnist");
@@ -301,6 +416,8 @@ data::DatasetSpec datasetFlag(const ParsedArgs& args) {
     known += (known.empty() ? "" : ", ") + std::string(data::datasetKindName(k));
   throw UsageError("--dataset: unknown dataset '" + name + "' (known: " + known + ")");
 }
+
+namespace {
 
 // Without --loss, the loss the net's head admits (program::defaultLossKind): a detector trains
 // and scores with yolov1 unasked.
@@ -325,21 +442,239 @@ nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpe
   }
 }
 
-int trainCommand(std::span<const std::string> argv, std::ostream& out) {
+namespace {
+
+// The keys of a run besides TrainConfig's: what it trains on and how a fresh run starts. Their
+// values reach the run as the flags they are named after.
+struct RunKey {
+  std::string_view name;
+  ValueType type;
+  OnResume onResume;
+};
+const RunKey kRunKeys[] = {{"--net", string, fixed},      {"--dataset", string, fixed},
+                           {"--context", integer, fixed}, {"--input-size", integer, fixed},
+                           {"--data", string, mayChange}, {"--init-from", string, mayChange}};
+
+// A key of `hlotrain train`'s config (a config file's, a checkpoint's): a RunKey or a TrainConfig
+// row (`row`).
+struct Key {
+  std::string_view flag;
+  ValueType type;
+  OnResume onResume;
+  std::string_view negation;
+  const ConfigFlag* row = nullptr;
+};
+
+// Every key, in the order a saved config lists them.
+std::vector<Key> trainKeys() {
+  std::vector<Key> keys;
+  for (const RunKey& k : kRunKeys) keys.push_back({k.name, k.type, k.onResume, {}});
+  for (const ConfigFlag& f : kConfigFlags)
+    if (f.name != "--out") keys.push_back({f.name, f.type, f.onResume, f.negation, &f});
+  return keys;
+}
+
+std::optional<Key> trainKey(std::string_view key) {
+  for (const Key& k : trainKeys())
+    if (k.flag.substr(2) == key) return k;
+  return std::nullopt;
+}
+
+// Where each flag's value came from when not the command line: "run.toml:3", a checkpoint.
+using Origins = std::map<std::string, std::string, std::less<>>;
+
+// `message` preceded by the origin of the flag it begins with ("--lr must be ..."; train::validate
+// and every flag's parser name their flag first), when that value came from a file.
+std::string withOrigin(const std::string& message, const Origins& origins) {
+  if (!message.starts_with("--")) return message;
+  size_t end = 2;
+  while (end < message.size() &&
+         (std::islower(static_cast<unsigned char>(message[end])) ||
+          std::isdigit(static_cast<unsigned char>(message[end])) || message[end] == '-'))
+    ++end;
+  auto it = origins.find(std::string_view(message).substr(0, end));
+  return it == origins.end() ? message : it->second + ": " + message;
+}
+
+bool given(const ParsedArgs& args, const Key& k) {
+  return args.has(k.flag) || (!k.negation.empty() && args.has(k.negation));
+}
+
+// The value `args` gives a key, as its row's apply takes it ("true"/"false" for a boolean).
+std::string givenText(const ParsedArgs& args, const Key& k) {
+  if (k.type == boolean) return args.has(k.flag) ? "true" : "false";
+  return args.value(k.flag);
+}
+
+// Refuses a value of another type than the key's (a number key takes an integer too).
+void checkType(const Key& k, const ConfigEntry& e) {
+  const ConfigType t = e.value.type;
+  const bool ok = t == ConfigType::null || (k.type == string && t == ConfigType::string) ||
+                  (k.type == boolean && t == ConfigType::boolean) ||
+                  ((k.type == integer || k.type == number) &&
+                   (t == ConfigType::integer || t == ConfigType::floating));
+  const char* expected = k.type == string    ? "a string"
+                         : k.type == boolean ? "a boolean (true or false)"
+                         : k.type == integer ? "an integer"
+                                             : "a number";
+  if (!ok)
+    throw ParseError(e.origin + ": " + e.key + " takes " + expected + ", got " +
+                     std::string(configTypeName(t)) +
+                     (t == ConfigType::string ? " (\"" + e.value.text + "\")" : ""));
+}
+
+// The key of a config entry, or a ParseError naming where it was read.
+Key keyOf(const ConfigEntry& e) {
+  if (std::optional<Key> k = trainKey(e.key)) return *k;
+  for (std::string_view own :
+       {"resume", "config", "save-config", "quiet", "lowerer", "pjrt-plugin"})
+    if (e.key == own)
+      throw ParseError(e.origin + ": " + e.key + " is not a config key: --" + e.key +
+                       " is given on the command line");
+  if (e.key.starts_with("no-"))
+    if (std::optional<Key> k = trainKey(e.key.substr(3)); k && k->type == boolean)
+      throw ParseError(e.origin + ": unknown key '" + e.key + "' (write " + e.key.substr(3) +
+                       " = false)");
+  throw ParseError(e.origin + ": unknown key '" + e.key +
+                   "' (the keys are the train flags without --: hlotrain train --help)");
+}
+
+// Gives `args` a config entry's value as if its flag had been given (a boolean: its flag or its
+// negation); null is the same as leaving the key out.
+void setFlag(ParsedArgs& args, Origins& origins, const Key& k, const ConfigEntry& e) {
+  checkType(k, e);
+  if (e.value.type == ConfigType::null) return;
+  std::string_view flag = k.flag;
+  if (k.type == boolean && e.value.text == "false") {
+    if (k.negation.empty()) return; // off is the default (--skip-nonfinite)
+    flag = k.negation;
+  }
+  args.flags[std::string(flag)] = {k.type == boolean ? "" : e.value.text};
+  origins[std::string(flag)] = e.origin;
+}
+
+// --config FILE: its settings, for the flags the command line does not give.
+void addConfigFile(ParsedArgs& args, Origins& origins) {
+  const ParsedArgs commandLine = args;
+  for (const ConfigEntry& e : readConfigFile(args.value("--config"))) {
+    const Key k = keyOf(e);
+    checkType(k, e);
+    if (!given(commandLine, k)) setFlag(args, origins, k, e);
+  }
+}
+
+// The same value, written either way ("0.010" and "1e-2"): what the key's row makes of it.
+std::string canonical(const Key& k, const std::string& text) {
+  if (k.row) {
+    train::TrainConfig c;
+    k.row->apply(c, k.flag, text);
+    return k.row->show(c).value_or("");
+  }
+  return k.type == integer ? std::to_string(parseInt(k.flag, text)) : text;
+}
+
+// What a resume does with the checkpoint's stored config.
+struct Resumed {
+  std::string path;          // the checkpoint, when there is one
+  bool storesConfig = false; // false: version 1, so every setting comes from the flags
+};
+
+// --resume: the settings the run's checkpoint stores, for what the command line and the config
+// file leave out (OnResume says which); a fixed one given otherwise is refused naming the flag and
+// both values.
+Resumed addStoredConfig(ParsedArgs& args, Origins& origins) {
+  train::TrainConfig located;
+  for (std::string_view flag : {"--artifacts", "--tag"})
+    if (args.has(flag)) configFlag(flag).apply(located, flag, args.value(flag));
+  Resumed resumed;
+  resumed.path = train::checkpointPath(train::artifactPrefix(netFlag(args), located));
+  std::error_code ec;
+  if (!std::filesystem::exists(resumed.path, ec)) return {};
+  const std::optional<std::string> stored = train::readCheckpointConfig(resumed.path);
+  if (!stored) return resumed;
+  resumed.storesConfig = true;
+  for (const ConfigEntry& e : parseJsonConfig(*stored, resumed.path + " (its stored config)")) {
+    const Key k = keyOf(e);
+    checkType(k, e);
+    if (k.onResume == perRun || k.onResume == locates) continue;
+    if (!given(args, k)) {
+      setFlag(args, origins, k, e);
+      continue;
+    }
+    if (k.onResume != fixed) continue;
+    const std::string mine = givenText(args, k);
+    const std::string theirs = e.value.type == ConfigType::null ? "" : canonical(k, e.value.text);
+    if (canonical(k, mine) != theirs)
+      throw UsageError(std::string(k.flag) + " is " + mine + " but " + resumed.path +
+                       " was written " + (theirs.empty() ? "without it" : "with " + theirs) +
+                       "; a resumed run keeps the settings its checkpoint stores (leave " +
+                       std::string(k.flag) + " out)");
+  }
+  return resumed;
+}
+
+// The run's effective config, every key (`location`: with --artifacts and --tag, which a
+// checkpoint does not store: they are where it is).
+std::vector<ConfigEntry> effectiveConfig(const Parsed& p, const data::DatasetSpec& dataset,
+                                         bool location) {
+  std::vector<ConfigEntry> entries;
+  const auto add = [&](std::string_view flag, ValueType type, const Shown& text) {
+    const ConfigType t = !text             ? ConfigType::null
+                         : type == string  ? ConfigType::string
+                         : type == boolean ? ConfigType::boolean
+                         : type == integer ? ConfigType::integer
+                                           : ConfigType::floating;
+    entries.push_back({std::string(flag.substr(2)), {t, text.value_or("")}, {}});
+  };
+  add("--net", string, p.args.value("--net"));
+  add("--dataset", string, std::string(data::datasetKindName(dataset.kind)));
+  if (dataset.context) add("--context", integer, std::to_string(*dataset.context));
+  if (dataset.side) add("--input-size", integer, std::to_string(*dataset.side));
+  add("--data", string, p.args.value("--data"));
+  add("--init-from", string,
+      p.args.has("--init-from") ? Shown(p.args.value("--init-from")) : std::nullopt);
+  for (const ConfigFlag& f : kConfigFlags)
+    if (f.name != "--out" && (location || f.onResume != locates))
+      add(f.name, f.type, f.show(p.config));
+  return entries;
+}
+
+const char* const kSavedConfigHeader =
+    "# hlotrain train settings: `hlotrain train --config FILE` trains with them, flags given\n"
+    "# beside it override them. Each key is a train flag without --; a setting that is off\n"
+    "# is a comment.\n";
+
+int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
   CommandFlags flags{{}, kDataFlags};
   flags.own.push_back({"--resume", false});
   flags.own.push_back({"--init-from"});
   flags.own.push_back({"--quiet", false});
+  flags.own.push_back({"--config"});
+  flags.own.push_back({"--save-config"});
   for (const ConfigFlag& f : kConfigFlags)
     if (f.name != "--out") flags.config.push_back(f.name);
-  Parsed p = parse(argv, flags);
+  ParsedArgs args = parseCommandLine(argv, flags);
+  if (args.has("--config")) addConfigFile(args, origins);
+  Resumed resumed;
+  if (args.has("--resume")) resumed = addStoredConfig(args, origins);
+  Parsed p = applyFlags(std::move(args), flags);
   data::DatasetSpec dataset = datasetFlag(p.args);
   nn::NetSpec spec = netFlag(p.args, dataset);
   defaultLoss(p, spec);
+  if (!p.args.has("--data") && !resumed.path.empty() && !resumed.storesConfig)
+    throw UsageError("--data is required: " + resumed.path +
+                     " is a version 1 checkpoint, which stores no config (pass the run's flags)");
   std::string dir = required(p.args, "--data");
+  train::validate(p.config);
+  if (p.args.has("--save-config")) {
+    const std::string path = p.args.value("--save-config");
+    writeConfigFile(path, effectiveConfig(p, dataset, true), kSavedConfigHeader);
+    out << "config written to " << path << "\n";
+  }
   train::RunMode mode;
   mode.resume = p.args.has("--resume");
   mode.initFrom = p.args.value("--init-from");
+  mode.config = jsonConfigText(effectiveConfig(p, dataset, false), false, true);
   mode = train::runModeFromEnvironment(mode);
   // A progress line only where a person watches: the process's own terminal.
   mode.display = p.args.has("--quiet") ? Display::quiet : displayOf(out);
@@ -348,6 +683,20 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);
   if (!r.evals.empty()) out << "final test " << task::summaryLine(r.evals.back().scores) << "\n";
   return kOk;
+}
+
+} // namespace
+
+int trainCommand(std::span<const std::string> argv, std::ostream& out) {
+  // A message about a value from a config file or a checkpoint names where it was read.
+  Origins origins;
+  try {
+    return runTrain(argv, out, origins);
+  } catch (const UsageError& e) {
+    throw UsageError(withOrigin(e.what(), origins));
+  } catch (const ConfigError& e) {
+    throw ConfigError(withOrigin(e.what(), origins));
+  }
 }
 
 int evalCommand(std::span<const std::string> argv, std::ostream& out) {

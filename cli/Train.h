@@ -13,6 +13,8 @@
 
 namespace hlotrain::cli {
 
+data::DatasetSpec datasetFlag(const ParsedArgs& args); // --dataset, --context, --input-size
+
 // The net of --net (required), built for the dataset's inputs when it takes any input of its
 // kind; UsageError naming the flag for an unknown name.
 nn::NetSpec netFlag(const ParsedArgs& args,

@@ -428,8 +428,9 @@ std::optional<ForwardGraph> forwardGraph(const std::string& path) {
   return std::nullopt;
 }
 
-// The fixed header of a checkpoint, format version 1 (train/Checkpoint.h, the format's home):
-// magic, version, optimizer, P, L, T, then step, epoch, batch index, seed, shuffle, batch.
+// The fixed header of a checkpoint, the same in format versions 1 and 2 (train/Checkpoint.h, the
+// format's home): magic, version, optimizer, P, L, T, then step, epoch, batch index, seed,
+// shuffle, batch.
 struct CheckpointHeader {
   uint32_t version = 0, optimizer = 0, parameterTensors = 0, bnLayers = 0;
   int64_t step = 0, epoch = 0, batchIndex = 0, seed = 0, shuffle = 0, batch = 0;
@@ -457,7 +458,7 @@ std::optional<CheckpointHeader> checkpointHeader(const std::string& path, std::s
   };
   CheckpointHeader h;
   h.version = u32(8);
-  if (h.version != 1) {
+  if (h.version != 1 && h.version != 2) {
     problem = "checkpoint format version " + std::to_string(h.version) +
               ", which this report does not read";
     return std::nullopt;

@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "nn/Init.h"
 #include "support/AtomicFile.h"
 #include "support/Error.h"
@@ -13,8 +15,9 @@ namespace hlotrain::train {
 namespace {
 
 constexpr char kMagic[8] = {'H', 'L', 'O', 'T', 'C', 'K', 'P', 'T'};
-constexpr uint32_t kVersion = 1;
+constexpr uint32_t kVersion = 2;
 constexpr uint32_t kMaxRank = 8;
+constexpr uint32_t kMaxConfigBytes = 1u << 20;
 
 struct Expected {
   std::string name;
@@ -53,8 +56,9 @@ uint64_t tensorBytes(const Expected& e) {
 
 constexpr uint64_t kHeaderBytes = 8 + 4 * 5 + 8 * 6;
 
+// The longest version 2 file of these tensors: the longest config after them.
 uint64_t checkpointBytes(const std::vector<Expected>& tensors) {
-  uint64_t total = kHeaderBytes;
+  uint64_t total = kHeaderBytes + 4 + kMaxConfigBytes;
   for (const Expected& e : tensors) total += tensorBytes(e);
   return total;
 }
@@ -112,6 +116,53 @@ public:
 private:
   const std::vector<char>& bytes_;
   std::string where_;
+  uint64_t offset_ = 0;
+};
+
+// The same reads from a file, for the few fields of a checkpoint that readCheckpointConfig needs:
+// `skip` passes over tensor data without reading it.
+class FileReader {
+public:
+  explicit FileReader(const std::string& path) : where_(path), in_(path, std::ios::binary) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec) || !in_)
+      throw RuntimeError(path + ": no checkpoint there (not a readable regular file)");
+    size_ = std::filesystem::file_size(path, ec);
+    if (ec) throw RuntimeError(path + ": cannot read the checkpoint's size");
+  }
+
+  [[noreturn]] void fail(const std::string& what) const { throw ParseError(where_ + ": " + what); }
+  void need(uint64_t count, const std::string& what) const {
+    if (size_ - offset_ < count)
+      fail("truncated at byte " + std::to_string(offset_) + ": expected " + what + " (" +
+           std::to_string(count) + " more bytes), file is " + std::to_string(size_) + " bytes");
+  }
+  template <class T> T get(const std::string& what) {
+    T v;
+    std::memcpy(&v, take(sizeof(T), what), sizeof(T));
+    return v;
+  }
+  const char* take(uint64_t count, const std::string& what) {
+    need(count, what);
+    buffer_.resize(count);
+    if (!in_.read(buffer_.data(), static_cast<std::streamsize>(count)))
+      throw RuntimeError(where_ + ": cannot read the checkpoint");
+    offset_ += count;
+    return buffer_.data();
+  }
+  void skip(uint64_t count, const std::string& what) {
+    need(count, what);
+    offset_ += count;
+    in_.seekg(static_cast<std::streamoff>(offset_));
+  }
+  uint64_t offset() const { return offset_; }
+  uint64_t size() const { return size_; }
+
+private:
+  std::string where_;
+  std::ifstream in_;
+  std::vector<char> buffer_;
+  uint64_t size_ = 0;
   uint64_t offset_ = 0;
 };
 
@@ -198,42 +249,110 @@ std::vector<char> encodeCheckpoint(const TrainState& s) {
     out.put<int64_t>(v);
   for (const auto* group : {&s.params, &s.bnMean, &s.bnVar, &s.optState})
     for (const ir::Tensor& t : *group) out.tensor(t);
+  if (s.config.size() > kMaxConfigBytes)
+    throw ConfigError("the run's config is " + std::to_string(s.config.size()) +
+                      " bytes, more than a checkpoint stores (" + std::to_string(kMaxConfigBytes) +
+                      ")");
+  out.put<uint32_t>(static_cast<uint32_t>(s.config.size()));
+  out.bytes().insert(out.bytes().end(), s.config.begin(), s.config.end());
   return std::move(out.bytes());
 }
 
 namespace {
 
+struct Preamble {
+  uint32_t version = kVersion;
+  program::Optimizer optimizer = program::Optimizer::adam;
+};
+
 // The magic, the version and the optimizer: what every checkpoint starts with.
-program::Optimizer readPreamble(Reader& in) {
+template <class In> Preamble readPreamble(In& in) {
   const char* magic = in.take(sizeof(kMagic), "the magic \"HLOTCKPT\"");
   if (std::memcmp(magic, kMagic, sizeof(kMagic)) != 0)
     in.fail("not an hlotrain checkpoint (expected the magic \"HLOTCKPT\" at byte 0)");
-  uint32_t version = in.get<uint32_t>("the version");
-  if (version != kVersion)
-    in.fail("checkpoint version " + std::to_string(version) + " is not supported (expected " +
-            std::to_string(kVersion) + ")");
-  uint32_t optimizer = in.get<uint32_t>("the optimizer");
+  Preamble p;
+  p.version = in.template get<uint32_t>("the version");
+  if (p.version != 1 && p.version != kVersion)
+    in.fail("checkpoint version " + std::to_string(p.version) +
+            " is not supported (expected 1 or " + std::to_string(kVersion) + ")");
+  uint32_t optimizer = in.template get<uint32_t>("the optimizer");
   if (optimizer > 1)
     in.fail("unknown optimizer code " + std::to_string(optimizer) + " (expected 0 adam, 1 sgd)");
-  return optimizer == 0 ? program::Optimizer::adam : program::Optimizer::sgd;
+  p.optimizer = optimizer == 0 ? program::Optimizer::adam : program::Optimizer::sgd;
+  return p;
 }
 
-// A tensor of whatever shape the file says (a checkpoint of an unknown net).
-ir::Tensor readAnyTensor(Reader& in, size_t index) {
+// Version 2's config section, validated as a JSON object (its keys are the CLI's to judge), then
+// the end of the file; version 1 ends after the last tensor. Returns the config's text.
+template <class In> std::string readConfigSection(In& in, uint32_t version) {
+  std::string config;
+  if (version >= 2) {
+    const uint32_t length = in.template get<uint32_t>("the config's length");
+    if (length > kMaxConfigBytes)
+      in.fail("the config's length " + std::to_string(length) + " exceeds " +
+              std::to_string(kMaxConfigBytes) + " bytes");
+    config.assign(in.take(length, "the config"), length);
+    if (!config.empty()) {
+      const uint64_t at = in.offset() - length;
+      try {
+        if (!nlohmann::json::parse(config).is_object())
+          in.fail("the config at byte " + std::to_string(at) + " is not a JSON object");
+      } catch (const nlohmann::json::parse_error& e) {
+        in.fail("the config at byte " + std::to_string(at) +
+                " is not valid JSON (error at its byte " + std::to_string(e.byte) + ")");
+      }
+    }
+  }
+  if (in.offset() != in.size())
+    in.fail("expected " + std::to_string(in.offset()) + " bytes, found " +
+            std::to_string(in.size()) + " (trailing data after the " +
+            (version >= 2 ? "config" : "last tensor") + ")");
+  return config;
+}
+
+struct Counts {
+  uint32_t params = 0, bnLayers = 0, tensors = 0;
+};
+
+// The counts of a checkpoint of any net, consistent with each other, and past the data position.
+template <class In> Counts readCounts(In& in, program::Optimizer optimizer) {
+  const uint64_t slots = static_cast<uint64_t>(program::optimizerSlots(optimizer));
+  Counts c;
+  c.params = in.template get<uint32_t>("the parameter tensor count");
+  c.bnLayers = in.template get<uint32_t>("the BatchNorm layer count");
+  c.tensors = in.template get<uint32_t>("the tensor count");
+  if (c.tensors != uint64_t{c.params} * (1 + slots) + 2 * uint64_t{c.bnLayers})
+    in.fail("tensor count " + std::to_string(c.tensors) + " does not match " +
+            std::to_string(c.params) + " parameters and " + std::to_string(c.bnLayers) +
+            " BatchNorm layers");
+  in.take(8 * 6, "the data position");
+  return c;
+}
+
+// The shape of tensor `index` of a checkpoint of an unknown net, checked to fit the rest of the
+// file; returns its data's length in bytes.
+template <class In> uint64_t readAnyShape(In& in, size_t index, ir::Shape& shape) {
   const std::string label = "tensor " + std::to_string(index);
-  const uint32_t rank = in.get<uint32_t>("the rank of " + label);
+  const uint32_t rank = in.template get<uint32_t>("the rank of " + label);
   if (rank > kMaxRank)
     in.fail(label + ": rank " + std::to_string(rank) + " exceeds " + std::to_string(kMaxRank));
-  ir::Shape shape(rank);
+  shape.assign(rank, 0);
   uint64_t elements = 1;
   for (uint32_t d = 0; d < rank; ++d) {
-    shape[d] = in.get<int64_t>("the dimensions of " + label);
+    shape[d] = in.template get<int64_t>("the dimensions of " + label);
     if (shape[d] < 0 || (shape[d] > 0 && elements > (in.size() - in.offset()) / shape[d]))
       in.fail(label + ": dimension " + std::to_string(shape[d]) + " does not fit the file");
     elements *= static_cast<uint64_t>(shape[d]);
   }
+  return 4 * elements;
+}
+
+// A tensor of whatever shape the file says (a checkpoint of an unknown net).
+ir::Tensor readAnyTensor(Reader& in, size_t index) {
+  ir::Shape shape;
+  readAnyShape(in, index, shape);
   ir::Tensor t(ir::TensorType{ir::ElementType::f32, shape});
-  const char* data = in.take(t.byteSize(), "the data of " + label);
+  const char* data = in.take(t.byteSize(), "the data of tensor " + std::to_string(index));
   if (t.byteSize() > 0) std::memcpy(t.bytes(), data, t.byteSize());
   return t;
 }
@@ -244,7 +363,8 @@ TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& s
                             const std::string& where) {
   Reader in(bytes, where);
   TrainState s;
-  s.optimizer = readPreamble(in);
+  const Preamble preamble = readPreamble(in);
+  s.optimizer = preamble.optimizer;
   std::vector<Expected> expected = expectedTensors(spec, s.optimizer);
   const size_t numParams = nn::parameters(spec).size();
   const size_t numBn = nn::bnChannels(spec).size();
@@ -281,9 +401,7 @@ TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& s
     else
       s.optState.push_back(std::move(t));
   }
-  if (in.offset() != in.size())
-    in.fail("expected " + std::to_string(in.offset()) + " bytes, found " +
-            std::to_string(in.size()) + " (trailing data after the last tensor)");
+  s.config = readConfigSection(in, preamble.version);
   return s;
 }
 
@@ -307,20 +425,12 @@ void writeBnStats(const std::string& path, const TrainState& state) {
 InitReport initFromCheckpoint(const std::string& path, const nn::NetSpec& spec, TrainState& state) {
   std::vector<char> bytes = readFile(path, UINT64_MAX);
   Reader in(bytes, path);
-  const int64_t slots = program::optimizerSlots(readPreamble(in));
-  const uint32_t numParams = in.get<uint32_t>("the parameter tensor count");
-  const uint32_t numBn = in.get<uint32_t>("the BatchNorm layer count");
-  const uint32_t numTensors = in.get<uint32_t>("the tensor count");
-  if (numTensors != uint64_t{numParams} * (1 + static_cast<uint64_t>(slots)) + 2 * uint64_t{numBn})
-    in.fail("tensor count " + std::to_string(numTensors) + " does not match " +
-            std::to_string(numParams) + " parameters and " + std::to_string(numBn) +
-            " BatchNorm layers");
-  in.take(8 * 6, "the data position");
+  const Preamble preamble = readPreamble(in);
+  const Counts counts = readCounts(in, preamble.optimizer);
+  const uint32_t numParams = counts.params, numBn = counts.bnLayers, numTensors = counts.tensors;
   std::vector<ir::Tensor> source;
   for (uint32_t i = 0; i < numTensors; ++i) source.push_back(readAnyTensor(in, i));
-  if (in.offset() != in.size())
-    in.fail("expected " + std::to_string(in.offset()) + " bytes, found " +
-            std::to_string(in.size()) + " (trailing data after the last tensor)");
+  readConfigSection(in, preamble.version);
 
   const std::vector<nn::ParamInfo> params = nn::parameters(spec);
   InitReport report;
@@ -357,6 +467,18 @@ TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec) {
   uint64_t limit = std::max(checkpointBytes(expectedTensors(spec, program::Optimizer::adam)),
                             checkpointBytes(expectedTensors(spec, program::Optimizer::sgd)));
   return decodeCheckpoint(readFile(path, limit), spec, path);
+}
+
+std::optional<std::string> readCheckpointConfig(const std::string& path) {
+  FileReader in(path);
+  const Preamble preamble = readPreamble(in);
+  const Counts counts = readCounts(in, preamble.optimizer);
+  ir::Shape shape;
+  for (uint32_t i = 0; i < counts.tensors; ++i)
+    in.skip(readAnyShape(in, i, shape), "the data of tensor " + std::to_string(i));
+  std::string config = readConfigSection(in, preamble.version);
+  if (config.empty()) return std::nullopt;
+  return config;
 }
 
 } // namespace hlotrain::train

@@ -1,9 +1,10 @@
 #pragma once
 // Training state on disk.
 //
-// Checkpoint format, version 1 (all integers little-endian):
+// Checkpoint format, version 2 (all integers little-endian):
 //   bytes 0..7   magic "HLOTCKPT"
-//   u32          version (1)
+//   u32          version (2; version 1 files still load: they end after the last tensor and
+//                store no config)
 //   u32          optimizer: 0 adam (state m…, v…), 1 sgd (state velocity…)
 //   u32          P  parameter tensors
 //   u32          L  BatchNorm layers
@@ -14,13 +15,19 @@
 //   T tensors    each: u32 rank, i64 dims[rank], f32 data[∏dims] (row-major)
 //                order: params in spec order, BN running means per BN layer, BN running vars per
 //                BN layer, optimizer state slot-major (all m, then all v; or all velocities)
-// The file ends exactly after the last tensor.
+//   u32          C  bytes of config that follow, at most 1 MiB (0: none stored, as a run of the
+//                C++ API writes)
+//   C bytes      the run's effective config: one UTF-8 JSON object, a key per `hlotrain train`
+//                setting (the flag's name without "--": "net", "dataset", "data", "lr", ...; null
+//                where a setting is off), as `hlotrain train --resume` reads it back
+// The file ends exactly after the config (version 1: after the last tensor).
 //
 // Raw exports (no header, f32 little-endian): `<prefix>_params.bin` holds the P parameters in
 // spec order back to back; `<prefix>_bn_stats.bin` holds every BN layer's running mean (spec
 // order) followed by every BN layer's running var.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,6 +53,9 @@ struct TrainState {
   program::Optimizer optimizer = program::Optimizer::adam;
   std::vector<ir::Tensor> optState; // slot-major, as the train step takes them
   DataPosition position;
+  // The run's effective config, a JSON object's text stored verbatim (empty: none; a version 1
+  // checkpoint has none).
+  std::string config;
 };
 
 // Fresh state: He-initialised params, running mean 0 / var 1, zero optimizer state.
@@ -57,10 +67,12 @@ std::string bestCheckpointPath(const std::string& prefix);
 std::string paramsPath(const std::string& prefix);  // `<prefix>_params.bin`
 std::string bnStatsPath(const std::string& prefix); // `<prefix>_bn_stats.bin`
 
+// Version 2; throws ConfigError for a config over the format's 1 MiB.
 std::vector<char> encodeCheckpoint(const TrainState& state);
-// Validates everything against `spec` before trusting any size: magic, version, optimizer, the
-// counts, each tensor's rank and shape (the first mismatch is named), the exact length. Throws
-// ParseError "<where>: ..." on any of it.
+// Validates everything against `spec` before trusting any size: magic, version (1 or 2),
+// optimizer, the counts, each tensor's rank and shape (the first mismatch is named), the config's
+// length and that it is a JSON object, the exact length. Throws ParseError "<where>: ..." on any
+// of it.
 TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& spec,
                             const std::string& where);
 
@@ -70,6 +82,11 @@ void writeRawParams(const std::string& path, const std::vector<ir::Tensor>& para
 void writeBnStats(const std::string& path, const TrainState& state);
 // Throws RuntimeError when the file is missing or unreadable, ParseError when it is malformed.
 TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec);
+// The config a checkpoint stores, read before the net it is of is known (the config names it):
+// nullopt for a version 1 checkpoint or one that stores none. Only the header, the tensors'
+// shapes and the config are read; the layout is checked as decodeCheckpoint checks it (without a
+// net: any shapes that fit the file) down to the exact length. Throws like loadCheckpoint.
+std::optional<std::string> readCheckpointConfig(const std::string& path);
 
 // What initFromCheckpoint copied: the leading parameters, the BatchNorm layers among them, and
 // the first parameter that did not match (empty when every one did).

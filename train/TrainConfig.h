@@ -1,6 +1,8 @@
 #pragma once
-// Everything a training run is configured by; the CLI has one flag per field. Defaults are the
-// reference config (Adam 1e-3, batch 128, 15 epochs, cosine with 1 warmup epoch, wd 1e-4).
+// Everything a training run is configured by; the CLI has one flag per field, which is also its
+// config-file key and its key in a checkpoint's stored config (cli/Train.cpp's flag table is the
+// one mapping). Defaults are the reference config (Adam 1e-3, batch 128, 15 epochs, cosine with 1
+// warmup epoch, wd 1e-4).
 
 #include <cstdint>
 #include <optional>

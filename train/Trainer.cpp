@@ -442,6 +442,7 @@ private:
       lastCheckpointStep_ = state.position.step;
       chatter() << "resuming from " << path << " at step " << state.position.step << " (epoch "
                 << state.position.epoch + 1 << ", batch " << state.position.batchIndex << ")\n";
+      state.config = mode_.config; // the checkpoints of this run describe this run
       return state;
     }
     if (mode_.resume) chatter() << "no checkpoint at " << path << " yet: starting a fresh run\n";
@@ -450,6 +451,7 @@ private:
     state.position.seed = config_.seed;
     state.position.shuffle = config_.shuffle;
     state.position.batch = config_.batch;
+    state.config = mode_.config;
     return state;
   }
 

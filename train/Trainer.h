@@ -37,6 +37,9 @@ struct RunMode {
   std::string initFrom;
   // Runs the training graphs; null: the lowerer HLOTRAIN_LOWERER selects.
   lower::Lowerer* lowerer = nullptr;
+  // The run's effective config, a JSON object (as `hlotrain train` writes it), stored in every
+  // checkpoint the run writes (TrainState::config); empty: none.
+  std::string config;
   // plain: lines every logEvery steps; terminal: a progress line redrawn in place (steps, smoothed
   // loss, images/s, elapsed and ETA for the epoch and the run; evaluation too) between the
   // summaries; quiet: only the epoch and evaluation summaries (and errors, and skipped steps).

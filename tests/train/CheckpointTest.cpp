@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 
 #include "TrainFixtures.h"
 #include "nn/Zoo.h"
@@ -67,6 +69,7 @@ void expectSameState(const TrainState& a, const TrainState& b) {
   EXPECT_EQ(a.position.seed, b.position.seed);
   EXPECT_EQ(a.position.shuffle, b.position.shuffle);
   EXPECT_EQ(a.position.batch, b.position.batch);
+  EXPECT_EQ(a.config, b.config);
 }
 
 TEST_F(CheckpointTest, RoundTripsEveryTensorAndThePosition) {
@@ -109,14 +112,15 @@ TEST_F(CheckpointTest, TruncatedAtEveryRegionIsRejected) {
     std::vector<char> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(keep));
     EXPECT_NE(loadError(cut).find("truncated"), std::string::npos) << keep;
   }
+  // Longer than the tensors and the longest config (1 MiB) after them.
   std::vector<char> longer = bytes;
-  longer.push_back(0);
+  longer.resize(bytes.size() + (size_t{1} << 20) + 1);
   EXPECT_NE(loadError(longer).find("longer than any checkpoint of this net"), std::string::npos);
   TrainState sgd = initialState(spec, program::Optimizer::sgd);
   sgd.position.batch = 8;
   longer = encodeCheckpoint(sgd);
   longer.push_back(0);
-  EXPECT_NE(loadError(longer).find("trailing data"), std::string::npos);
+  EXPECT_NE(loadError(longer).find("trailing data after the config"), std::string::npos);
 }
 
 TEST_F(CheckpointTest, WrongMagicVersionAndCountsAreNamed) {
@@ -125,7 +129,8 @@ TEST_F(CheckpointTest, WrongMagicVersionAndCountsAreNamed) {
   EXPECT_NE(loadError(bytes).find("expected the magic \"HLOTCKPT\""), std::string::npos);
   bytes = encoded();
   putU32(bytes, 8, 7);
-  EXPECT_NE(loadError(bytes).find("version 7 is not supported"), std::string::npos);
+  EXPECT_NE(loadError(bytes).find("version 7 is not supported (expected 1 or 2)"),
+            std::string::npos);
   bytes = encoded();
   putU32(bytes, 12, 9);
   EXPECT_NE(loadError(bytes).find("unknown optimizer code 9"), std::string::npos);
@@ -155,6 +160,105 @@ TEST_F(CheckpointTest, HugeRankOrDimensionsNeverAllocate) {
   int64_t huge = int64_t{1} << 62;
   std::memcpy(bytes.data() + 80, &huge, 8); // first dimension of tensor 0
   EXPECT_NE(loadError(bytes).find("tensor 0"), std::string::npos);
+}
+
+// Version 2 appends the run's config after the last tensor: u32 length, then the JSON text,
+// stored verbatim and read back as written.
+TEST_F(CheckpointTest, Version2StoresTheConfigAfterTheLastTensor) {
+  TrainState s = sampleState();
+  s.config = R"({"net":"tiny-bn","lr":0.01,"cosine":true,"clip-grad-norm":null})";
+  const std::vector<char> bytes = encodeCheckpoint(s);
+  const std::vector<char> bare = encoded();
+  ASSERT_EQ(bytes.size(), bare.size() + s.config.size());
+  uint32_t version = 0, length = 0;
+  std::memcpy(&version, bytes.data() + 8, 4);
+  EXPECT_EQ(version, 2u);
+  std::memcpy(&length, bytes.data() + bare.size() - 4, 4);
+  EXPECT_EQ(length, s.config.size());
+  EXPECT_EQ(std::string(bytes.end() - static_cast<std::ptrdiff_t>(length), bytes.end()), s.config);
+  EXPECT_TRUE(std::equal(bare.begin(), bare.end() - 4, bytes.begin())); // the rest is version 1's
+
+  const std::string path = write(bytes);
+  expectSameState(loadCheckpoint(path, spec), s);
+  EXPECT_EQ(readCheckpointConfig(path), s.config);
+  EXPECT_EQ(encodeCheckpoint(decodeCheckpoint(bytes, spec, "x")), bytes);
+  EXPECT_EQ(readCheckpointConfig(write(bare)), std::nullopt); // none stored
+}
+
+TEST_F(CheckpointTest, Version1FilesStillLoadWithoutAConfig) {
+  std::vector<char> v1 = encoded();
+  v1.resize(v1.size() - 4); // version 1 ends after the last tensor
+  putU32(v1, 8, 1);
+  const std::string path = write(v1);
+  TrainState back = loadCheckpoint(path, spec);
+  expectSameState(back, sampleState());
+  EXPECT_EQ(back.config, "");
+  EXPECT_EQ(readCheckpointConfig(path), std::nullopt);
+  // Re-encoded, it is version 2 with no config.
+  EXPECT_EQ(encodeCheckpoint(back), encoded());
+  v1.push_back(0);
+  EXPECT_NE(loadError(v1).find("trailing data after the last tensor"), std::string::npos);
+}
+
+TEST_F(CheckpointTest, TheStoredConfigMustBeAJsonObjectOfItsLength) {
+  TrainState s = sampleState();
+  for (const auto& [config, message] :
+       std::vector<std::pair<std::string, std::string>>{{R"({"lr": 0.01)", "is not valid JSON"},
+                                                        {"[1, 2]", "is not a JSON object"},
+                                                        {R"("lr")", "is not a JSON object"},
+                                                        {"{\"a\":\"\xff\"}", "is not valid JSON"},
+                                                        {"{} {}", "is not valid JSON"}}) {
+    s.config = config;
+    const std::vector<char> bytes = encodeCheckpoint(s);
+    EXPECT_NE(loadError(bytes).find(message), std::string::npos) << config;
+    try {
+      readCheckpointConfig(write(bytes));
+      ADD_FAILURE() << config;
+    } catch (const ParseError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+    }
+  }
+  s.config = "{}";
+  std::vector<char> bytes = encodeCheckpoint(s);
+  putU32(bytes, bytes.size() - 2 - 4, 3); // the length says 3 of the 2 bytes
+  EXPECT_NE(loadError(bytes).find("truncated"), std::string::npos);
+  putU32(bytes, bytes.size() - 2 - 4, (1u << 20) + 1);
+  EXPECT_NE(loadError(bytes).find("exceeds 1048576 bytes"), std::string::npos);
+  s.config = "{\"x\":\"" + std::string(1u << 20, 'a') + "\"}";
+  EXPECT_THROW(encodeCheckpoint(s), ConfigError);
+}
+
+// readCheckpointConfig walks the tensors without a net, as strictly as a load.
+TEST_F(CheckpointTest, ReadingTheConfigChecksTheLayout) {
+  TrainState s = sampleState();
+  s.config = R"({"batch":32})";
+  const std::vector<char> bytes = encodeCheckpoint(s);
+  auto refusal = [&](const std::vector<char>& b) -> std::string {
+    try {
+      readCheckpointConfig(write(b));
+    } catch (const ParseError& e) {
+      return e.what();
+    }
+    return "accepted";
+  };
+  for (size_t keep : {size_t{0}, size_t{20}, size_t{90}, bytes.size() / 2, bytes.size() - 1}) {
+    const std::vector<char> cut(bytes.begin(), bytes.begin() + static_cast<std::ptrdiff_t>(keep));
+    const std::string m = refusal(cut); // a tensor cut short does not fit what is left
+    EXPECT_TRUE(m.find("truncated") != std::string::npos ||
+                m.find("does not fit the file") != std::string::npos)
+        << keep << ": " << m;
+  }
+  std::vector<char> longer = bytes;
+  longer.push_back('\n');
+  EXPECT_NE(refusal(longer).find("trailing data after the config"), std::string::npos);
+  std::vector<char> bad = bytes;
+  putU32(bad, 24, 5);
+  EXPECT_NE(refusal(bad).find("tensor count 5 does not match"), std::string::npos);
+  bad = bytes;
+  int64_t huge = int64_t{1} << 62;
+  std::memcpy(bad.data() + 80, &huge, 8);
+  EXPECT_NE(refusal(bad).find("tensor 0: dimension"), std::string::npos);
+  EXPECT_THROW(readCheckpointConfig((dir / "absent.bin").string()), RuntimeError);
 }
 
 TEST_F(CheckpointTest, MissingFileIsARuntimeError) {

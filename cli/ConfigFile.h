@@ -1,0 +1,58 @@
+#pragma once
+// A run's settings as a file: what `hlotrain train --config FILE` reads and `--save-config FILE`
+// writes, TOML or JSON by the file's extension, and what a checkpoint stores (JSON). An entry is
+// a key (a train flag's name without "--") and a typed value; which keys exist and what their
+// values mean is the flag table's (cli/Train.cpp), not this file's.
+//
+// TOML is read as a strict subset, by hand: `key = value` lines, bare keys, basic ("...") and
+// literal ('...') strings, decimal integers, floats, booleans, comments and blank lines. Anything
+// else (tables, arrays, dotted or quoted keys, multi-line strings, dates, hex or `1_000`) is
+// refused naming the file and the line. (Debian's one C++ TOML package, libcpptoml-dev, is
+// unmaintained and keeps no line numbers for values, which every message here names.)
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hlotrain::cli {
+
+enum class ConfigType { string, integer, floating, boolean, null };
+
+struct ConfigValue {
+  ConfigType type = ConfigType::string;
+  // string: its characters; integer and floating: the number as written (without a leading '+';
+  // TOML's inf and nan as "inf", "-inf", "nan"); boolean: "true" or "false"; null: empty.
+  std::string text;
+};
+
+struct ConfigEntry {
+  std::string key;
+  ConfigValue value;
+  std::string origin; // where it was read, for messages: "run.toml:3", "run.json: key \"lr\""
+};
+
+// "a string", "an integer", "a float", "a boolean", "null".
+std::string_view configTypeName(ConfigType type);
+
+// The entries of a .toml or .json file, in file order. Throws UsageError for another extension,
+// ParseError when the file is missing, ParseError "<path>:<line>: ..." (TOML) or
+// "<path>: ..." (JSON) for malformed text, anything outside the subset, a value that is not a
+// string, number, boolean or null (JSON), or a key given twice.
+std::vector<ConfigEntry> readConfigFile(const std::string& path);
+std::vector<ConfigEntry> parseTomlConfig(std::string_view text, const std::string& where);
+// A JSON object's members; `where` names it in messages and origins.
+std::vector<ConfigEntry> parseJsonConfig(std::string_view text, const std::string& where);
+
+// The entries as TOML (a null entry as a comment line "# key: not set") after `header` (comment
+// lines), or as a JSON object (null as null), in order. Strings must be UTF-8: ConfigError naming
+// the key otherwise; lossyUtf8 replaces invalid bytes with U+FFFD instead.
+std::string tomlConfigText(std::span<const ConfigEntry> entries, std::string_view header);
+std::string jsonConfigText(std::span<const ConfigEntry> entries, bool pretty,
+                           bool lossyUtf8 = false);
+// Writes the entries atomically, TOML or JSON by the extension of `path` (UsageError for
+// another); RuntimeError on I/O failure.
+void writeConfigFile(const std::string& path, std::span<const ConfigEntry> entries,
+                     std::string_view tomlHeader);
+
+} // namespace hlotrain::cli

@@ -1,0 +1,344 @@
+#include "cli/Runs.h"
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <sstream>
+#include <vector>
+
+#include "cli/Args.h"
+#include "cli/Cli.h"
+#include "data/Dataset.h"
+#include "nn/Zoo.h"
+#include "program/Program.h"
+#include "report/Report.h"
+#include "support/Error.h"
+#include "support/Format.h"
+#include "task/Task.h"
+
+namespace hlotrain::cli {
+
+const char* const kRunsUsage = R"(usage: hlotrain runs [DIR]
+
+Lists the training runs in an artifacts folder (DIR, default .hlotrain: `hlotrain train
+--artifacts`), one line each, sorted by name. A run is a prefix with a `_metrics.jsonl` and/or a
+`_checkpoint.bin` (`<net>[_<tag>]`). Its line shows:
+
+  RUN       the prefix's name
+  NET       the zoo net the prefix names (`hlotrain list`); ? when it names none
+  DATASET   the dataset, where a record of the metrics log gives one; ? otherwise
+  EPOCHS    epochs done: the last epoch record of the log, else the checkpoint's epoch
+  METRIC    the eval records' headline field: accuracy, dice_mean (mean region Dice) or map50
+  BEST      its best value, and AT EPOCH the (first) epoch that scored it
+  STEP      the global step of the last checkpoint (`_checkpoint.bin`)
+  SIZE      every file of the run on disk (graphs, checkpoints, logs, reports, ...)
+
+`-` marks what the files do not hold (no evaluation yet, no checkpoint). A run whose log or
+checkpoint cannot be read shows `unreadable: <file>: <reason>` instead of its figures; the
+others are listed as usual.
+
+Exit codes: 0 listed (also when DIR holds no run, or a run is unreadable); 2 DIR does not exist
+or is not a directory, or a bad command line.
+)";
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::string_view kLog = "_metrics.jsonl";
+constexpr std::string_view kCheckpoint = "_checkpoint.bin";
+constexpr std::string_view kBestCheckpoint = "_best_checkpoint.bin";
+
+// The files a run writes under its prefix (DESIGN.md "Artifacts and names", train/Checkpoint.h,
+// lower/iree's .vmfb and .hash, `hlotrain report`), longest first so `_best_checkpoint.bin`
+// wins over `_checkpoint.bin`.
+const std::vector<std::string>& runSuffixes() {
+  static const std::vector<std::string> suffixes = [] {
+    std::vector<std::string> s = {
+        std::string(kLog), std::string(kCheckpoint), std::string(kBestCheckpoint),
+        "_params.bin",     "_bn_stats.bin",          "_report.html"};
+    for (const char* graph : {"_fwd", "_fwd_eval", "_train_step"})
+      for (const char* ext : {".mlir", ".vmfb", ".vmfb.hash"})
+        s.push_back(std::string(graph) + ext);
+    std::stable_sort(s.begin(), s.end(), [](const std::string& a, const std::string& b) {
+      return a.size() > b.size();
+    });
+    return s;
+  }();
+  return suffixes;
+}
+
+// The prefix name and suffix of a run's file ("mnist_cnn", "_best_checkpoint.bin"), if it ends
+// with one of runSuffixes().
+std::optional<std::pair<std::string, std::string>> splitRunFile(const std::string& name) {
+  for (const std::string& suffix : runSuffixes())
+    if (name.size() > suffix.size() && name.ends_with(suffix))
+      return std::pair{name.substr(0, name.size() - suffix.size()), suffix};
+  return std::nullopt;
+}
+
+// The fixed header of a checkpoint (train/Checkpoint.h, the format's home): its first 76 bytes
+// are the same in every version this reads.
+struct CheckpointHeader {
+  uint32_t version = 0, optimizer = 0, parameters = 0, bnLayers = 0, tensors = 0;
+  int64_t step = 0, epoch = 0, batchIndex = 0, seed = 0, shuffle = 0, batch = 0;
+};
+constexpr size_t kHeaderBytes = 76;
+// Version 2 appends a config section after the tensors; the header stays.
+constexpr uint32_t kNewestVersion = 2;
+
+// Throws ParseError "<name>: <reason>" when the header is not one a checkpoint writes.
+CheckpointHeader readCheckpointHeader(const fs::path& path) {
+  const std::string name = path.filename().string();
+  const auto fail = [&](const std::string& why) { throw ParseError(name + ": " + why); };
+  std::ifstream in(path, std::ios::binary);
+  if (!in) fail(std::string("cannot read: ") + std::strerror(errno));
+  std::array<unsigned char, kHeaderBytes> b{};
+  in.read(reinterpret_cast<char*>(b.data()), b.size());
+  const auto got = static_cast<size_t>(in.gcount());
+  if (got >= 8 && std::memcmp(b.data(), "HLOTCKPT", 8) != 0)
+    fail("not a checkpoint (no HLOTCKPT magic)");
+  if (got < b.size())
+    fail("truncated: " + std::to_string(got) + " bytes, the header alone is " +
+         std::to_string(kHeaderBytes));
+  const auto u32 = [&](size_t at) {
+    uint32_t v = 0;
+    for (size_t i = 0; i < 4; ++i) v |= uint32_t{b[at + i]} << (8 * i);
+    return v;
+  };
+  const auto i64 = [&](size_t at) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 8; ++i) v |= uint64_t{b[at + i]} << (8 * i);
+    return static_cast<int64_t>(v);
+  };
+  CheckpointHeader h{u32(8),  u32(12), u32(16), u32(20), u32(24), i64(28),
+                     i64(36), i64(44), i64(52), i64(60), i64(68)};
+  if (h.version < 1 || h.version > kNewestVersion)
+    fail("checkpoint format version " + std::to_string(h.version) + " (this hlotrain reads 1.." +
+         std::to_string(kNewestVersion) + ")");
+  if (h.optimizer > 1)
+    fail("optimizer " + std::to_string(h.optimizer) + " (expected 0 adam or 1 sgd)");
+  const uint64_t slots = h.optimizer == 0 ? 2 : 1;
+  const uint64_t tensors = uint64_t{h.parameters} * (1 + slots) + 2 * uint64_t{h.bnLayers};
+  if (h.tensors != tensors)
+    fail("header counts " + std::to_string(h.tensors) + " tensors, expected " +
+         std::to_string(tensors) + " for " + std::to_string(h.parameters) + " parameters and " +
+         std::to_string(h.bnLayers) + " BatchNorm layers");
+  if (h.step < 0 || h.epoch < 0 || h.batchIndex < 0 || h.batch < 1 || (h.shuffle & ~int64_t{1}))
+    fail("data position out of range (step " + std::to_string(h.step) + ", epoch " +
+         std::to_string(h.epoch) + ", batch " + std::to_string(h.batch) + ")");
+  std::error_code ec;
+  const uintmax_t size = fs::file_size(path, ec);
+  // Every tensor holds at least its u32 rank.
+  const uint64_t least = kHeaderBytes + 4 * uint64_t{h.tensors};
+  if (!ec && size < least)
+    fail("truncated: " + std::to_string(size) + " bytes cannot hold its " +
+         std::to_string(h.tensors) + " tensors (at least " + std::to_string(least) + ")");
+  return h;
+}
+
+// The eval records' headline fields, one per task (task::Task::headlineField).
+const std::vector<std::string>& headlineFields() {
+  static const std::vector<std::string> fields = [] {
+    std::vector<std::string> f;
+    for (data::DatasetKind kind : data::allDatasetKinds()) {
+      const std::string field(task::taskOf(data::datasetIO(kind)).headlineField());
+      if (std::find(f.begin(), f.end(), field) == f.end()) f.push_back(field);
+    }
+    return f;
+  }();
+  return fields;
+}
+
+// The zoo net a run's prefix name names: `<sanitized net>[_<tag>]`, the longest net name that
+// fits (program::buildPrefix).
+std::optional<std::string> netOfPrefix(const std::string& stem) {
+  std::optional<std::string> net;
+  size_t longest = 0;
+  for (const nn::NetSpec& spec : nn::zoo()) {
+    const std::string s = program::sanitizedName(spec.name);
+    if ((stem == s || stem.starts_with(s + "_")) && s.size() > longest) {
+      longest = s.size();
+      net = nn::cliName(spec);
+    }
+  }
+  return net;
+}
+
+std::string readText(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw RuntimeError(path.filename().string() + ": cannot read: " + std::strerror(errno));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The last "dataset" string a record of the log gives, if any (the log's format names none yet;
+// a record that carries one is read).
+std::optional<std::string> recordedDataset(const std::string& text) {
+  std::optional<std::string> dataset;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("\"dataset\"") == std::string::npos) continue;
+    const nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
+    if (record.is_object() && record.contains("dataset") && record["dataset"].is_string())
+      dataset = record["dataset"].get<std::string>();
+  }
+  return dataset;
+}
+
+std::string sizeText(uintmax_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + " B";
+  static constexpr const char* kUnits[] = {"KiB", "MiB", "GiB", "TiB"};
+  double v = static_cast<double>(bytes) / 1024;
+  size_t unit = 0;
+  for (; v >= 1024 && unit + 1 < std::size(kUnits); ++unit) v /= 1024;
+  return formatFixed(v, 1) + " " + kUnits[unit];
+}
+
+struct Run {
+  std::string name;
+  std::vector<fs::path> files;
+  uintmax_t bytes = 0;
+  bool hasLog = false, hasCheckpoint = false;
+};
+
+// The row of one run: its cells, or its name, net and what could not be read.
+std::vector<std::string> runRow(const fs::path& dir, const Run& run) {
+  const std::string net = netOfPrefix(run.name).value_or("?");
+  std::string dataset = "?", epochs = "-", metric = "-", best = "-", atEpoch = "-", step = "-";
+  try {
+    std::optional<CheckpointHeader> checkpoint;
+    if (run.hasCheckpoint)
+      checkpoint = readCheckpointHeader(dir / (run.name + std::string(kCheckpoint)));
+    if (checkpoint) {
+      step = std::to_string(checkpoint->step);
+      epochs = std::to_string(checkpoint->epoch);
+    }
+    const fs::path logPath = dir / (run.name + std::string(kLog));
+    const std::string text = run.hasLog ? readText(logPath) : "";
+    if (text.find_first_not_of(" \t\r\n") != std::string::npos) {
+      const report::RunLog log = report::readRunLog(logPath.string());
+      if (!log.epochs.empty()) epochs = std::to_string(log.epochs.back().epoch);
+      dataset = recordedDataset(text).value_or("?");
+      std::optional<double> top;
+      for (const report::EvalRecord& e : log.evals)
+        for (const std::string& field : headlineFields()) {
+          const std::optional<double> v = e.scalar(field);
+          if (!v) continue;
+          if (std::isfinite(*v) && (!top || *v > *top)) {
+            top = *v;
+            metric = field;
+            atEpoch = std::to_string(e.epoch);
+          }
+          break;
+        }
+      if (top) best = formatFixed(*top, 4);
+    }
+  } catch (const std::exception& e) { // ParseError, RuntimeError: this run's files only
+    std::string why = e.what();
+    const std::string where = (dir / "").string();
+    if (why.starts_with(where)) why.erase(0, where.size());
+    return {run.name, net, "unreadable: " + why};
+  }
+  return {run.name, net, dataset, epochs, metric, best, atEpoch, step, sizeText(run.bytes)};
+}
+
+// The runs in `dir`, sorted by name, each with every file that belongs to it: a file with a run
+// suffix belongs to the run it names; any other file (`eval --logits` written beside the run,
+// say) to the run with the longest name it starts with followed by `_`.
+std::vector<Run> runsIn(const fs::path& dir) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+    std::error_code fileEc;
+    const std::string name = entry.path().filename().string();
+    if (entry.is_regular_file(fileEc) && name.find(".tmp.") == std::string::npos)
+      files.push_back(entry.path());
+  }
+  if (ec) throw ConfigError(dir.string() + ": cannot list the directory: " + ec.message());
+  std::map<std::string, Run> runs;
+  for (const fs::path& file : files)
+    if (auto split = splitRunFile(file.filename().string())) {
+      if (split->second == kLog) runs[split->first].hasLog = true;
+      if (split->second == kCheckpoint) runs[split->first].hasCheckpoint = true;
+    }
+  for (auto& [name, run] : runs) run.name = name;
+  for (const fs::path& file : files) {
+    const std::string name = file.filename().string();
+    Run* owner = nullptr;
+    if (auto split = splitRunFile(name)) {
+      if (auto it = runs.find(split->first); it != runs.end()) owner = &it->second;
+    } else {
+      for (auto& [stem, run] : runs)
+        if (name.starts_with(stem + "_") && (!owner || stem.size() > owner->name.size()))
+          owner = &run;
+    }
+    if (!owner) continue;
+    owner->files.push_back(file);
+    std::error_code sizeEc;
+    const uintmax_t bytes = fs::file_size(file, sizeEc);
+    if (!sizeEc) owner->bytes += bytes;
+  }
+  std::vector<Run> sorted;
+  for (auto& [name, run] : runs) sorted.push_back(std::move(run));
+  return sorted;
+}
+
+// Every row's cells padded to its column's width (left-aligned where `left`, else right), two
+// spaces apart. A row shorter than the header ends in one cell that spans the rest.
+std::string alignedTable(const std::vector<std::vector<std::string>>& rows,
+                         const std::vector<bool>& left) {
+  std::vector<size_t> widths(left.size(), 0);
+  for (const auto& row : rows)
+    for (size_t c = 0; c < row.size(); ++c)
+      if (row.size() == left.size() || c + 1 < row.size())
+        widths[c] = std::max(widths[c], row[c].size());
+  std::string text;
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t c = 0; c < row.size(); ++c) {
+      const bool spans = row.size() < left.size() && c + 1 == row.size();
+      const std::string pad(spans ? 0 : widths[c] - row[c].size(), ' ');
+      line += (c == 0 ? "" : "  ") + (left[c] || spans ? row[c] + pad : pad + row[c]);
+    }
+    line.erase(line.find_last_not_of(' ') + 1);
+    text += line + "\n";
+  }
+  return text;
+}
+
+} // namespace
+
+int runsCommand(std::span<const std::string> args, std::ostream& out) {
+  const ParsedArgs parsed = parseArgs(args, {});
+  if (parsed.positional.size() > 1)
+    throw UsageError("runs: unexpected argument '" + parsed.positional[1] + "'");
+  const fs::path dir = parsed.positional.empty() ? ".hlotrain" : parsed.positional[0];
+  std::error_code ec;
+  if (!fs::exists(dir, ec))
+    throw ConfigError("runs: no directory '" + dir.string() +
+                      "' (the artifacts folder of `hlotrain train --artifacts`, default "
+                      ".hlotrain)");
+  if (!fs::is_directory(dir, ec))
+    throw ConfigError("runs: '" + dir.string() + "' is not a directory");
+  const std::vector<Run> runs = runsIn(dir);
+  if (runs.empty()) {
+    out << "no runs in " << dir.string() << " (no <name>_metrics.jsonl or <name>_checkpoint.bin)\n";
+    return kOk;
+  }
+  std::vector<std::vector<std::string>> rows = {
+      {"RUN", "NET", "DATASET", "EPOCHS", "METRIC", "BEST", "AT EPOCH", "STEP", "SIZE"}};
+  for (const Run& run : runs) rows.push_back(runRow(dir, run));
+  out << alignedTable(rows, {true, true, true, false, true, false, false, false, false});
+  return kOk;
+}
+
+} // namespace hlotrain::cli
