@@ -22,6 +22,7 @@
 #include "support/Error.h"
 #include "support/Format.h"
 #include "task/Task.h"
+#include "train/Checkpoint.h"
 
 namespace hlotrain::cli {
 
@@ -33,7 +34,7 @@ Lists the training runs in an artifacts folder (DIR, default .hlotrain: `hlotrai
 
   RUN       the prefix's name
   NET       the zoo net the prefix names (`hlotrain list`); ? when it names none
-  DATASET   the dataset, where a record of the metrics log gives one; ? otherwise
+  DATASET   the dataset the checkpoint's stored config names; ? for a version-1 checkpoint
   EPOCHS    epochs done: the last epoch record of the log, else the checkpoint's epoch
   METRIC    the eval records' headline field: accuracy, dice_mean (mean region Dice) or map50
   BEST      its best value, and AT EPOCH the (first) epoch that scored it
@@ -180,18 +181,14 @@ std::string readText(const fs::path& path) {
   return text.str();
 }
 
-// The last "dataset" string a record of the log gives, if any (the log's format names none yet;
-// a record that carries one is read).
-std::optional<std::string> recordedDataset(const std::string& text) {
-  std::optional<std::string> dataset;
-  std::istringstream lines(text);
-  for (std::string line; std::getline(lines, line);) {
-    if (line.find("\"dataset\"") == std::string::npos) continue;
-    const nlohmann::json record = nlohmann::json::parse(line, nullptr, false);
-    if (record.is_object() && record.contains("dataset") && record["dataset"].is_string())
-      dataset = record["dataset"].get<std::string>();
-  }
-  return dataset;
+// The dataset a version-2 checkpoint's stored config names (its "dataset" key), if any.
+std::optional<std::string> storedDataset(const fs::path& checkpoint) {
+  const std::optional<std::string> config = train::readCheckpointConfig(checkpoint.string());
+  if (!config) return std::nullopt;
+  const nlohmann::json stored = nlohmann::json::parse(*config, nullptr, false);
+  if (stored.is_object() && stored.contains("dataset") && stored["dataset"].is_string())
+    return stored["dataset"].get<std::string>();
+  return std::nullopt;
 }
 
 std::string sizeText(uintmax_t bytes) {
@@ -221,13 +218,13 @@ std::vector<std::string> runRow(const fs::path& dir, const Run& run) {
     if (checkpoint) {
       step = std::to_string(checkpoint->step);
       epochs = std::to_string(checkpoint->epoch);
+      dataset = storedDataset(dir / (run.name + std::string(kCheckpoint))).value_or("?");
     }
     const fs::path logPath = dir / (run.name + std::string(kLog));
     const std::string text = run.hasLog ? readText(logPath) : "";
     if (text.find_first_not_of(" \t\r\n") != std::string::npos) {
       const report::RunLog log = report::readRunLog(logPath.string());
       if (!log.epochs.empty()) epochs = std::to_string(log.epochs.back().epoch);
-      dataset = recordedDataset(text).value_or("?");
       std::optional<double> top;
       for (const report::EvalRecord& e : log.evals)
         for (const std::string& field : headlineFields()) {

@@ -78,10 +78,12 @@ public:
   virtual std::unique_ptr<Session> compile(std::string_view mlirText, const std::string& name) = 0;
 
   virtual std::unique_ptr<Buffer> upload(const ir::Tensor& tensor) = 0;
-  // The same for a tensor the caller gives up: the cpu lowerer keeps its storage, so a training
-  // run holds its parameters once.
+  // The same for a tensor the caller gives up, which is left empty: the cpu lowerer keeps its
+  // storage and the others release the host copy, so a training run holds its parameters once.
   virtual std::unique_ptr<Buffer> upload(ir::Tensor&& tensor) {
-    return upload(static_cast<const ir::Tensor&>(tensor));
+    std::unique_ptr<Buffer> buffer = upload(static_cast<const ir::Tensor&>(tensor));
+    tensor = ir::Tensor();
+    return buffer;
   }
   // Throws RuntimeError for a consumed buffer.
   virtual ir::Tensor download(const Buffer& buffer) = 0;

@@ -302,8 +302,8 @@ TEST_F(DataCheckCommandTest, VisdroneBoxesPerImage) {
 
 TEST_F(DataCheckCommandTest, RefusesTruncatedMnistImages) {
   writeMnist();
-  std::vector<uint8_t> cut = dt::idxFile(2051, {25, 28, 28}, dt::testPixels(25));
-  cut.resize(cut.size() - 100);
+  const std::vector<uint8_t> whole = dt::idxFile(2051, {25, 28, 28}, dt::testPixels(25));
+  const std::vector<uint8_t> cut(whole.begin(), whole.end() - 100);
   dt::writeBytes(dir / "train-images-idx3-ubyte", cut, false);
   expectRefused(check("mnist"), (dir / "train-images-idx3-ubyte").string() +
                                     ": expected 19616 bytes (16-byte header + 25 images of "

@@ -257,7 +257,7 @@ TEST_F(TrainConfigTest, AVersion1CheckpointStillResumesWithItsFlags) {
   std::string v1 = checkpoint("a");
   const std::string config = storedConfig("a");
   ASSERT_FALSE(config.empty());
-  v1.resize(v1.size() - 4 - config.size());
+  v1.erase(v1.end() - static_cast<std::ptrdiff_t>(4 + config.size()), v1.end());
   v1[8] = 1;
   std::ofstream(path, std::ios::binary) << v1;
   expectUsageError(

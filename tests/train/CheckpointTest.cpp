@@ -187,7 +187,7 @@ TEST_F(CheckpointTest, Version2StoresTheConfigAfterTheLastTensor) {
 
 TEST_F(CheckpointTest, Version1FilesStillLoadWithoutAConfig) {
   std::vector<char> v1 = encoded();
-  v1.resize(v1.size() - 4); // version 1 ends after the last tensor
+  v1.erase(v1.end() - 4, v1.end()); // version 1 ends after the last tensor
   putU32(v1, 8, 1);
   const std::string path = write(v1);
   TrainState back = loadCheckpoint(path, spec);

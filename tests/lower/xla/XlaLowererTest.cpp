@@ -91,6 +91,15 @@ TEST(XlaLowerer, DonatesWhatTheGraphDeclaresUnlessTold) {
   EXPECT_NE(failure([&] { xla.download(*held[0]); }).find("donated"), std::string::npos);
 }
 
+// A tensor handed over is released on the host once its buffer holds it.
+TEST(XlaLowerer, AnUploadThatTakesATensorReleasesTheHostCopy) {
+  XlaLowerer xla(HLOTRAIN_PJRT_PLUGIN);
+  Tensor t = Tensor::fromVector<float>({3}, {1, 2, 3});
+  std::unique_ptr<lower::Buffer> b = xla.upload(std::move(t));
+  EXPECT_EQ(t.byteSize(), 0u);
+  EXPECT_EQ(xla.download(*b), Tensor::fromVector<float>({3}, {1, 2, 3}));
+}
+
 TEST(XlaLowerer, RefusesAWrongArgumentNamingIt) {
   XlaLowerer xla(HLOTRAIN_PJRT_PLUGIN);
   std::unique_ptr<lower::Session> s = xla.compile(kStep, "step.mlir");
