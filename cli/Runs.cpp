@@ -57,34 +57,6 @@ constexpr std::string_view kLog = "_metrics.jsonl";
 constexpr std::string_view kCheckpoint = "_checkpoint.bin";
 constexpr std::string_view kBestCheckpoint = "_best_checkpoint.bin";
 
-// The files a run writes under its prefix (DESIGN.md "Artifacts and names", train/Checkpoint.h,
-// lower/iree's .vmfb and .hash, `hlotrain report`), longest first so `_best_checkpoint.bin`
-// wins over `_checkpoint.bin`.
-const std::vector<std::string>& runSuffixes() {
-  static const std::vector<std::string> suffixes = [] {
-    std::vector<std::string> s = {
-        std::string(kLog), std::string(kCheckpoint), std::string(kBestCheckpoint),
-        "_params.bin",     "_bn_stats.bin",          "_report.html"};
-    for (const char* graph : {"_fwd", "_fwd_eval", "_train_step"})
-      for (const char* ext : {".mlir", ".vmfb", ".vmfb.hash"})
-        s.push_back(std::string(graph) + ext);
-    std::stable_sort(s.begin(), s.end(), [](const std::string& a, const std::string& b) {
-      return a.size() > b.size();
-    });
-    return s;
-  }();
-  return suffixes;
-}
-
-// The prefix name and suffix of a run's file ("mnist_cnn", "_best_checkpoint.bin"), if it ends
-// with one of runSuffixes().
-std::optional<std::pair<std::string, std::string>> splitRunFile(const std::string& name) {
-  for (const std::string& suffix : runSuffixes())
-    if (name.size() > suffix.size() && name.ends_with(suffix))
-      return std::pair{name.substr(0, name.size() - suffix.size()), suffix};
-  return std::nullopt;
-}
-
 // The fixed header of a checkpoint (train/Checkpoint.h, the format's home): its first 76 bytes
 // are the same in every version this reads.
 struct CheckpointHeader {
@@ -263,7 +235,7 @@ std::vector<Run> runsIn(const fs::path& dir) {
   if (ec) throw ConfigError(dir.string() + ": cannot list the directory: " + ec.message());
   std::map<std::string, Run> runs;
   for (const fs::path& file : files)
-    if (auto split = splitRunFile(file.filename().string())) {
+    if (auto split = report::splitRunFile(file.filename().string())) {
       if (split->second == kLog) runs[split->first].hasLog = true;
       if (split->second == kCheckpoint) runs[split->first].hasCheckpoint = true;
     }
@@ -271,7 +243,7 @@ std::vector<Run> runsIn(const fs::path& dir) {
   for (const fs::path& file : files) {
     const std::string name = file.filename().string();
     Run* owner = nullptr;
-    if (auto split = splitRunFile(name)) {
+    if (auto split = report::splitRunFile(name)) {
       if (auto it = runs.find(split->first); it != runs.end()) owner = &it->second;
     } else {
       for (auto& [stem, run] : runs)

@@ -264,11 +264,6 @@ std::string_view taskOf(const RunLog& log) {
 // ---------------------------------------------------------------------------------------------
 // The run's files
 
-namespace {
-
-// Every file a run leaves under its prefix (DESIGN.md "Artifacts and names", lower/iree's .vmfb
-// and .hash, train/Checkpoint.h), longest first so `_best_checkpoint.bin` wins over
-// `_checkpoint.bin`.
 const std::vector<std::string>& runSuffixes() {
   static const std::vector<std::string> suffixes = [] {
     std::vector<std::string> s = {"_metrics.jsonl", "_checkpoint.bin", "_best_checkpoint.bin",
@@ -284,12 +279,19 @@ const std::vector<std::string>& runSuffixes() {
   return suffixes;
 }
 
+std::optional<std::pair<std::string, std::string>> splitRunFile(const std::string& name) {
+  for (const std::string& suffix : runSuffixes())
+    if (name.size() > suffix.size() && name.ends_with(suffix))
+      return std::pair{name.substr(0, name.size() - suffix.size()), suffix};
+  return std::nullopt;
+}
+
+namespace {
+
 // The run a file name belongs to ("mnist_cnn" of "mnist_cnn_best_checkpoint.bin"), if any.
 std::optional<std::string> runOfFile(const std::string& name) {
   if (name.find(".tmp.") != std::string::npos) return std::nullopt; // a writer's temporary
-  for (const std::string& suffix : runSuffixes())
-    if (name.size() > suffix.size() && name.ends_with(suffix))
-      return name.substr(0, name.size() - suffix.size());
+  if (auto split = splitRunFile(name)) return split->first;
   return std::nullopt;
 }
 

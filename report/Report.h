@@ -82,6 +82,14 @@ std::string resolveRun(const std::string& run);
 
 std::string defaultReportPath(const std::string& prefix); // `<prefix>_report.html`
 
+// Every file a run leaves under its prefix (DESIGN.md "Artifacts and names", lower/iree's .vmfb
+// and .hash, train/Checkpoint.h), longest first so `_best_checkpoint.bin` wins over
+// `_checkpoint.bin`.
+const std::vector<std::string>& runSuffixes();
+// The run and the suffix of a run's file ("mnist_cnn", "_best_checkpoint.bin"), if its name ends
+// with one of runSuffixes().
+std::optional<std::pair<std::string, std::string>> splitRunFile(const std::string& name);
+
 struct Report {
   std::string html;
   std::string task;
