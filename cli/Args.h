@@ -1,6 +1,15 @@
 #pragma once
 // Command-line parsing shared by every subcommand: each declares its flags once, and the parser
 // turns argv into positional arguments and flag values or a UsageError naming the culprit.
+//
+// The parsing is CLI11's (libcli11-dev): each FlagSpec becomes a CLI::Option. Our grammar is
+// kept where CLI11's differs (cli/Args.cpp says how): `--x=` gives the empty value, a value may
+// start with '-' (`--lr -1`, `--name --x`: the argument after a value flag is always its value),
+// a switch takes no value (not even `=true`), and anything before `--` that starts with '-' and
+// is not a declared flag is refused ("-1", "---x"; "-" alone is positional). CLI11's own --help
+// is off: `hlotrain CMD --help` is answered in cli/Cli.cpp before a command parses. The range
+// checks stay with the commands (positiveIntFlag and the TrainConfig rows), since the same
+// checks and messages apply to values read from config files, which never pass through CLI11.
 
 #include <cstdint>
 #include <map>
@@ -40,7 +49,10 @@ struct ParsedArgs {
 int64_t positiveIntFlag(const ParsedArgs& args, std::string_view flag, int64_t fallback,
                         int64_t limit);
 
-// Accepts `--flag value` and `--flag=value`; `--` ends the flags. Throws UsageError.
+// Accepts `--flag value` and `--flag=value`; `--` ends the flags; a repeatable flag keeps every
+// value in order, a switch one empty value per occurrence. Throws UsageError: "unknown flag
+// '--x'", "flag '--x' given more than once", "flag '--x' takes no value", "flag '--x' needs a
+// value" (when several are wrong, the one named may not be the first on the command line).
 ParsedArgs parseArgs(std::span<const std::string> args, std::span<const FlagSpec> specs);
 
 } // namespace hlotrain::cli

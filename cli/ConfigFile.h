@@ -8,7 +8,14 @@
 // literal ('...') strings, decimal integers, floats, booleans, comments and blank lines. Anything
 // else (tables, arrays, dotted or quoted keys, multi-line strings, dates, hex or `1_000`) is
 // refused naming the file and the line. (Debian's one C++ TOML package, libcpptoml-dev, is
-// unmaintained and keeps no line numbers for values, which every message here names.)
+// unmaintained and keeps no line numbers for values, which every message here names.) CLI11's
+// reader (CLI::ConfigTOML of libcli11-dev 2.1.2, which cli/Args.cpp parses command lines with)
+// keeps neither lines nor types: its ConfigItem is a key and a list of strings, quotes stripped
+// (`lr = "0.1"` reads as `lr = 0.1`). It refuses nothing: a line without '=' becomes `key =
+// true`, lines under 3 characters are skipped, `[tables]`, dates and hex pass as text, '#' ends a
+// value even inside quotes (`"a#b"` gives `"a`), escapes stay undecoded, a value with a space or
+// comma becomes a list, and a repeated key is merged or left to the option's policy, naming no
+// line. JSON is nlohmann-json's; its parse callback sees every key, so a repeated one is refused.
 
 #include <span>
 #include <string>

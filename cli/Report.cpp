@@ -21,15 +21,31 @@ The page shows the run as far as its files record it (the net's parameter count 
 from `_fwd.mlir`; optimizer, batch and data order from the checkpoint's header; what no file
 records is named as unknown), the loss, learning rate and images/s per epoch, every evaluation
 figure over the epochs (accuracy; Dice per region, IoU; mAP@0.5, mAP@[.5:.95]), the last
-evaluation's confusion matrix as a heatmap with per-class IoU (segmentation) or its AP@0.5 per
-class (detection), and tables of every record.
+evaluation's confusion matrix as a heatmap with per-class IoU and accuracy or recall, or its AP@0.5
+per class (detection), its samples (`_samples.json`: 8 val records drawn with their truth and
+prediction: classes, masks overlaid, boxes; inline PNG), and tables of every record.
+`hlotrain train --report` writes the same page after each evaluation.
 
   --out FILE.html   where the page goes (default `<prefix>_report.html`); written atomically
 
-Prints `report FILE: ...`. Exit codes: 0 written; 1 the page cannot be written; 2 a bad command
+Prints `report FILE: ...` (its plots and pictures counted). Exit codes: 0 written; 1 the page cannot be written; 2 a bad command
 line, no run at RUN (or several in the directory, named), an empty or malformed metrics log (the
 message names file:line).
 )";
+
+std::string writeReport(const std::string& prefix, const std::string& path) {
+  report::Report page = report::buildReport(prefix);
+  writeFileAtomically(path, page.html);
+  const auto count = [](size_t n, const std::string& what) {
+    return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
+  };
+  std::string said = "report " + path + ": " + page.task + ", " +
+                     count(page.epochs, "epoch record") + ", " + count(page.evals, "evaluation") +
+                     ", " + count(page.plots, "plot") +
+                     (page.pictures ? ", " + count(page.pictures, "picture") : "") + "\n";
+  for (const std::string& note : page.notes) said += "note: " + note + "\n";
+  return said;
+}
 
 int reportCommand(std::span<const std::string> args, std::ostream& out) {
   static constexpr FlagSpec kFlags[] = {{"--out"}};
@@ -46,13 +62,7 @@ int reportCommand(std::span<const std::string> args, std::ostream& out) {
   if (std::filesystem::is_directory(path, ec))
     throw UsageError("--out: '" + path + "' is a directory; name the page's file");
 
-  report::Report page = report::buildReport(prefix);
-  writeFileAtomically(path, page.html);
-  out << "report " << path << ": " << page.task << ", " << page.epochs << " epoch record"
-      << (page.epochs == 1 ? "" : "s") << ", " << page.evals << " evaluation"
-      << (page.evals == 1 ? "" : "s") << ", " << page.plots << " plot"
-      << (page.plots == 1 ? "" : "s") << "\n";
-  for (const std::string& note : page.notes) out << "note: " << note << "\n";
+  out << writeReport(prefix, path);
   return 0;
 }
 

@@ -15,6 +15,9 @@ namespace hlotrain::cli {
 // for a malformed metrics log, RuntimeError when the page cannot be written; UsageError for the
 // command line.
 int reportCommand(std::span<const std::string> args, std::ostream& out);
+// Writes the page of the run at `prefix` to `path` (atomically); returns what the command prints
+// of it: the line "report PATH: …" and a "note: …" line per note, each ending in a newline.
+std::string writeReport(const std::string& prefix, const std::string& path);
 extern const char* const kReportUsage;
 
 } // namespace hlotrain::cli

@@ -14,9 +14,11 @@
 #include "cli/Cli.h"
 #include "cli/ConfigFile.h"
 #include "cli/LowererFlags.h"
+#include "cli/Report.h"
 #include "data/Dataset.h"
 #include "ir/Npy.h"
 #include "nn/Zoo.h"
+#include "report/Report.h"
 #include "support/Error.h"
 #include "task/Task.h"
 #include "train/Trainer.h"
@@ -99,13 +101,15 @@ decay 1e-4, cross-entropy, no label smoothing.
   --lowerer NAME, --pjrt-plugin PATH
                           where the graphs run (see `hlotrain --help`)
   --quiet                 print only the epoch and evaluation summaries and errors
+  --report                after each evaluation, rewrite the run's report page,
+                          <prefix>_report.html (as `hlotrain report` writes it)
 
 Resume: a checkpoint stores the run's settings (data directory and dataset included), so
 `--resume --net NAME` with the --artifacts and --tag that locate it continues the run with no
 other flag. A flag that contradicts a stored setting is refused naming both values; these may
 change on resume (stored ones are kept unless given): --data, --eval-every, --checkpoint-every,
 --checkpoint-every-steps, --log-every, --skip-nonfinite, --init-from (used by a fresh start
-only); --max-steps, --lowerer, --pjrt-plugin and --quiet apply to this invocation only.
+only); --max-steps, --lowerer, --pjrt-plugin, --quiet and --report apply to this invocation only.
 A version 1 checkpoint stores no settings: pass the run's flags again.
 
 On a terminal, one line redrawn in place shows the epoch and step, the smoothed loss, images/s,
@@ -114,7 +118,8 @@ or a pipe, the output is plain lines: the step loss every --log-every steps.
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
 _best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice or mAP@0.5), _params.bin,
-_bn_stats.bin, _metrics.jsonl.
+_bn_stats.bin, _metrics.jsonl, _samples.json (8 val records of the last evaluation drawn for the
+report), _report.html (--report).
 Environment: HLOTRAIN_EVAL_ONLY=1 evaluates the checkpoint instead of training;
 HLOTRAIN_INIT_DUMP=PATH writes the initial parameters (raw f32, spec order) before training.
 A non-finite loss or result stops the run (exit 1) naming the step, the epoch and the last good
@@ -527,7 +532,7 @@ void checkType(const Key& k, const ConfigEntry& e) {
 Key keyOf(const ConfigEntry& e) {
   if (std::optional<Key> k = trainKey(e.key)) return *k;
   for (std::string_view own :
-       {"resume", "config", "save-config", "quiet", "lowerer", "pjrt-plugin"})
+       {"resume", "config", "save-config", "quiet", "report", "lowerer", "pjrt-plugin"})
     if (e.key == own)
       throw ParseError(e.origin + ": " + e.key + " is not a config key: --" + e.key +
                        " is given on the command line");
@@ -649,6 +654,7 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
   flags.own.push_back({"--resume", false});
   flags.own.push_back({"--init-from"});
   flags.own.push_back({"--quiet", false});
+  flags.own.push_back({"--report", false});
   flags.own.push_back({"--config"});
   flags.own.push_back({"--save-config"});
   for (const ConfigFlag& f : kConfigFlags)
@@ -678,6 +684,17 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
   mode = train::runModeFromEnvironment(mode);
   // A progress line only where a person watches: the process's own terminal.
   mode.display = p.args.has("--quiet") ? Display::quiet : displayOf(out);
+  if (p.args.has("--report"))
+    // A page that cannot be written costs the run nothing: it is said, and training goes on.
+    mode.afterEvaluation = [&out,
+                            quiet = mode.display == Display::quiet](const std::string& prefix) {
+      try {
+        const std::string said = writeReport(prefix, report::defaultReportPath(prefix));
+        if (!quiet) out << said << std::flush;
+      } catch (const std::exception& e) {
+        out << "warning: the report was not written: " << e.what() << std::endl;
+      }
+    };
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
   mode.lowerer = lowerer.get();
   train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);

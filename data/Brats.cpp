@@ -112,6 +112,9 @@ public:
   LabelKind labelKind() const override { return LabelKind::mask; }
   std::vector<int64_t> labelShape() const override { return {side_, side_}; }
   std::span<const LabelRegion> regions() const override { return bratsRegions(); }
+  // FLAIR (modality 0) of the centre slice, channel 0·(2K+1) + 0 + K: where the whole tumour's
+  // oedema shows brightest.
+  std::vector<int64_t> pictureChannels() const override { return {context_}; }
 
   float decodePixel(int64_t, uint8_t stored) const override {
     return static_cast<float>(stored - 128) * 5.0f / 127.0f;

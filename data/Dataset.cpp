@@ -162,6 +162,11 @@ void Dataset::copyLabel(int64_t record, std::span<uint8_t> out) const {
   copyStored(*locate(record).first, label(record), out);
 }
 
+std::vector<int64_t> DatasetIO::pictureChannels() const {
+  if (inputShape().channels == 3) return {0, 1, 2};
+  return {0};
+}
+
 void DatasetIO::decodeLabel(std::span<const uint8_t> stored, std::span<int32_t> out) const {
   if (stored.size() != out.size_bytes())
     throw RuntimeError("label record of " + std::to_string(stored.size()) +

@@ -178,6 +178,9 @@ public:
   virtual std::vector<int64_t> labelShape() const { return {}; }
   // The regions segmentation scores besides its classes (none for classification).
   virtual std::span<const LabelRegion> regions() const { return {}; }
+  // The input channels that show a record as a picture (the report's samples): one, grey, or
+  // three, RGB. By default the three of an RGB input, else the first.
+  virtual std::vector<int64_t> pictureChannels() const;
   virtual Augmentation augmentation() const { return {}; }
   // Reads a split from `dir`; throws ParseError naming the file and what was wrong.
   virtual Dataset load(const std::string& dir, Split split) const = 0;

@@ -267,7 +267,8 @@ std::string_view taskOf(const RunLog& log) {
 const std::vector<std::string>& runSuffixes() {
   static const std::vector<std::string> suffixes = [] {
     std::vector<std::string> s = {"_metrics.jsonl", "_checkpoint.bin", "_best_checkpoint.bin",
-                                  "_params.bin",    "_bn_stats.bin",   "_report.html"};
+                                  "_params.bin",    "_bn_stats.bin",   "_report.html",
+                                  "_samples.json"};
     for (const char* graph : {"_fwd", "_fwd_eval", "_train_step"})
       for (const char* ext : {".mlir", ".vmfb", ".vmfb.hash"})
         s.push_back(std::string(graph) + ext);
@@ -566,6 +567,97 @@ BarChart bars(std::string title, std::string yLabel, std::vector<std::string> la
   return c;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The last evaluation's samples (`<prefix>_samples.json`, task/Task.h Gallery)
+
+struct Sample {
+  int64_t record = 0;
+  std::string image, truthImage, predictedImage;   // PNG data URIs
+  int64_t truthClass = -1, predictedClass = -1;    // classification
+  std::vector<std::vector<double>> truthBoxes;     // detection: class, xmin, ymin, xmax, ymax
+  std::vector<std::vector<double>> predictedBoxes; // class, confidence, xmin, ymin, xmax, ymax
+};
+
+struct Samples {
+  std::string task;
+  int64_t epoch = 0, step = 0;
+  std::vector<std::string> colours; // segmentation: of classes 1, 2, …
+  std::vector<Sample> samples;
+};
+
+// Only a PNG in base64 may go into the page (the policy lets data: images load and nothing else).
+std::string pngUri(const Json& value, const char* field) {
+  static constexpr std::string_view kHead = "data:image/png;base64,";
+  if (!value.is_string()) throw std::invalid_argument(std::string(field) + " is not a string");
+  const std::string uri = value.get<std::string>();
+  if (!uri.starts_with(kHead) || uri.size() == kHead.size() ||
+      uri.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=",
+                            kHead.size()) != std::string::npos)
+    throw std::invalid_argument(std::string(field) + " is not a PNG data URI");
+  return uri;
+}
+
+std::vector<std::vector<double>> boxList(const Json& value, const char* field, size_t width) {
+  if (!value.is_array()) throw std::invalid_argument(std::string(field) + " is not a list");
+  std::vector<std::vector<double>> boxes;
+  for (const Json& box : value) {
+    if (!box.is_array() || box.size() != width)
+      throw std::invalid_argument(std::string(field) + " holds " + box.dump() + ", expected " +
+                                  std::to_string(width) + " numbers");
+    std::vector<double> numbers;
+    for (const Json& v : box) {
+      if (!v.is_number()) throw std::invalid_argument(std::string(field) + " holds " + v.dump());
+      numbers.push_back(v.get<double>());
+    }
+    boxes.push_back(std::move(numbers));
+  }
+  return boxes;
+}
+
+// The samples file, if there is one; a file the page cannot show is a note, not a failure.
+std::optional<Samples> readSamples(const std::string& path, std::vector<std::string>& notes) {
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec)) return std::nullopt;
+  try {
+    std::ifstream in(path, std::ios::binary);
+    const Json j = Json::parse(in);
+    Samples s;
+    s.task = j.at("task").get<std::string>();
+    s.epoch = j.at("epoch").get<int64_t>();
+    s.step = j.at("step").get<int64_t>();
+    if (j.contains("colours"))
+      for (const Json& c : j.at("colours")) {
+        const std::string colour = c.get<std::string>();
+        if (colour.size() != 7 || colour[0] != '#' ||
+            colour.find_first_not_of("0123456789abcdef", 1) != std::string::npos)
+          throw std::invalid_argument("colour " + colour + " is not #rrggbb");
+        s.colours.push_back(colour);
+      }
+    for (const Json& e : j.at("samples")) {
+      Sample sample;
+      sample.record = e.at("record").get<int64_t>();
+      sample.image = pngUri(e.at("image"), "image");
+      if (s.task == "classification") {
+        sample.truthClass = e.at("truth").get<int64_t>();
+        sample.predictedClass = e.at("predicted").get<int64_t>();
+      } else if (s.task == "segmentation") {
+        sample.truthImage = pngUri(e.at("truth"), "truth");
+        sample.predictedImage = pngUri(e.at("predicted"), "predicted");
+      } else if (s.task == "detection") {
+        sample.truthBoxes = boxList(e.at("truth"), "truth", 5);
+        sample.predictedBoxes = boxList(e.at("predicted"), "predicted", 6);
+      } else {
+        throw std::invalid_argument("task \"" + s.task + "\" is none the report knows");
+      }
+      s.samples.push_back(std::move(sample));
+    }
+    return s;
+  } catch (const std::exception& e) {
+    notes.push_back(path + " was not shown: " + e.what());
+    return std::nullopt;
+  }
+}
+
 class PageBuilder {
 public:
   PageBuilder(const std::string& prefix, const RunLog& log)
@@ -573,6 +665,7 @@ public:
         task_(taskOf(log)) {}
 
   Report build() {
+    std::vector<std::string> notes = log_.notes;
     std::string body;
     body += "<h1>hlotrain report: <code>" + escapeXml(stem_) + "</code></h1>";
     body += paragraph("Run " + prefix_ + " (" + std::string(task_) + "), from " + log_.path +
@@ -582,10 +675,12 @@ public:
     body += "<section><h2>Training</h2>" + trainingSection() + "</section>";
     body += "<section><h2>Evaluation</h2>" + evaluationSection() + "</section>";
     if (!log_.evals.empty()) body += "<section>" + lastEvaluationSection() + "</section>";
+    if (std::optional<Samples> samples = readSamples(prefix_ + "_samples.json", notes))
+      body += "<section>" + samplesSection(*samples) + "</section>";
     body += "<section><h2>Files</h2>" + filesSection() + "</section>";
-    if (!log_.notes.empty()) {
+    if (!notes.empty()) {
       body += "<section><h2>Notes</h2><ul>";
-      for (const std::string& note : log_.notes) body += "<li>" + escapeXml(note) + "</li>";
+      for (const std::string& note : notes) body += "<li>" + escapeXml(note) + "</li>";
       body += "</ul></section>";
     }
 
@@ -593,9 +688,10 @@ public:
     report.html = page(body);
     report.task = std::string(task_);
     report.plots = plots_;
+    report.pictures = pictures_;
     report.epochs = log_.epochs.size();
     report.evals = log_.evals.size();
-    report.notes = log_.notes;
+    report.notes = notes;
     return report;
   }
 
@@ -605,7 +701,7 @@ private:
     // reader can check the whole page. Nothing may load: the page is whole as it is.
     return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>"
            "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-           "style-src 'unsafe-inline'\"/>"
+           "style-src 'unsafe-inline'; img-src data:\"/>"
            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>"
            "<title>hlotrain report: " +
            escapeXml(stem_) + "</title><style>" + kStyle + "</style></head>\n<body>" + body +
@@ -624,7 +720,12 @@ private:
       ".plots{display:flex;flex-wrap:wrap;gap:12px;margin:8px 0}"
       "figure.plot{margin:0;border:1px solid #e0e0e0;background:#fff;padding:4px}"
       ".note,.sub{color:#555;font-size:13px}.unknown{color:#8a4b00;font-size:13px}"
-      ".side{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}";
+      ".side{display:flex;flex-wrap:wrap;gap:16px;align-items:flex-start}"
+      "figure.sample{margin:0;border:1px solid #e0e0e0;background:#fff;padding:4px;"
+      "font-size:12px}figure.sample img{image-rendering:pixelated;display:block}"
+      ".boxed{position:relative}.boxed svg{position:absolute;left:0;top:0}"
+      ".swatch{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;"
+      "vertical-align:middle}";
 
   void plot(std::string& out, const std::string& svg) {
     out += "<figure class=\"plot\">" + svg + "</figure>";
@@ -979,19 +1080,18 @@ private:
       out += "</div>";
     }
     if (task_ == "classification" && last.confusion.empty())
-      out += paragraph(
-          "The classification eval record holds accuracy, correct and total only: no confusion "
-          "matrix and no per-class accuracy. Showing them needs the record to carry the class "
-          "counts (task/Task.cpp jsonFields: a \"confusion\" matrix, as segmentation's), or the "
-          "per-record predictions of `hlotrain eval --predictions` read beside the dataset's "
-          "labels.",
-          "unknown");
+      out += paragraph("This eval record holds no confusion matrix (hlotrain logs one for "
+                       "classification since the samples and confusion of its report were added): "
+                       "no per-class accuracy.",
+                       "unknown");
     return out;
   }
 
   std::string confusionPart(const EvalRecord& last) {
     const size_t n = last.confusion.size();
-    const std::vector<std::string> labels = segmentationLabels(n);
+    const bool perRecord = task_ == "classification";
+    const std::string unit = perRecord ? "records" : "pixels";
+    const std::vector<std::string> labels = perRecord ? classLabels(n, {}) : segmentationLabels(n);
     const std::vector<double>* iou = last.list("iou");
     Heatmap map;
     map.title = "Confusion matrix (row-normalised)";
@@ -1012,7 +1112,7 @@ private:
         map.values.push_back(share);
         map.cellText.push_back(std::isfinite(share) ? formatFixed(100 * share, 1) + "%" : "-");
         map.cellTooltip.push_back("truth " + labels[g] + ", predicted " + labels[p] + ": " +
-                                  grouped(count) + " pixels");
+                                  grouped(count) + " " + unit);
       }
     map.cellSize = n > 8 ? 40 : 64;
     std::string out = "<div class=\"side\"><div class=\"plots\">";
@@ -1023,13 +1123,27 @@ private:
       const double recall =
           rowSums[c] > 0 ? double(last.confusion[c][c]) / double(rowSums[c]) : kMissing;
       rows.push_back({labels[c], grouped(rowSums[c]), grouped(columnSums[c]),
-                      iou && c < iou->size() ? formatValue((*iou)[c], 4) : "-",
+                      iou && c < iou->size() ? formatValue((*iou)[c], 4) : classIou(last, c),
                       std::isfinite(recall) ? percent(recall) : "-"});
     }
     out += "<div>" +
-           table({"class", "pixels (truth)", "pixels (predicted)", "IoU", "recall"}, rows) +
+           table({"class", unit + " (truth)", unit + " (predicted)", "IoU",
+                  perRecord ? "accuracy" : "recall"},
+                 rows) +
            regionTable(last) + "</div></div>";
     return out;
+  }
+
+  // IoU of class c from the matrix (FORMATS.md: TP / (row + column - TP), 0 for an empty one),
+  // where the record lists none (classification).
+  static std::string classIou(const EvalRecord& last, size_t c) {
+    int64_t row = 0, column = 0;
+    for (size_t k = 0; k < last.confusion.size(); ++k) {
+      row += last.confusion[c][k];
+      column += last.confusion[k][c];
+    }
+    const int64_t tp = last.confusion[c][c], denominator = row + column - tp;
+    return formatValue(denominator > 0 ? double(tp) / double(denominator) : 0.0, 4);
   }
 
   std::string regionTable(const EvalRecord& last) const {
@@ -1072,19 +1186,96 @@ private:
 
   // ----- Files
 
+  // ----- Samples
+
+  std::string samplesSection(const Samples& s) {
+    std::string out = "<h2>Validation samples (epoch " + std::to_string(s.epoch) +
+                      ", global step " + std::to_string(s.step) + ")</h2>";
+    if (s.samples.empty()) return out + paragraph("The samples file holds no samples.");
+    if (s.task == "segmentation") {
+      std::string legend = "The input (FLAIR of the centre slice for BraTS), then the ground "
+                           "truth and the prediction overlaid:";
+      out += "<p class=\"note\">" + escapeXml(legend);
+      const std::vector<std::string> names = segmentationLabels(s.colours.size() + 1);
+      for (size_t c = 0; c < s.colours.size(); ++c)
+        out += "<span class=\"swatch\" style=\"background:" + s.colours[c] + "\"></span>" +
+               escapeXml(names[c + 1]);
+      out += "</p>";
+    } else if (s.task == "detection") {
+      out += "<p class=\"note\">Ground-truth boxes <span class=\"swatch\" "
+             "style=\"background:#2ecc40\"></span> and predicted boxes of confidence 0.25 or "
+             "more <span class=\"swatch\" style=\"background:#ff4136\"></span> (label: class "
+             "and confidence).</p>";
+    }
+    out += "<div class=\"plots\">";
+    for (const Sample& sample : s.samples) {
+      out += "<figure class=\"sample\">";
+      if (s.task == "classification") {
+        out += image(sample.image, 112);
+        out += "<figcaption>record " + std::to_string(sample.record) + "<br/>truth " +
+               std::to_string(sample.truthClass) + ", predicted " +
+               std::to_string(sample.predictedClass) +
+               (sample.truthClass == sample.predictedClass ? "" : " ✗") + "</figcaption>";
+      } else if (s.task == "segmentation") {
+        out += "<div class=\"side\">" + image(sample.image, 200) + image(sample.truthImage, 200) +
+               image(sample.predictedImage, 200) + "</div><figcaption>record " +
+               std::to_string(sample.record) + ": input, truth, prediction</figcaption>";
+      } else {
+        out += boxedImage(sample, 300) + "<figcaption>record " + std::to_string(sample.record) +
+               ": " + std::to_string(sample.truthBoxes.size()) + " true, " +
+               std::to_string(sample.predictedBoxes.size()) + " predicted</figcaption>";
+      }
+      out += "</figure>";
+    }
+    return out + "</div>";
+  }
+
+  std::string image(const std::string& uri, int size) {
+    ++pictures_;
+    return "<img src=\"" + uri + "\" width=\"" + std::to_string(size) + "\" height=\"" +
+           std::to_string(size) + "\" alt=\"\"/>";
+  }
+
+  // The picture with its boxes drawn over it in an SVG of the same size.
+  std::string boxedImage(const Sample& sample, int size) {
+    const std::vector<std::string> names = detectionLabels(kVisdroneClasses.size());
+    const double d = size;
+    std::string svg = "<svg width=\"" + std::to_string(size) + "\" height=\"" +
+                      std::to_string(size) + "\" viewBox=\"0 0 " + std::to_string(size) + " " +
+                      std::to_string(size) + "\" font-size=\"10\" fill=\"none\">";
+    const auto rect = [&](double x0, double y0, double x1, double y1, const char* colour,
+                          const std::string& dash) {
+      svg += "<rect x=\"" + formatFixed(x0 * d, 1) + "\" y=\"" + formatFixed(y0 * d, 1) +
+             "\" width=\"" + formatFixed(std::max(x1 - x0, 0.0) * d, 1) + "\" height=\"" +
+             formatFixed(std::max(y1 - y0, 0.0) * d, 1) + "\" stroke=\"" + colour +
+             "\" stroke-width=\"1.5\"" + dash + "/>";
+    };
+    for (const std::vector<double>& b : sample.truthBoxes)
+      rect(b[1], b[2], b[3], b[4], "#2ecc40", " stroke-dasharray=\"4 2\"");
+    for (const std::vector<double>& b : sample.predictedBoxes) {
+      rect(b[2], b[3], b[4], b[5], "#ff4136", "");
+      const size_t c = size_t(std::clamp(b[0], 0.0, double(names.size() - 1)));
+      svg += "<text x=\"" + formatFixed(b[2] * d + 1, 1) + "\" y=\"" +
+             formatFixed(std::max(b[3] * d - 2, 9.0), 1) + "\" fill=\"#ff4136\">" +
+             escapeXml(names[c].substr(names[c].find(' ') + 1) + " " + formatFixed(b[1], 2)) +
+             "</text>";
+    }
+    svg += "</svg>";
+    ++plots_;
+    return "<div class=\"boxed\">" + image(sample.image, size) + svg + "</div>";
+  }
+
   std::string filesSection() const {
     std::vector<std::vector<std::string>> rows;
     for (const RunFile& f : runFiles(prefix_)) rows.push_back({f.name, grouped(int64_t(f.bytes))});
     std::string out = table({"file", "bytes"}, rows);
-    return out + paragraph("Images of validation slices or boxes need the outputs of `hlotrain "
-                           "eval --predictions` or `--detections`, which are not among a run's "
-                           "files; this report does not draw them.");
+    return out;
   }
 
   std::string prefix_, stem_;
   const RunLog& log_;
   std::string_view task_;
-  size_t plots_ = 0;
+  size_t plots_ = 0, pictures_ = 0;
   std::vector<std::string> unknown_;
 };
 

@@ -5,7 +5,8 @@
 // task's fields of task/Task.h jsonFields()); what the net and the run were comes from the graphs'
 // text (`_fwd.mlir`), the raw parameters (`_params.bin`) and the checkpoint's header, and what
 // none of them records is named as unknown. The plots are inline SVG (report/Svg.h); the page has
-// no scripts and a Content-Security-Policy that forbids every load, so it opens offline.
+// no scripts and a Content-Security-Policy that forbids every load but its own inline PNGs (the
+// last evaluation's samples, `<prefix>_samples.json`, task/Task.h Gallery), so it opens offline.
 
 #include <cstdint>
 #include <limits>
@@ -93,7 +94,8 @@ std::optional<std::pair<std::string, std::string>> splitRunFile(const std::strin
 struct Report {
   std::string html;
   std::string task;
-  size_t plots = 0; // one <svg> each
+  size_t plots = 0;    // one <svg> each
+  size_t pictures = 0; // one <img> each: the last evaluation's samples
   size_t epochs = 0, evals = 0;
   std::vector<std::string> notes;
 };

@@ -2,6 +2,7 @@
 // record of the split.
 
 #include "metrics/Classification.h"
+#include "metrics/Confusion.h"
 #include "support/Error.h"
 #include "task/Tasks.h"
 
@@ -10,20 +11,25 @@ namespace {
 
 class AccuracyEvaluation final : public Evaluation {
 public:
-  explicit AccuracyEvaluation(int64_t numClasses) : numClasses_(numClasses) {}
+  explicit AccuracyEvaluation(int64_t numClasses)
+      : numClasses_(numClasses), confusion_(numClasses) {}
 
   void add(std::span<const float> logits, std::span<const int32_t> labels,
            std::span<const int64_t> records) override {
-    accuracy_.add(logits, numClasses_, labels, static_cast<int64_t>(records.size()));
+    const int64_t rows = static_cast<int64_t>(records.size());
+    accuracy_.add(logits, numClasses_, labels, rows);
+    confusion_.addLogits(logits, labels, rows, 1);
   }
 
   Scores scores() const override {
-    return ClassificationScores{accuracy_.correct(), accuracy_.total()};
+    return ClassificationScores{accuracy_.correct(), accuracy_.total(), numClasses_,
+                                confusion_.counts()};
   }
 
 private:
   int64_t numClasses_;
   metrics::Accuracy accuracy_;
+  metrics::ConfusionMatrix confusion_;
 };
 
 class Classification final : public Task {
@@ -48,6 +54,17 @@ public:
   std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io, const data::Dataset&,
                                          const program::LossOptions&) const override {
     return std::make_unique<AccuracyEvaluation>(io.numClasses());
+  }
+
+  std::unique_ptr<Gallery> gallery(const data::DatasetIO& io, const data::Dataset& set,
+                                   const program::LossOptions&) const override {
+    const int64_t numClasses = io.numClasses();
+    return makeGallery(io, set, name(),
+                       [numClasses](const Picture&, std::span<const float> logits,
+                                    std::span<const int32_t> labels) {
+                         return ",\"truth\":" + std::to_string(labels[0]) + ",\"predicted\":" +
+                                std::to_string(metrics::argmax(logits.data(), numClasses));
+                       });
   }
 };
 

@@ -3,10 +3,12 @@
 // decodes the head, suppresses duplicates per class and scores mAP against every ground-truth
 // box (the dataset's full ground truth when it keeps one, else each record's own ≤ 56 boxes).
 
+#include <algorithm>
 #include <cstring>
 
 #include "data/Yolo.h"
 #include "support/Error.h"
+#include "support/Format.h"
 #include "task/Tasks.h"
 
 namespace hlotrain::task {
@@ -111,6 +113,37 @@ public:
   std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io, const data::Dataset& set,
                                          const program::LossOptions& loss) const override {
     return std::make_unique<MapEvaluation>(io, set, loss);
+  }
+
+  // The record's own boxes (at most 56) and the detections of confidence >= 0.25, the 50 most
+  // confident: what a person can tell apart on a picture of 224 or 448 pixels.
+  std::unique_ptr<Gallery> gallery(const data::DatasetIO& io, const data::Dataset& set,
+                                   const program::LossOptions& loss) const override {
+    const data::YoloLabelLayout layout(io.inputShape().height);
+    return makeGallery(
+        io, set, name(),
+        [&io, loss, layout](const Picture&, std::span<const float> head,
+                            std::span<const int32_t> labels) {
+          std::string truth, predicted;
+          for (const data::LabelBox& b : data::listedBoxes(rowBytes(labels, 0, layout), layout))
+            truth += (truth.empty() ? "[" : ",[") + std::to_string(b.cls) + "," +
+                     jsonNumber(b.xmin) + "," + jsonNumber(b.ymin) + "," + jsonNumber(b.xmax) +
+                     "," + jsonNumber(b.ymax) + "]";
+          std::vector<metrics::Detection> found = detectionsOf(head, io, loss);
+          std::erase_if(found,
+                        [](const metrics::Detection& d) { return !(d.confidence >= 0.25f); });
+          std::stable_sort(found.begin(), found.end(),
+                           [](const metrics::Detection& a, const metrics::Detection& b) {
+                             return a.confidence > b.confidence;
+                           });
+          if (found.size() > 50) found.resize(50);
+          for (const metrics::Detection& d : found)
+            predicted += (predicted.empty() ? "[" : ",[") + std::to_string(d.cls) + "," +
+                         jsonNumber(d.confidence) + "," + jsonNumber(d.box.xmin) + "," +
+                         jsonNumber(d.box.ymin) + "," + jsonNumber(d.box.xmax) + "," +
+                         jsonNumber(d.box.ymax) + "]";
+          return ",\"truth\":[" + truth + "],\"predicted\":[" + predicted + "]";
+        });
   }
 };
 

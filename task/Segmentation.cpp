@@ -101,6 +101,24 @@ public:
                                          const program::LossOptions&) const override {
     return std::make_unique<ConfusionEvaluation>(io, set);
   }
+
+  std::unique_ptr<Gallery> gallery(const data::DatasetIO& io, const data::Dataset& set,
+                                   const program::LossOptions&) const override {
+    const int64_t numClasses = io.numClasses();
+    return makeGallery(
+        io, set, name(),
+        [numClasses](const Picture& input, std::span<const float> logits,
+                     std::span<const int32_t> labels) {
+          const int64_t pixels = input.width * input.height;
+          std::vector<int32_t> predicted(static_cast<size_t>(pixels));
+          for (int64_t p = 0; p < pixels; ++p)
+            predicted[static_cast<size_t>(p)] =
+                static_cast<int32_t>(metrics::argmax(logits.data() + p, numClasses, pixels));
+          return ",\"truth\":\"" + pngUri(overlayClasses(input, labels)) + "\",\"predicted\":\"" +
+                 pngUri(overlayClasses(input, predicted)) + "\"";
+        },
+        overlayColoursJson(numClasses));
+  }
 };
 
 } // namespace

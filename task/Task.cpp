@@ -21,13 +21,13 @@ std::string jsonList(const std::vector<double>& values) {
   return out + "]";
 }
 
-std::string jsonMatrix(const SegmentationScores& s) {
+// Rows by truth: [[conf[0][0], conf[0][1], …], …].
+std::string jsonMatrix(int64_t numClasses, const std::vector<int64_t>& confusion) {
   std::string out = "[";
-  for (int64_t g = 0; g < s.numClasses; ++g) {
+  for (int64_t g = 0; g < numClasses; ++g) {
     out += g ? ",[" : "[";
-    for (int64_t p = 0; p < s.numClasses; ++p)
-      out +=
-          (p ? "," : "") + std::to_string(s.confusion[static_cast<size_t>(g * s.numClasses + p)]);
+    for (int64_t p = 0; p < numClasses; ++p)
+      out += (p ? "," : "") + std::to_string(confusion[static_cast<size_t>(g * numClasses + p)]);
     out += "]";
   }
   return out + "]";
@@ -63,14 +63,15 @@ std::string detectionTable(const DetectionScores& s) {
 
 std::string classificationJson(const ClassificationScores& s) {
   return "\"accuracy\":" + jsonNumber(s.accuracy()) + ",\"correct\":" + std::to_string(s.correct) +
-         ",\"total\":" + std::to_string(s.total);
+         ",\"total\":" + std::to_string(s.total) +
+         (s.confusion.empty() ? "" : ",\"confusion\":" + jsonMatrix(s.numClasses, s.confusion));
 }
 
 std::string segmentationJson(const SegmentationScores& s) {
   return "\"dice\":" + regionsJson(s, false) + ",\"dice_mean\":" + jsonNumber(s.meanRegionDice()) +
          ",\"dice_per_case\":" + regionsJson(s, true) + ",\"cases\":" + std::to_string(s.cases) +
          ",\"iou\":" + jsonList(s.iou) + ",\"miou\":" + jsonNumber(s.meanIou) +
-         ",\"confusion\":" + jsonMatrix(s);
+         ",\"confusion\":" + jsonMatrix(s.numClasses, s.confusion);
 }
 
 std::string classificationLine(const ClassificationScores& s) {

@@ -23,7 +23,9 @@ namespace hlotrain::task {
 struct ClassificationScores {
   int64_t correct = 0;
   int64_t total = 0;
-  double accuracy() const; // 0 for an empty set
+  int64_t numClasses = 0;
+  std::vector<int64_t> confusion; // [truth * numClasses + predicted]; empty: not counted
+  double accuracy() const;        // 0 for an empty set
 };
 
 struct RegionScore {
@@ -54,7 +56,8 @@ using Scores = std::variant<ClassificationScores, SegmentationScores, DetectionS
 double headline(const Scores& scores);
 std::string_view headlineName(const Scores& scores);
 // The task's fields of an eval record in `_metrics.jsonl`, comma-separated without braces:
-// classification `"accuracy":…,"correct":…,"total":…`; segmentation `"dice":{"WT":…,…},
+// classification `"accuracy":…,"correct":…,"total":…,"confusion":[[…]]` (the matrix when
+// counted); segmentation `"dice":{"WT":…,…},
 // "dice_mean":…,"dice_per_case":{…} (null without cases),"iou":[…],"miou":…,"confusion":[[…]]`;
 // detection `"map50":…,"map":…,"ap50":[…] (null for classes without ground truth),
 // "detections":…,"ground_truths":…`.
@@ -77,6 +80,28 @@ public:
   virtual Scores scores() const = 0;
 };
 
+// A few records of an evaluation drawn for the report: the input as a picture, the truth and
+// the prediction as the task shows them (classes, masks overlaid on the picture, boxes). The
+// trainer writes json() to `<prefix>_samples.json` after each evaluation; report/ shows it.
+class Gallery {
+public:
+  virtual ~Gallery() = default;
+  // A batch as Evaluation::add sees it, with the inputs [rows, C, H, W] the net read (rows >=
+  // records.size(); the padding rows are ignored).
+  virtual void add(std::span<const float> inputs, std::span<const float> logits,
+                   std::span<const int32_t> labels, std::span<const int64_t> records) = 0;
+  // `{"task":…,"samples":[…]}` without its braces, the samples in record order: each
+  // `{"record":i,"image":<PNG data URI>,…}` with classification's `"truth":c,"predicted":c`,
+  // segmentation's `"truth"` and `"predicted"` as the picture with the mask overlaid (PNG data
+  // URIs), detection's `"truth":[[class,xmin,ymin,xmax,ymax],…]` and
+  // `"predicted":[[class,confidence,xmin,ymin,xmax,ymax],…]` in coordinates normalised to the
+  // picture.
+  virtual std::string jsonFields() const = 0;
+};
+
+// How many records a gallery draws (fewer when the split is smaller), spread evenly over it.
+constexpr int64_t kGallerySamples = 8;
+
 class Task {
 public:
   virtual ~Task() = default;
@@ -96,6 +121,9 @@ public:
   virtual std::unique_ptr<Evaluation> evaluation(const data::DatasetIO& io,
                                                  const data::Dataset& set,
                                                  const program::LossOptions& loss) const = 0;
+  // A gallery of kGallerySamples records of `set`.
+  virtual std::unique_ptr<Gallery> gallery(const data::DatasetIO& io, const data::Dataset& set,
+                                           const program::LossOptions& loss) const = 0;
 };
 
 // The task of a dataset, by its labels: classification, segmentation (masks) or detection

@@ -234,6 +234,10 @@ std::string bnStatsPath(const std::string& prefix) {
   return prefix + "_bn_stats.bin";
 }
 
+std::string samplesPath(const std::string& prefix) {
+  return prefix + "_samples.json";
+}
+
 std::vector<char> encodeCheckpoint(const TrainState& s) {
   Writer out;
   for (char c : kMagic) out.put<char>(c);

@@ -66,6 +66,8 @@ std::string checkpointPath(const std::string& prefix); // `<prefix>_checkpoint.b
 std::string bestCheckpointPath(const std::string& prefix);
 std::string paramsPath(const std::string& prefix);  // `<prefix>_params.bin`
 std::string bnStatsPath(const std::string& prefix); // `<prefix>_bn_stats.bin`
+// `<prefix>_samples.json`: the last evaluation's gallery (task::Gallery), rewritten by each.
+std::string samplesPath(const std::string& prefix);
 
 // Version 2; throws ConfigError for a config over the format's 1 MiB.
 std::vector<char> encodeCheckpoint(const TrainState& state);

@@ -131,7 +131,7 @@ public:
             const data::Dataset& dataset, const data::DatasetIO& io, int64_t batch,
             const program::LossOptions& loss)
       : signature_(program::evalSignature(spec, batch)), lowerer_(lowerer),
-        session_(lowerer.load(prefix, "fwd_eval")), dataset_(dataset), io_(io),
+        session_(lowerer.load(prefix, "fwd_eval")), prefix_(prefix), dataset_(dataset), io_(io),
         batches_(io, dataset, batch), batch_(batch), loss_(loss) {}
 
   double compileSeconds() const { return session_->compileSeconds(); }
@@ -150,12 +150,14 @@ public:
   template <class Visit>
   EvalRecord run(const TrainState& state, std::span<lower::Buffer* const> params, Visit&& visit) {
     Clock::time_point start = Clock::now();
-    std::unique_ptr<task::Evaluation> evaluation =
-        task::taskOf(io_).evaluation(io_, dataset_, loss_);
+    const task::Task& task = task::taskOf(io_);
+    std::unique_ptr<task::Evaluation> evaluation = task.evaluation(io_, dataset_, loss_);
+    std::unique_ptr<task::Gallery> gallery = task.gallery(io_, dataset_, loss_);
     forEachBatch(state, params,
-                 [&](std::span<const float> rows, std::span<const int32_t> labels,
-                     std::span<const int64_t> records) {
+                 [&](std::span<const float> inputs, std::span<const float> rows,
+                     std::span<const int32_t> labels, std::span<const int64_t> records) {
                    evaluation->add(rows, labels, records);
+                   gallery->add(inputs, rows, labels, records);
                    visit(rows, static_cast<int64_t>(records.size()));
                  });
     EvalRecord r;
@@ -163,15 +165,24 @@ public:
     r.step = state.position.step;
     r.scores = evaluation->scores();
     r.seconds = secondsSince(start);
+    samples_ = gallery->jsonFields();
     return r;
   }
   EvalRecord run(const TrainState& state, std::span<lower::Buffer* const> params) {
     return run(state, params, [](std::span<const float>, int64_t) {});
   }
 
+  // `<prefix>_samples.json` of the last run(), as of `record` (its epoch as the log has it).
+  void writeSamples(const EvalRecord& record) const {
+    writeFileAtomically(samplesPath(prefix_),
+                        "{\"type\":\"samples\",\"epoch\":" + std::to_string(record.epoch) +
+                            ",\"step\":" + std::to_string(record.step) + "," + samples_ + "}\n");
+  }
+
 private:
-  // Calls visit(logits, labels, records) per batch, in record order; logits are the graph's
-  // output rows ([batch, ...] row-major), of which the first records.size() are real.
+  // Calls visit(inputs, logits, labels, records) per batch, in record order; inputs and logits
+  // are the graph's input and output rows ([batch, ...] row-major), of which the first
+  // records.size() are real.
   template <class Visit>
   void forEachBatch(const TrainState& state, std::span<lower::Buffer* const> params,
                     Visit&& visit) {
@@ -206,7 +217,7 @@ private:
         throw RuntimeError("the eval-forward graph returned unexpected results");
       const ir::Tensor& logits = hostView(lowerer_, *out[sig.logits.begin], downloaded);
       const metrics::EvalBatch& batch = plan[static_cast<size_t>(b->index)];
-      visit(std::span<const float>(logits.data<float>(), logits.numElements()), b->y,
+      visit(b->x, std::span<const float>(logits.data<float>(), logits.numElements()), b->y,
             std::span<const int64_t>(batch.records.data(), static_cast<size_t>(batch.realRows)));
       done += batch.realRows;
       if (progress_) {
@@ -224,6 +235,8 @@ private:
   program::EvalSignature signature_;
   lower::Lowerer& lowerer_;
   std::unique_ptr<lower::Session> session_;
+  std::string prefix_;
+  std::string samples_; // the last run's gallery (task::Gallery::jsonFields)
   const data::Dataset& dataset_;
   const data::DatasetIO& io_;
   data::BatchPrefetcher batches_;
@@ -560,10 +573,12 @@ private:
         EvalRecord r = evaluator.run(state, in.params());
         r.epoch = epoch + 1;
         log.eval(r);
+        evaluator.writeSamples(r);
         keepIfBest(state, r);
         result.evals.push_back(r);
       }
       if (saves) save(state);
+      if (evaluates && mode_.afterEvaluation) mode_.afterEvaluation(prefix_);
     }
     exportChecked(in, state);
   }
@@ -828,6 +843,7 @@ EvalRecord evaluateCheckpoint(
   }
   EvalRecord r =
       evaluator.run(state, paramBuffers, makeVisitor(evaluator.rowShape(), testSet.size()));
+  evaluator.writeSamples(r);
   log << "evaluated " << path << " (step " << state.position.step << ") on " << testSet.size()
       << " test records: " << task::summaryLine(r.scores) << " in " << formatFixed(r.seconds, 1)
       << " s\n"

@@ -6,6 +6,7 @@
 // The graphs are emitted as StableHLO text and run through the Lowerer HLOTRAIN_LOWERER selects;
 // the host owns the schedule, the BatchNorm running statistics, evaluation and checkpoints.
 
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -44,6 +45,9 @@ struct RunMode {
   // loss, images/s, elapsed and ETA for the epoch and the run; evaluation too) between the
   // summaries; quiet: only the epoch and evaluation summaries (and errors, and skipped steps).
   Display display = Display::plain;
+  // Called with the run's prefix after each evaluation is logged (and the step's checkpoint
+  // written): `hlotrain train --report` rewrites the run's report there. Null: nothing.
+  std::function<void(const std::string& prefix)> afterEvaluation;
 };
 
 // The run mode with HLOTRAIN_EVAL_ONLY=1 and HLOTRAIN_INIT_DUMP=path applied.

@@ -22,6 +22,7 @@
 #include "nn/Zoo.h"
 #include "support/Format.h"
 #include "tests/data/YoloFiles.h"
+#include "tests/report/Browser.h"
 #include "tests/train/TrainFixtures.h"
 #include "train/Checkpoint.h"
 
@@ -182,7 +183,7 @@ TEST_F(DetectionCommandTest, ListShowsR34Yolov1) {
 
 TEST_F(DetectionCommandTest, R34Yolov1TrainsEvaluatesAndWritesDetectionsTheLogitsDecodeTo) {
   writeVisdrone(visdrone());
-  CliResult r = runInProcess(yoloArgs({}));
+  CliResult r = runInProcess(yoloArgs({"--report"}));
   ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
   EXPECT_NE(r.out.find("training R34-YOLOv1 (22472286 parameters) on visdrone (detection): 4 "
                        "train / 3 test records, batch 2, 2 steps/epoch, 1 epochs"),
@@ -192,6 +193,13 @@ TEST_F(DetectionCommandTest, R34Yolov1TrainsEvaluatesAndWritesDetectionsTheLogit
   EXPECT_NE(r.out.find(", mAP@[.5:.95] "), std::string::npos) << r.out;
   EXPECT_TRUE(fs::exists(prefix() + "_checkpoint.bin"));
   EXPECT_TRUE(fs::exists(prefix() + "_best_checkpoint.bin"));
+  // The report: the plots, and the 3 val records drawn with their boxes (an SVG over each).
+  EXPECT_NE(r.out.find("report " + prefix() +
+                       "_report.html: detection, 1 epoch record, 1 "
+                       "evaluation, 8 plots, 3 pictures"),
+            std::string::npos)
+      << r.out;
+  hlotrain::report::testing::expectRendered(dir, prefix() + "_report.html", 8, 3);
 
   const hlotrain::testing::Json record = lastEval(prefix() + "_metrics.jsonl");
   using Kind = hlotrain::testing::Json::Kind;

@@ -12,6 +12,7 @@
 
 #include "Harness.h"
 #include "task/Task.h"
+#include "tests/report/Browser.h"
 #include "tests/report/XmlCheck.h"
 #include "tests/train/TrainFixtures.h"
 #include "train/MetricsLog.h"
@@ -42,7 +43,7 @@ std::vector<std::string> lines(const fs::path& path) {
 void expectSelfContained(const std::string& html) {
   EXPECT_EQ(xmlProblem(html), "");
   EXPECT_EQ(html.find("://"), std::string::npos); // no http, https or file URL
-  EXPECT_EQ(html.find("src="), std::string::npos);
+  EXPECT_EQ(occurrences(html, "src="), occurrences(html, "src=\"data:image/png;base64,"));
   EXPECT_EQ(html.find("href"), std::string::npos);
   EXPECT_EQ(html.find("url("), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
@@ -53,11 +54,14 @@ protected:
   std::string artifacts() const { return (dir / "a").string(); }
 
   // mnist-linear, 2 epochs of 10 steps on the learnable synthetic split.
-  void trainTinyRun() {
-    CliResult r =
-        runInProcess({"train", "--net", "mnist-linear", "--data", dir.string(), "--batch", "16",
-                      "--epochs", "2", "--log-every", "0", "--artifacts", artifacts()});
-    ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  CliResult trainTinyRun(std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {
+        "train",    "--net", "mnist-linear", "--data", dir.string(),  "--batch",  "16",
+        "--epochs", "2",     "--log-every",  "0",      "--artifacts", artifacts()};
+    args.insert(args.end(), extra.begin(), extra.end());
+    CliResult r = runInProcess(args);
+    EXPECT_EQ(r.exitCode, 0) << r.err << r.out;
+    return r;
   }
 
   // Refused with exit 2 and one line, and no page written anywhere in the scratch directory.
@@ -74,11 +78,14 @@ TEST_F(ReportCommandTest, ReportsATrainedRun) {
   CliResult r = runInProcess({"report", prefix});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out, "report " + prefix +
-                       "_report.html: classification, 2 epoch records, 2 evaluations, 4 plots\n");
+                       "_report.html: classification, 2 epoch records, 2 evaluations, 5 plots, 8 "
+                       "pictures\n");
   EXPECT_EQ(r.err, "");
   const std::string html = slurp(prefix + "_report.html");
-  EXPECT_EQ(occurrences(html, "<svg "), 4u); // loss, lr, images/s, accuracy
+  EXPECT_EQ(occurrences(html, "<svg "), 5u); // loss, lr, images/s, accuracy, confusion matrix
+  EXPECT_EQ(occurrences(html, "<img "), 8u); // the last evaluation's samples
   expectSelfContained(html);
+  hlotrain::report::testing::expectRendered(dir, prefix + "_report.html", 5, 8);
   // The figures are the log's, and the facts the artifacts'.
   std::vector<std::string> records = lines(prefix + "_metrics.jsonl");
   ASSERT_EQ(records.size(), 4u);
@@ -94,11 +101,32 @@ TEST_F(ReportCommandTest, ReportsATrainedRun) {
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("report " + (dir / "page.html").string() + ": classification", 0), 0u);
   const std::string elsewhere = slurp(dir / "page.html");
-  EXPECT_EQ(occurrences(elsewhere, "<svg "), 4u);
+  EXPECT_EQ(occurrences(elsewhere, "<svg "), 5u);
   EXPECT_NE(elsewhere.find(">mnist_linear_report.html</td>"), std::string::npos); // a run file now
   r = runInProcess({"report", prefix + "_metrics.jsonl", "--out=" + (dir / "p2.html").string()});
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(fs::exists(dir / "p2.html"));
+}
+
+// `train --report` rewrites the page after each evaluation, saying so unless --quiet.
+TEST_F(ReportCommandTest, TrainWritesTheReportAfterEachEvaluation) {
+  const std::string page = artifacts() + "/mnist_linear_report.html";
+  CliResult r = trainTinyRun({"--report"});
+  const size_t first = r.out.find("report " + page +
+                                  ": classification, 1 epoch record, 1 evaluation, 5 plots, 8 "
+                                  "pictures\n");
+  const size_t second = r.out.find(
+      "report " + page + ": classification, 2 epoch records, 2 evaluations, 5 plots, 8 pictures\n");
+  ASSERT_NE(first, std::string::npos) << r.out;
+  ASSERT_NE(second, std::string::npos) << r.out;
+  EXPECT_LT(r.out.find("eval after epoch 1"), first);
+  EXPECT_LT(first, r.out.find("epoch 2/2 done"));
+  EXPECT_NE(slurp(page).find("Last evaluation (epoch 2, global step 20)"), std::string::npos);
+
+  fs::remove_all(artifacts());
+  r = trainTinyRun({"--report", "--quiet"});
+  EXPECT_EQ(r.out.find("report "), std::string::npos) << r.out;
+  EXPECT_TRUE(fs::exists(page));
 }
 
 // Segmentation and detection records as the trainer writes them: through train::MetricsLog.

@@ -13,6 +13,7 @@
 #include "ir/Npy.h"
 #include "tests/data/BratsFiles.h"
 #include "tests/data/IdxFiles.h"
+#include "tests/report/Browser.h"
 #include "tests/train/TrainFixtures.h"
 
 using namespace hlotrain;
@@ -65,7 +66,7 @@ TEST_F(SegmentationCommandTest, ListShowsUnetBrats) {
 
 TEST_F(SegmentationCommandTest, UnetBratsTrainsAndEvaluatesOnBratsFiles) {
   writeBrats();
-  CliResult r = runInProcess(unetArgs({}));
+  CliResult r = runInProcess(unetArgs({"--report"}));
   ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
   EXPECT_NE(r.out.find("training UNet-BraTS (7849988 parameters) on brats (segmentation)"),
             std::string::npos)
@@ -74,6 +75,13 @@ TEST_F(SegmentationCommandTest, UnetBratsTrainsAndEvaluatesOnBratsFiles) {
   EXPECT_NE(r.out.find("per-case Dice (2 cases)"), std::string::npos) << r.out;
   const std::string prefix = artifacts() + "/unet_brats";
   EXPECT_TRUE(std::filesystem::exists(prefix + "_best_checkpoint.bin"));
+  // The report: the plots, and each of the 3 val records drawn with its truth and prediction.
+  EXPECT_NE(r.out.find("report " + prefix +
+                       "_report.html: segmentation, 1 epoch record, 1 "
+                       "evaluation, 6 plots, 9 pictures"),
+            std::string::npos)
+      << r.out;
+  hlotrain::report::testing::expectRendered(dir, prefix + "_report.html", 6, 9);
 
   std::ifstream in(prefix + "_metrics.jsonl");
   std::string line, eval;

@@ -55,13 +55,16 @@ protected:
 void expectSelfContained(const std::string& html) {
   EXPECT_EQ(xmlProblem(html), "");
   EXPECT_EQ(html.find("://"), std::string::npos);
-  EXPECT_EQ(html.find("src="), std::string::npos);
+  // The one thing a page may load is its own inline PNGs, in <img> elements.
+  EXPECT_EQ(occurrences(html, "src="), occurrences(html, "<img "));
+  EXPECT_EQ(occurrences(html, "src="), occurrences(html, "src=\"data:image/png;base64,"));
   EXPECT_EQ(html.find("href"), std::string::npos);
   EXPECT_EQ(html.find("url("), std::string::npos);
   EXPECT_EQ(html.find("@import"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
-  EXPECT_EQ(html.find("<img"), std::string::npos);
-  EXPECT_NE(html.find("Content-Security-Policy\" content=\"default-src 'none'"), std::string::npos);
+  EXPECT_NE(html.find("Content-Security-Policy\" content=\"default-src 'none'; "
+                      "style-src 'unsafe-inline'; img-src data:\""),
+            std::string::npos);
   EXPECT_EQ(html.find("nan"), std::string::npos);
 }
 
@@ -273,6 +276,84 @@ TEST_F(ReportTest, DetectionPageHasMapOverEpochsAndApPerClass) {
        {">Mean average precision<", ">mAP@0.5<", ">mAP@[.5:.95]<", ">AP@0.5 per class<",
         "0 pedestrian", "9 motor", "- (no ground truth)", "147 detections, 12 ground-truth boxes"})
     EXPECT_NE(r.html.find(text), std::string::npos) << text;
+}
+
+TEST_F(ReportTest, ClassificationPageShowsTheConfusionMatrixWithPerClassAccuracy) {
+  write("c_metrics.jsonl", hlotrain::report::testing::kClassificationConfusionLog);
+  Report r = buildReport((dir / "c").string());
+  EXPECT_EQ(r.task, "classification");
+  EXPECT_EQ(r.plots, 5u); // loss, lr, images/s, accuracy, the confusion heatmap
+  EXPECT_EQ(r.pictures, 0u);
+  expectSelfContained(r.html);
+  for (const char* text : {">Confusion matrix (row-normalised)<", "records (truth)", ">accuracy<",
+                           "truth 0, predicted 1: 1 records", "75.00%", "100.00%", "50.00%"})
+    EXPECT_NE(r.html.find(text), std::string::npos) << text;
+  EXPECT_EQ(r.html.find("no confusion matrix"), std::string::npos);
+}
+
+// The last evaluation's samples: classification's pictures with truth and prediction,
+// segmentation's input, truth and prediction side by side with the overlay colours' legend,
+// detection's pictures with their boxes drawn over them.
+TEST_F(ReportTest, EachTaskShowsItsSamples) {
+  using hlotrain::report::testing::samplesJson;
+  write("c_metrics.jsonl", hlotrain::report::testing::kClassificationConfusionLog);
+  write("c_samples.json", samplesJson("classification", 8));
+  Report c = buildReport((dir / "c").string());
+  EXPECT_EQ(c.pictures, 8u);
+  EXPECT_EQ(occurrences(c.html, "<img "), 8u);
+  expectSelfContained(c.html);
+  EXPECT_NE(c.html.find("Validation samples (epoch 2, global step 4)"), std::string::npos);
+  EXPECT_NE(c.html.find("record 3<br/>truth 1, predicted 1</figcaption>"), std::string::npos);
+  EXPECT_NE(c.html.find("record 6<br/>truth 2, predicted 0 ✗</figcaption>"), std::string::npos);
+
+  write("s_metrics.jsonl", hlotrain::report::testing::kSegmentationLog);
+  write("s_samples.json", samplesJson("segmentation", 4));
+  Report s = buildReport((dir / "s").string());
+  EXPECT_EQ(s.pictures, 12u);
+  EXPECT_EQ(s.plots, 6u);
+  expectSelfContained(s.html);
+  for (const char* text :
+       {"background:#2ecc40\"></span>1 edema", "background:#ffdc00\"></span>3 enhancing tumour",
+        "record 9: input, truth, prediction"})
+    EXPECT_NE(s.html.find(text), std::string::npos) << text;
+
+  write("d_metrics.jsonl", hlotrain::report::testing::kDetectionLog);
+  write("d_samples.json", samplesJson("detection", 2));
+  Report d = buildReport((dir / "d").string());
+  EXPECT_EQ(d.pictures, 2u);
+  EXPECT_EQ(d.plots, 5u + 2u); // a box overlay per sample
+  EXPECT_EQ(occurrences(d.html, "<svg "), d.plots);
+  expectSelfContained(d.html);
+  EXPECT_EQ(occurrences(d.html, "stroke=\"#2ecc40\""), 2u);
+  EXPECT_EQ(occurrences(d.html, "stroke=\"#ff4136\""), 4u);
+  // The truth box [0.1, 0.1, 0.5, 0.4] on 300 pixels; the car's label.
+  EXPECT_NE(d.html.find("<rect x=\"30.0\" y=\"30.0\" width=\"120.0\" height=\"90.0\""),
+            std::string::npos);
+  EXPECT_NE(d.html.find(">car 0.88</text>"), std::string::npos);
+  EXPECT_NE(d.html.find("record 3: 1 true, 2 predicted"), std::string::npos);
+}
+
+// A samples file the page cannot show safely is named in the notes, and nothing of it is shown.
+TEST_F(ReportTest, ASamplesFileThatIsNotPngPicturesIsANote) {
+  write("c_metrics.jsonl", hlotrain::report::testing::kClassificationConfusionLog);
+  for (const std::string& bad :
+       {std::string(
+            "{\"task\":\"classification\",\"epoch\":1,\"step\":2,\"samples\":[{\"record\":0,"
+            "\"image\":\"data:text/html;base64,PHNjcmlwdD4=\",\"truth\":0,\"predicted\":0}]}"),
+        std::string(
+            "{\"task\":\"classification\",\"epoch\":1,\"step\":2,\"samples\":[{\"record\":0,"
+            "\"image\":\"data:image/png;base64,AA\\\" onload=\\\"x\",\"truth\":0,"
+            "\"predicted\":0}]}"),
+        std::string("{\"task\":\"captioning\",\"epoch\":1,\"step\":2,\"samples\":[{\"record\":0,"
+                    "\"image\":\"data:image/png;base64,AA==\"}]}"),
+        std::string("not json")}) {
+    write("c_samples.json", bad);
+    Report r = buildReport((dir / "c").string());
+    EXPECT_EQ(r.pictures, 0u) << bad;
+    expectSelfContained(r.html);
+    ASSERT_EQ(r.notes.size(), 1u) << bad;
+    EXPECT_NE(r.notes[0].find("c_samples.json was not shown: "), std::string::npos) << r.notes[0];
+  }
 }
 
 // Fields the report has no chart for are still plotted and tabled; record types it does not

@@ -10,6 +10,9 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
+
+#include "support/Png.h"
 
 namespace hlotrain::report::testing {
 
@@ -52,6 +55,39 @@ inline const char* kSegmentationLog =
 {"type":"epoch","epoch":2,"step":4,"steps":2,"skipped":1,"loss":null,"lr":0.0005,"seconds":3.25,"images_per_s":1.23076923}
 {"type":"eval","epoch":2,"step":4,"dice":{"WT":0.625,"TC":0.5,"ET":0.125},"dice_mean":0.416666667,"dice_per_case":null,"cases":0,"iou":[0.95,0.4,0.2,0.1],"miou":0.4125,"confusion":[[950,30,10,10],[10,70,10,10],[2,3,14,1],[0,0,1,1]],"seconds":1.25}
 )";
+
+// The classification record since it counts a confusion matrix (3 classes here).
+inline const char* kClassificationConfusionLog =
+    R"({"type":"epoch","epoch":1,"step":10,"steps":10,"skipped":0,"loss":0.9,"lr":0.001,"seconds":1,"images_per_s":1280}
+{"type":"eval","epoch":1,"step":10,"accuracy":0.75,"correct":6,"total":8,"confusion":[[3,1,0],[0,2,0],[1,0,1]],"seconds":0.5}
+)";
+
+// A `_samples.json` as task/Gallery.cpp writes it: `n` samples of the task, each picture an 8x8
+// PNG of one bright colour (segmentation's overlays green and red, so a screenshot shows them).
+inline std::string samplesJson(const std::string& task, int n) {
+  const auto picture = [](uint8_t r, uint8_t g, uint8_t b) {
+    std::vector<uint8_t> rgb;
+    for (int i = 0; i < 64; ++i) rgb.insert(rgb.end(), {r, g, b});
+    return "\"" + hlotrain::pngDataUri(8, 8, 3, rgb) + "\"";
+  };
+  std::string out =
+      "{\"type\":\"samples\",\"epoch\":2,\"step\":4,\"task\":\"" + task + "\"" +
+      (task == "segmentation" ? ",\"colours\":[\"#2ecc40\",\"#ff4136\",\"#ffdc00\"]" : "") +
+      ",\"samples\":[";
+  for (int i = 0; i < n; ++i) {
+    out += (i ? ",{" : "{") + std::string("\"record\":") + std::to_string(i * 3) +
+           ",\"image\":" + picture(90, 90, 90);
+    if (task == "classification")
+      out += ",\"truth\":" + std::to_string(i % 3) + ",\"predicted\":" + std::to_string(i % 2);
+    else if (task == "segmentation")
+      out += ",\"truth\":" + picture(46, 204, 64) + ",\"predicted\":" + picture(255, 65, 54);
+    else
+      out += ",\"truth\":[[3,0.1,0.1,0.5,0.4]],\"predicted\":[[3,0.875,0.12,0.1,0.5,0.45],"
+             "[0,0.5,0.6,0.6,0.9,0.9]]";
+    out += "}";
+  }
+  return out + "]}\n";
+}
 
 inline const char* kDetectionLog =
     R"({"type":"epoch","epoch":1,"step":2,"steps":2,"skipped":0,"loss":61.25,"lr":0.01,"seconds":2.5,"images_per_s":1.6}

@@ -196,9 +196,9 @@ TEST(TaskTest, DetectionScoresTheRecordsBoxesOrTheFullGroundTruth) {
   }
 }
 
-// Classification keeps the record it always had.
+// Classification without a counted matrix logs the record it always had.
 TEST(TaskTest, ClassificationLogsAccuracyCorrectAndTotal) {
-  task::Scores s = task::ClassificationScores{3, 4};
+  task::Scores s = task::ClassificationScores{3, 4, 0, {}}; // no matrix counted
   EXPECT_EQ(task::jsonFields(s), "\"accuracy\":0.75,\"correct\":3,\"total\":4");
   EXPECT_EQ(task::summaryLine(s), "accuracy 75.00% (3/4)");
   EXPECT_EQ(task::summaryTable(s), "");

@@ -68,7 +68,7 @@ TEST_F(KilledRunFilesTest, AResumedMetricsLogDropsRecordsAfterItsCheckpoint) {
   std::ostringstream out;
   {
     MetricsLog log(out, path, 10);
-    log.eval({2, 20, 0.5, task::ClassificationScores{5, 5}});
+    log.eval({2, 20, 0.5, task::ClassificationScores{5, 5, 0, {}}});
   }
   EXPECT_EQ(read(path), kept + "{\"type\":\"eval\",\"epoch\":2,\"step\":20,\"accuracy\":1,"
                                "\"correct\":5,\"total\":5,\"seconds\":0.5}\n");
