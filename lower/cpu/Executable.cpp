@@ -100,13 +100,13 @@ public:
   void run(RunState& state) override {
     switch (combiner_) {
     case OpKind::add:
-      return reduce(state, [](float a, float b) { return a + b; });
+      return reduce<double>(state, [](double a, double b) { return a + b; });
     case OpKind::multiply:
-      return reduce(state, [](float a, float b) { return a * b; });
+      return reduce<float>(state, [](float a, float b) { return a * b; });
     case OpKind::maximum:
-      return reduce(state, ref::maximum<float>);
+      return reduce<float>(state, ref::maximum<float>);
     default:
-      return reduce(state, ref::minimum<float>);
+      return reduce<float>(state, ref::minimum<float>);
     }
   }
 
@@ -125,46 +125,51 @@ private:
   };
 
   // Rows of the innermost merged dim either accumulate elementwise into the result (kept) or
-  // fold into one result element (reduced); outer kept dims are split between threads.
-  template <class F> void reduce(RunState& state, F f) {
+  // fold into one result element (reduced); outer kept dims are split between threads. Sums
+  // accumulate in double (Acc), as the fused reduces do (lower/cpu/Fusion.cpp): one float
+  // rounding at the end instead of one per term.
+  template <class Acc, class F> void reduce(RunState& state, F f) {
     const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
     float init = *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
     float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
-    std::fill(out, out + outElements_, init);
-    if (inElements_ == 0) return;
-    const int64_t inner = dims_.back().size;
-    const bool innerReduced = dims_.back().reduced;
-    const int64_t rows = inElements_ / inner;
-    const bool split = !dims_.front().reduced && dims_.size() > 1;
-    const int nt = split && inElements_ >= kParallelElements ? threads_ : 1;
-    const int64_t parts = nt > 1 ? dims_.front().size : 1;
-    const int64_t perPart = rows / parts;
+    std::vector<Acc> acc(static_cast<size_t>(outElements_), Acc(init));
+    if (inElements_ > 0) {
+      const int64_t inner = dims_.back().size;
+      const bool innerReduced = dims_.back().reduced;
+      const int64_t rows = inElements_ / inner;
+      const bool split = !dims_.front().reduced && dims_.size() > 1;
+      const int nt = split && inElements_ >= kParallelElements ? threads_ : 1;
+      const int64_t parts = nt > 1 ? dims_.front().size : 1;
+      const int64_t perPart = rows / parts;
 #pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
-    for (int64_t part = 0; part < parts; ++part) {
-      for (int64_t row = part * perPart; row < (part + 1) * perPart; ++row) {
-        int64_t o = 0, rest = row;
-        for (size_t d = dims_.size() - 1; d-- > 0;) {
-          o += (rest % dims_[d].size) * dims_[d].outStride;
-          rest /= dims_[d].size;
+      for (int64_t part = 0; part < parts; ++part) {
+        for (int64_t row = part * perPart; row < (part + 1) * perPart; ++row) {
+          int64_t o = 0, rest = row;
+          for (size_t d = dims_.size() - 1; d-- > 0;) {
+            o += (rest % dims_[d].size) * dims_[d].outStride;
+            rest /= dims_[d].size;
+          }
+          const float* src = in + row * inner;
+          Acc* dst = acc.data() + o;
+          if (innerReduced)
+            *dst = f(*dst, foldRow<Acc>(src, inner, f));
+          else
+            for (int64_t j = 0; j < inner; ++j) dst[j] = f(dst[j], src[j]);
         }
-        const float* src = in + row * inner;
-        float* dst = out + o;
-        if (innerReduced)
-          *dst = f(*dst, foldRow(src, inner, f));
-        else
-          for (int64_t j = 0; j < inner; ++j) dst[j] = f(dst[j], src[j]);
       }
     }
+    for (int64_t i = 0; i < outElements_; ++i)
+      out[i] = static_cast<float>(acc[static_cast<size_t>(i)]);
   }
 
   // Eight partial accumulators let the compiler vectorize the fold.
-  template <class F> static float foldRow(const float* row, int64_t n, F f) {
+  template <class Acc, class F> static Acc foldRow(const float* row, int64_t n, F f) {
     if (n < 16) {
-      float acc = row[0];
+      Acc acc = row[0];
       for (int64_t j = 1; j < n; ++j) acc = f(acc, row[j]);
       return acc;
     }
-    float acc[8];
+    Acc acc[8];
     for (int k = 0; k < 8; ++k) acc[k] = row[k];
     int64_t j = 8;
     for (; j + 8 <= n; j += 8)

@@ -6,6 +6,8 @@
 #include <map>
 #include <omp.h>
 #include <optional>
+#include <type_traits>
+#include <vector>
 
 #include "lower/cpu/ReferenceScalar.h"
 #include "lower/cpu/Windows.h"
@@ -647,7 +649,10 @@ public:
       writes.push_back(r.outSlot);
       total += r.outElements;
     }
-    partials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0f);
+    if (combiner == OpKind::add)
+      sumPartials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0);
+    else
+      partials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0f);
   }
 
   void run(RunState& state) override {
@@ -729,7 +734,11 @@ private:
            sizeof(float);
   }
 
-  template <class F> void reduce(RunState& state, F f, float identity) {
+  // Acc is what partial results accumulate in: double for sums (their rounding error stays near
+  // one float rounding however many terms there are: batch norm's sums over N·H·W and the bias
+  // gradients are 10^4..10^6 terms), float for products, maxima and minima (exact or rounded once
+  // per combine whatever the order).
+  template <class Acc, class F> void reduce(RunState& state, F f, Acc identity) {
     const int64_t tasks = grid_.tasks;
     const int nt = numElements_ >= kParallelElements ? threads_ : 1;
     int64_t total = 0;
@@ -737,6 +746,7 @@ private:
     auto initOf = [&](const Reduction& r) {
       return *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(r.initSlot)]);
     };
+    std::vector<Acc>& partialsOf = partials<Acc>();
     // The chunks are split into a fixed number of blocks, each folding into its own partial
     // results (the first from init, the others from the combiner's identity), handed out to
     // threads dynamically; partials are combined in block order, so runs are repeatable.
@@ -744,46 +754,55 @@ private:
 #pragma omp parallel for num_threads(nt) schedule(dynamic, 1) if (nt > 1)
     for (int64_t block = 0; block < blocks; ++block) {
       const int thread = omp_get_thread_num();
-      float* partials = partials_.data() + block * total;
+      Acc* partials = partialsOf.data() + block * total;
       for (const Reduction& r : reductions_) {
-        std::fill(partials, partials + r.outElements, block == 0 ? initOf(r) : identity);
+        std::fill(partials, partials + r.outElements, block == 0 ? Acc(initOf(r)) : identity);
         partials += r.outElements;
       }
       for (int64_t t = tasks * block / blocks; t < tasks * (block + 1) / blocks; ++t) {
         const ChunkGrid::Chunk chunk = grid_.at(t);
         evaluate(state, chunk, thread);
         const float** values = values_.data() + static_cast<size_t>(thread) * nodes_.size();
-        float* partial = partials_.data() + block * total;
+        Acc* partial = partialsOf.data() + block * total;
         for (const Reduction& r : reductions_) {
           fold(r, chunk, values[r.node], partial, f);
           partial += r.outElements;
         }
       }
     }
-    float* partials = partials_.data();
+    Acc* partials = partialsOf.data();
     for (const Reduction& r : reductions_) {
       float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(r.outSlot)]);
-      if (tasks == 0) std::fill(partials, partials + r.outElements, initOf(r));
-      std::copy(partials, partials + r.outElements, out);
-      for (int64_t b = 1; b < blocks; ++b)
-        for (int64_t i = 0; i < r.outElements; ++i) out[i] = f(out[i], partials[b * total + i]);
+      if (tasks == 0) std::fill(partials, partials + r.outElements, Acc(initOf(r)));
+      for (int64_t i = 0; i < r.outElements; ++i) {
+        Acc v = partials[i];
+        for (int64_t b = 1; b < blocks; ++b) v = f(v, partials[b * total + i]);
+        out[i] = static_cast<float>(v);
+      }
       partials += r.outElements;
     }
   }
 
+  template <class Acc> std::vector<Acc>& partials() {
+    if constexpr (std::is_same_v<Acc, double>)
+      return sumPartials_;
+    else
+      return partials_;
+  }
+
   // Folds a chunk's values of one reduction into its partial result.
-  template <class F>
-  void fold(const Reduction& r, const ChunkGrid::Chunk& chunk, const float* v, float* partial,
+  template <class Acc, class F>
+  void fold(const Reduction& r, const ChunkGrid::Chunk& chunk, const float* v, Acc* partial,
             F f) const {
     const int64_t innerStride = r.outStrides.empty() ? 0 : r.outStrides.back();
     const int width = chunk.n / chunk.rows;
     if (innerStride == 1 && r.columnSums) {
       // Every row folds into the same elements (batch norm's per-channel sums of a channels-last
       // tensor): the rows are folded in registers, in the same order, and stored once.
-      float* dst = partial + chunk.start;
+      Acc* dst = partial + chunk.start;
       int j = 0;
       for (; j + 16 <= width; j += 16) {
-        float acc[16];
+        Acc acc[16];
         for (int k = 0; k < 16; ++k) acc[k] = dst[j + k];
         for (int row = 0; row < chunk.rows; ++row)
           for (int k = 0; k < 16; ++k) acc[k] = f(acc[k], v[row * width + j + k]);
@@ -801,9 +820,9 @@ private:
         o += static_cast<int64_t>(rest % static_cast<size_t>(dims_[d])) * r.outStrides[d];
         rest /= static_cast<size_t>(dims_[d]);
       }
-      float* dst = partial + o;
+      Acc* dst = partial + o;
       if (innerStride == 0) {
-        *dst = f(*dst, foldChunk(v, width, f));
+        *dst = f(*dst, foldChunk<Acc>(v, width, f));
       } else if (innerStride == 1) {
 #pragma omp simd
         for (int j = 0; j < width; ++j) dst[j] = f(dst[j], v[j]);
@@ -817,7 +836,7 @@ private:
     switch (combiner_) {
     case OpKind::add:
       return reduce(
-          state, [](float a, float b) { return a + b; }, 0.0f);
+          state, [](double a, double b) { return a + b; }, 0.0);
     case OpKind::multiply:
       return reduce(
           state, [](float a, float b) { return a * b; }, 1.0f);
@@ -829,13 +848,13 @@ private:
   }
 
   // Eight partial accumulators let the compiler vectorize the fold.
-  template <class F> static float foldChunk(const float* v, int n, F f) {
+  template <class Acc, class F> static Acc foldChunk(const float* v, int n, F f) {
     if (n < 16) {
-      float acc = v[0];
+      Acc acc = v[0];
       for (int j = 1; j < n; ++j) acc = f(acc, v[j]);
       return acc;
     }
-    float acc[8];
+    Acc acc[8];
     for (int k = 0; k < 8; ++k) acc[k] = v[k];
     int j = 8;
     for (; j + 8 <= n; j += 8)
@@ -972,7 +991,8 @@ private:
   std::vector<std::pair<int, int>> coOutputs_; // (node, slot) stored besides the root
   OpKind combiner_ = OpKind::add;
   std::vector<Reduction> reductions_;
-  std::vector<float> partials_; // per block: a partial result of every reduction
+  std::vector<float> partials_;     // per block: a partial result of every reduction
+  std::vector<double> sumPartials_; // the same, of sums
 };
 
 class CopyKernel : public Kernel {
