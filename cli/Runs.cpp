@@ -1,7 +1,6 @@
 #include "cli/Runs.h"
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -56,66 +55,6 @@ namespace fs = std::filesystem;
 constexpr std::string_view kLog = "_metrics.jsonl";
 constexpr std::string_view kCheckpoint = "_checkpoint.bin";
 constexpr std::string_view kBestCheckpoint = "_best_checkpoint.bin";
-
-// The fixed header of a checkpoint (train/Checkpoint.h, the format's home): its first 76 bytes
-// are the same in every version this reads.
-struct CheckpointHeader {
-  uint32_t version = 0, optimizer = 0, parameters = 0, bnLayers = 0, tensors = 0;
-  int64_t step = 0, epoch = 0, batchIndex = 0, seed = 0, shuffle = 0, batch = 0;
-};
-constexpr size_t kHeaderBytes = 76;
-// Version 2 appends a config section after the tensors; the header stays.
-constexpr uint32_t kNewestVersion = 2;
-
-// Throws ParseError "<name>: <reason>" when the header is not one a checkpoint writes.
-CheckpointHeader readCheckpointHeader(const fs::path& path) {
-  const std::string name = path.filename().string();
-  const auto fail = [&](const std::string& why) { throw ParseError(name + ": " + why); };
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail(std::string("cannot read: ") + std::strerror(errno));
-  std::array<unsigned char, kHeaderBytes> b{};
-  in.read(reinterpret_cast<char*>(b.data()), b.size());
-  const auto got = static_cast<size_t>(in.gcount());
-  if (got >= 8 && std::memcmp(b.data(), "HLOTCKPT", 8) != 0)
-    fail("not a checkpoint (no HLOTCKPT magic)");
-  if (got < b.size())
-    fail("truncated: " + std::to_string(got) + " bytes, the header alone is " +
-         std::to_string(kHeaderBytes));
-  const auto u32 = [&](size_t at) {
-    uint32_t v = 0;
-    for (size_t i = 0; i < 4; ++i) v |= uint32_t{b[at + i]} << (8 * i);
-    return v;
-  };
-  const auto i64 = [&](size_t at) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < 8; ++i) v |= uint64_t{b[at + i]} << (8 * i);
-    return static_cast<int64_t>(v);
-  };
-  CheckpointHeader h{u32(8),  u32(12), u32(16), u32(20), u32(24), i64(28),
-                     i64(36), i64(44), i64(52), i64(60), i64(68)};
-  if (h.version < 1 || h.version > kNewestVersion)
-    fail("checkpoint format version " + std::to_string(h.version) + " (this hlotrain reads 1.." +
-         std::to_string(kNewestVersion) + ")");
-  if (h.optimizer > 1)
-    fail("optimizer " + std::to_string(h.optimizer) + " (expected 0 adam or 1 sgd)");
-  const uint64_t slots = h.optimizer == 0 ? 2 : 1;
-  const uint64_t tensors = uint64_t{h.parameters} * (1 + slots) + 2 * uint64_t{h.bnLayers};
-  if (h.tensors != tensors)
-    fail("header counts " + std::to_string(h.tensors) + " tensors, expected " +
-         std::to_string(tensors) + " for " + std::to_string(h.parameters) + " parameters and " +
-         std::to_string(h.bnLayers) + " BatchNorm layers");
-  if (h.step < 0 || h.epoch < 0 || h.batchIndex < 0 || h.batch < 1 || (h.shuffle & ~int64_t{1}))
-    fail("data position out of range (step " + std::to_string(h.step) + ", epoch " +
-         std::to_string(h.epoch) + ", batch " + std::to_string(h.batch) + ")");
-  std::error_code ec;
-  const uintmax_t size = fs::file_size(path, ec);
-  // Every tensor holds at least its u32 rank.
-  const uint64_t least = kHeaderBytes + 4 * uint64_t{h.tensors};
-  if (!ec && size < least)
-    fail("truncated: " + std::to_string(size) + " bytes cannot hold its " +
-         std::to_string(h.tensors) + " tensors (at least " + std::to_string(least) + ")");
-  return h;
-}
 
 // The eval records' headline fields, one per task (task::Task::headlineField).
 const std::vector<std::string>& headlineFields() {
@@ -184,13 +123,13 @@ std::vector<std::string> runRow(const fs::path& dir, const Run& run) {
   const std::string net = netOfPrefix(run.name).value_or("?");
   std::string dataset = "?", epochs = "-", metric = "-", best = "-", atEpoch = "-", step = "-";
   try {
-    std::optional<CheckpointHeader> checkpoint;
-    if (run.hasCheckpoint)
-      checkpoint = readCheckpointHeader(dir / (run.name + std::string(kCheckpoint)));
-    if (checkpoint) {
-      step = std::to_string(checkpoint->step);
-      epochs = std::to_string(checkpoint->epoch);
-      dataset = storedDataset(dir / (run.name + std::string(kCheckpoint))).value_or("?");
+    if (run.hasCheckpoint) {
+      const fs::path checkpoint = dir / (run.name + std::string(kCheckpoint));
+      const train::DataPosition position =
+          train::readCheckpointHeader(checkpoint.string()).position;
+      step = std::to_string(position.step);
+      epochs = std::to_string(position.epoch);
+      dataset = storedDataset(checkpoint).value_or("?");
     }
     const fs::path logPath = dir / (run.name + std::string(kLog));
     const std::string text = run.hasLog ? readText(logPath) : "";

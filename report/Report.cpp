@@ -1,7 +1,6 @@
 #include "report/Report.h"
 
 #include <algorithm>
-#include <array>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -11,9 +10,11 @@
 #include <set>
 #include <sstream>
 
+#include "program/Program.h"
 #include "report/Svg.h"
 #include "support/Error.h"
 #include "support/Format.h"
+#include "train/Checkpoint.h"
 
 namespace hlotrain::report {
 
@@ -431,51 +432,17 @@ std::optional<ForwardGraph> forwardGraph(const std::string& path) {
   return std::nullopt;
 }
 
-// The fixed header of a checkpoint, the same in format versions 1 and 2 (train/Checkpoint.h, the
-// format's home): magic, version, optimizer, P, L, T, then step, epoch, batch index, seed,
-// shuffle, batch.
-struct CheckpointHeader {
-  uint32_t version = 0, optimizer = 0, parameterTensors = 0, bnLayers = 0;
-  int64_t step = 0, epoch = 0, batchIndex = 0, seed = 0, shuffle = 0, batch = 0;
-};
+// A train/ reader's error without the path it starts with (the row it goes to names the file).
+std::string withoutPath(const std::string& message, const std::string& path) {
+  return message.starts_with(path + ": ") ? message.substr(path.size() + 2) : message;
+}
 
-std::optional<CheckpointHeader> checkpointHeader(const std::string& path, std::string& problem) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::array<unsigned char, 76> b{};
-  in.read(reinterpret_cast<char*>(b.data()), b.size());
-  if (in.gcount() != static_cast<std::streamsize>(b.size()) ||
-      std::memcmp(b.data(), "HLOTCKPT", 8) != 0) {
-    problem = "not a checkpoint (no HLOTCKPT header)";
-    return std::nullopt;
-  }
-  const auto u32 = [&](size_t at) {
-    uint32_t v = 0;
-    for (size_t i = 0; i < 4; ++i) v |= uint32_t(b[at + i]) << (8 * i);
-    return v;
-  };
-  const auto i64 = [&](size_t at) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < 8; ++i) v |= uint64_t(b[at + i]) << (8 * i);
-    return static_cast<int64_t>(v);
-  };
-  CheckpointHeader h;
-  h.version = u32(8);
-  if (h.version != 1 && h.version != 2) {
-    problem = "checkpoint format version " + std::to_string(h.version) +
-              ", which this report does not read";
-    return std::nullopt;
-  }
-  h.optimizer = u32(12);
-  h.parameterTensors = u32(16);
-  h.bnLayers = u32(20);
-  h.step = i64(28);
-  h.epoch = i64(36);
-  h.batchIndex = i64(44);
-  h.seed = i64(52);
-  h.shuffle = i64(60);
-  h.batch = i64(68);
-  return h;
+// A stored config's value as the settings table shows it: strings bare, null (a setting that is
+// off) as "off".
+std::string settingText(const nlohmann::ordered_json& value) {
+  if (value.is_null()) return "off";
+  if (value.is_string()) return value.get<std::string>();
+  return value.dump();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -776,28 +743,38 @@ private:
       unknown_.push_back("the parameter count and input shape (no _fwd.mlir or _params.bin)");
     }
 
-    std::string problem;
+    const std::string ckptPath = prefix_ + "_checkpoint.bin";
     const std::string ckptName = stem_ + "_checkpoint.bin";
-    if (std::optional<CheckpointHeader> h =
-            checkpointHeader(prefix_ + "_checkpoint.bin", problem)) {
+    std::optional<train::CheckpointHeader> header;
+    std::optional<nlohmann::ordered_json> settings; // the config a version 2 checkpoint stores
+    if (isFile(ckptPath)) {
+      try { // ParseError, RuntimeError: the file is named in the row's "from"
+        header = train::readCheckpointHeader(ckptPath);
+        if (header->version >= 2)
+          if (std::optional<std::string> config = train::readCheckpointConfig(ckptPath))
+            settings = nlohmann::ordered_json::parse(*config);
+      } catch (const std::exception& e) {
+        rows.push_back(
+            {header ? "stored config" : "checkpoint", withoutPath(e.what(), ckptPath), ckptName});
+      }
+    }
+    if (header) {
+      const train::DataPosition& p = header->position;
       rows.push_back({"optimizer",
-                      h->optimizer == 0   ? "adam"
-                      : h->optimizer == 1 ? "sgd (momentum)"
-                                          : "code " + std::to_string(h->optimizer),
+                      header->optimizer == program::Optimizer::adam ? "adam" : "sgd (momentum)",
                       ckptName});
-      rows.push_back({"batch", std::to_string(h->batch), ckptName});
-      rows.push_back({"BatchNorm layers", std::to_string(h->bnLayers), ckptName});
+      rows.push_back({"batch", std::to_string(p.batch), ckptName});
+      rows.push_back({"BatchNorm layers", std::to_string(header->bnLayers), ckptName});
       rows.push_back({"last checkpoint at",
-                      "global step " + std::to_string(h->step) + " (next: epoch " +
-                          std::to_string(h->epoch + 1) + ", batch " +
-                          std::to_string(h->batchIndex) + ")",
+                      "global step " + std::to_string(p.step) + " (next: epoch " +
+                          std::to_string(p.epoch + 1) + ", batch " + std::to_string(p.batchIndex) +
+                          ")",
                       ckptName});
       rows.push_back(
           {"data order",
-           "seed " + std::to_string(h->seed) + (h->shuffle ? ", shuffled" : ", not shuffled"),
+           "seed " + std::to_string(p.seed) + (p.shuffle ? ", shuffled" : ", not shuffled"),
            ckptName});
     } else {
-      if (!problem.empty()) rows.push_back({"checkpoint", problem, ckptName});
       unknown_.push_back("the optimizer, batch and data order (no readable _checkpoint.bin)");
     }
     rows.push_back(
@@ -840,16 +817,39 @@ private:
     for (const RunFile& f : runFiles(prefix_)) iree = iree || f.name.ends_with(".vmfb");
     if (iree)
       rows.push_back({"lowerer", "iree (compiled .vmfb present)", "the files"});
-    else
+    else if (!settings || !settings->contains("lowerer"))
       unknown_.push_back("the lowerer (cpu and xla leave no artifact of their own)");
 
-    unknown_.insert(unknown_.begin(),
-                    {"the planned number of epochs (epoch records do not carry it)",
-                     "the base learning rate and its schedule (only each epoch's last-step rate "
-                     "is logged)",
-                     "the loss, weight decay, label smoothing and augmentation",
-                     "the dataset and its path", "the initialisation seed"});
+    // What no file but a stored config records: known when the config has every key of it (the
+    // initialisation seed has none).
+    static const std::pair<const char*, std::vector<const char*>> kConfigOnly[] = {
+        {"the planned number of epochs (epoch records do not carry it)", {"epochs"}},
+        {"the base learning rate and its schedule (only each epoch's last-step rate is logged)",
+         {"lr", "cosine", "warmup-epochs"}},
+        {"the loss, weight decay, label smoothing and augmentation",
+         {"loss", "weight-decay", "label-smoothing", "augment"}},
+        {"the dataset and its path", {"dataset", "data"}},
+        {"the initialisation seed", {}}};
+    const auto stored = [&](const std::vector<const char*>& keys) {
+      if (!settings || keys.empty()) return false;
+      for (const char* key : keys)
+        if (!settings->contains(key)) return false;
+      return true;
+    };
+    std::vector<std::string> unrecorded;
+    for (const auto& [what, keys] : kConfigOnly)
+      if (!stored(keys)) unrecorded.push_back(what);
+    unknown_.insert(unknown_.begin(), unrecorded.begin(), unrecorded.end());
+
     std::string out = table({"what", "value", "from"}, rows, 3);
+    if (settings) {
+      std::vector<std::vector<std::string>> entries;
+      for (const auto& [key, value] : settings->items())
+        entries.push_back({key, settingText(value)});
+      out += "<h3>" + escapeXml("Settings (from " + ckptName + ")") + "</h3>" +
+             table({"setting", "value"}, entries, 2);
+    }
+    if (unknown_.empty()) return out;
     out += "<p class=\"unknown\">Not recorded in the run's files, so unknown here: ";
     for (size_t i = 0; i < unknown_.size(); ++i) out += (i ? "; " : "") + escapeXml(unknown_[i]);
     return out + ".</p>";

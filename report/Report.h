@@ -3,8 +3,9 @@
 // "Artifacts and names"). Its figures come from `<prefix>_metrics.jsonl`, whose records
 // train/MetricsLog.cpp writes (an epoch record per pass, an eval record per evaluation with the
 // task's fields of task/Task.h jsonFields()); what the net and the run were comes from the graphs'
-// text (`_fwd.mlir`), the raw parameters (`_params.bin`) and the checkpoint's header, and what
-// none of them records is named as unknown. The plots are inline SVG (report/Svg.h); the page has
+// text (`_fwd.mlir`), the raw parameters (`_params.bin`) and the checkpoint (its header and the
+// config a version 2 checkpoint stores, read by train/Checkpoint.h), and what none of them
+// records is named as unknown. The plots are inline SVG (report/Svg.h); the page has
 // no scripts and a Content-Security-Policy that forbids every load but its own inline PNGs (the
 // last evaluation's samples, `<prefix>_samples.json`, task/Task.h Gallery), so it opens offline.
 

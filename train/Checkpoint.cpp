@@ -119,8 +119,8 @@ private:
   uint64_t offset_ = 0;
 };
 
-// The same reads from a file, for the few fields of a checkpoint that readCheckpointConfig needs:
-// `skip` passes over tensor data without reading it.
+// The same reads from a file, for the few fields of a checkpoint that readCheckpointHeader and
+// readCheckpointConfig need: `skip` passes over tensor data without reading it.
 class FileReader {
 public:
   explicit FileReader(const std::string& path) : where_(path), in_(path, std::ios::binary) {
@@ -314,23 +314,41 @@ template <class In> std::string readConfigSection(In& in, uint32_t version) {
   return config;
 }
 
-struct Counts {
-  uint32_t params = 0, bnLayers = 0, tensors = 0;
-};
+// The data position that follows the counts, validated: steps, epoch and batch index not
+// negative, shuffle 0 or 1, a batch of at least 1.
+template <class In> DataPosition readDataPosition(In& in) {
+  DataPosition p;
+  p.step = in.template get<int64_t>("the global step");
+  p.epoch = in.template get<int64_t>("the epoch");
+  p.batchIndex = in.template get<int64_t>("the batch index");
+  p.seed = static_cast<uint64_t>(in.template get<int64_t>("the data seed"));
+  const int64_t shuffle = in.template get<int64_t>("the shuffle flag");
+  p.batch = in.template get<int64_t>("the batch size");
+  if (p.step < 0 || p.epoch < 0 || p.batchIndex < 0 || (shuffle != 0 && shuffle != 1) ||
+      p.batch < 1)
+    in.fail("invalid data position (step " + std::to_string(p.step) + ", epoch " +
+            std::to_string(p.epoch) + ", batch index " + std::to_string(p.batchIndex) +
+            ", shuffle " + std::to_string(shuffle) + ", batch " + std::to_string(p.batch) + ")");
+  p.shuffle = shuffle == 1;
+  return p;
+}
 
-// The counts of a checkpoint of any net, consistent with each other, and past the data position.
-template <class In> Counts readCounts(In& in, program::Optimizer optimizer) {
-  const uint64_t slots = static_cast<uint64_t>(program::optimizerSlots(optimizer));
-  Counts c;
-  c.params = in.template get<uint32_t>("the parameter tensor count");
-  c.bnLayers = in.template get<uint32_t>("the BatchNorm layer count");
-  c.tensors = in.template get<uint32_t>("the tensor count");
-  if (c.tensors != uint64_t{c.params} * (1 + slots) + 2 * uint64_t{c.bnLayers})
-    in.fail("tensor count " + std::to_string(c.tensors) + " does not match " +
-            std::to_string(c.params) + " parameters and " + std::to_string(c.bnLayers) +
+// The counts of a checkpoint of any net, consistent with each other, and the data position after
+// them: the rest of the fixed header.
+template <class In> CheckpointHeader readCounts(In& in, const Preamble& preamble) {
+  const uint64_t slots = static_cast<uint64_t>(program::optimizerSlots(preamble.optimizer));
+  CheckpointHeader h;
+  h.version = preamble.version;
+  h.optimizer = preamble.optimizer;
+  h.parameters = in.template get<uint32_t>("the parameter tensor count");
+  h.bnLayers = in.template get<uint32_t>("the BatchNorm layer count");
+  h.tensors = in.template get<uint32_t>("the tensor count");
+  if (h.tensors != uint64_t{h.parameters} * (1 + slots) + 2 * uint64_t{h.bnLayers})
+    in.fail("tensor count " + std::to_string(h.tensors) + " does not match " +
+            std::to_string(h.parameters) + " parameters and " + std::to_string(h.bnLayers) +
             " BatchNorm layers");
-  in.take(8 * 6, "the data position");
-  return c;
+  h.position = readDataPosition(in);
+  return h;
 }
 
 // The shape of tensor `index` of a checkpoint of an unknown net, checked to fit the rest of the
@@ -381,19 +399,7 @@ TrainState decodeCheckpoint(const std::vector<char>& bytes, const nn::NetSpec& s
   count("parameter tensor", numParams);
   count("BatchNorm layer", numBn);
   count("tensor", expected.size());
-  DataPosition& p = s.position;
-  p.step = in.get<int64_t>("the global step");
-  p.epoch = in.get<int64_t>("the epoch");
-  p.batchIndex = in.get<int64_t>("the batch index");
-  p.seed = static_cast<uint64_t>(in.get<int64_t>("the data seed"));
-  int64_t shuffle = in.get<int64_t>("the shuffle flag");
-  p.batch = in.get<int64_t>("the batch size");
-  if (p.step < 0 || p.epoch < 0 || p.batchIndex < 0 || (shuffle != 0 && shuffle != 1) ||
-      p.batch < 1)
-    in.fail("invalid data position (step " + std::to_string(p.step) + ", epoch " +
-            std::to_string(p.epoch) + ", batch index " + std::to_string(p.batchIndex) +
-            ", shuffle " + std::to_string(shuffle) + ", batch " + std::to_string(p.batch) + ")");
-  p.shuffle = shuffle == 1;
+  s.position = readDataPosition(in);
   for (size_t i = 0; i < expected.size(); ++i) {
     ir::Tensor t = readTensor(in, i, expected[i]);
     if (i < numParams)
@@ -430,8 +436,9 @@ InitReport initFromCheckpoint(const std::string& path, const nn::NetSpec& spec, 
   std::vector<char> bytes = readFile(path, UINT64_MAX);
   Reader in(bytes, path);
   const Preamble preamble = readPreamble(in);
-  const Counts counts = readCounts(in, preamble.optimizer);
-  const uint32_t numParams = counts.params, numBn = counts.bnLayers, numTensors = counts.tensors;
+  const CheckpointHeader header = readCounts(in, preamble);
+  const uint32_t numParams = header.parameters, numBn = header.bnLayers,
+                 numTensors = header.tensors;
   std::vector<ir::Tensor> source;
   for (uint32_t i = 0; i < numTensors; ++i) source.push_back(readAnyTensor(in, i));
   readConfigSection(in, preamble.version);
@@ -473,12 +480,17 @@ TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec) {
   return decodeCheckpoint(readFile(path, limit), spec, path);
 }
 
+CheckpointHeader readCheckpointHeader(const std::string& path) {
+  FileReader in(path);
+  return readCounts(in, readPreamble(in));
+}
+
 std::optional<std::string> readCheckpointConfig(const std::string& path) {
   FileReader in(path);
   const Preamble preamble = readPreamble(in);
-  const Counts counts = readCounts(in, preamble.optimizer);
+  const CheckpointHeader header = readCounts(in, preamble);
   ir::Shape shape;
-  for (uint32_t i = 0; i < counts.tensors; ++i)
+  for (uint32_t i = 0; i < header.tensors; ++i)
     in.skip(readAnyShape(in, i, shape), "the data of tensor " + std::to_string(i));
   std::string config = readConfigSection(in, preamble.version);
   if (config.empty()) return std::nullopt;

@@ -47,6 +47,15 @@ struct DataPosition {
   int64_t batch = 0;
 };
 
+// A checkpoint's fixed header (its first 76 bytes, the same in versions 1 and 2): what a run's
+// files say about it without the net it is of.
+struct CheckpointHeader {
+  uint32_t version = 0; // 1 or 2
+  program::Optimizer optimizer = program::Optimizer::adam;
+  uint32_t parameters = 0, bnLayers = 0, tensors = 0; // P, L, T
+  DataPosition position;
+};
+
 struct TrainState {
   std::vector<ir::Tensor> params;
   std::vector<ir::Tensor> bnMean, bnVar; // running statistics, one per BN layer
@@ -84,6 +93,10 @@ void writeRawParams(const std::string& path, const std::vector<ir::Tensor>& para
 void writeBnStats(const std::string& path, const TrainState& state);
 // Throws RuntimeError when the file is missing or unreadable, ParseError when it is malformed.
 TrainState loadCheckpoint(const std::string& path, const nn::NetSpec& spec);
+// The fixed header of the checkpoint at `path`, and nothing after it: the magic, the version, the
+// optimizer, the counts consistent with each other and the data position in range, checked as
+// decodeCheckpoint checks them (without a net). Throws like loadCheckpoint.
+CheckpointHeader readCheckpointHeader(const std::string& path);
 // The config a checkpoint stores, read before the net it is of is known (the config names it):
 // nullopt for a version 1 checkpoint or one that stores none. Only the header, the tensors'
 // shapes and the config are read; the layout is checked as decodeCheckpoint checks it (without a

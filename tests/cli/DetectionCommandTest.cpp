@@ -326,7 +326,9 @@ TEST_F(DetectionCommandTest, InitFromAResNet34CheckpointStartsFromItsTrunk) {
 
   // A checkpoint of an unrelated net matches no leading parameter: refused, nothing written.
   const std::string mnist = (dir / "mnist.bin").string();
-  train::saveCheckpoint(mnist, train::initialState(nn::mnistCnn(), program::Optimizer::adam));
+  train::TrainState unrelated = train::initialState(nn::mnistCnn(), program::Optimizer::adam);
+  unrelated.position.batch = 1; // a data position in range: a checkpoint's header is checked
+  train::saveCheckpoint(mnist, unrelated);
   const std::string other = (dir / "b").string();
   hlotrain::testing::expectUsageError(
       yoloArgs({"--init-from", mnist, "--artifacts", other}),

@@ -204,22 +204,22 @@ TEST_F(RunsCommandTest, ACorruptFileMarksOnlyItsRun) {
   EXPECT_EQ(r.out.substr(0, expected.size()), expected) << r.out;
   const std::string rest = r.out.substr(r.out.find("\ncounts "));
   EXPECT_EQ(rest,
-            "\ncounts     ?    unreadable: counts_checkpoint.bin: header counts 5 tensors, "
-            "expected 6 for 2 parameters and 0 BatchNorm layers\n"
-            "cut        ?    unreadable: cut_checkpoint.bin: truncated: 40 bytes, the header alone "
-            "is 76\n"
+            "\ncounts     ?    unreadable: counts_checkpoint.bin: tensor count 5 does not match 2 "
+            "parameters and 0 BatchNorm layers\n"
+            "cut        ?    unreadable: cut_checkpoint.bin: truncated at byte 36: expected the "
+            "epoch (8 more bytes), file is 40 bytes\n"
             "good       ?    ?             2  accuracy  0.8160         2     -  507 B\n"
-            "no_magic   ?    unreadable: no_magic_checkpoint.bin: not a checkpoint (no HLOTCKPT "
-            "magic)\n"
-            "optimizer  ?    unreadable: optimizer_checkpoint.bin: optimizer 7 (expected 0 adam or "
-            "1 sgd)\n"
-            "short      ?    unreadable: short_checkpoint.bin: truncated: 90 bytes cannot hold its "
-            "6 tensors (at least 100)\n"
+            "no_magic   ?    unreadable: no_magic_checkpoint.bin: not an hlotrain checkpoint "
+            "(expected the magic \"HLOTCKPT\" at byte 0)\n"
+            "optimizer  ?    unreadable: optimizer_checkpoint.bin: unknown optimizer code 7 "
+            "(expected 0 adam, 1 sgd)\n"
+            "short      ?    unreadable: short_checkpoint.bin: tensor 0: dimension 784 does not "
+            "fit the file\n"
             "v2         ?    unreadable: v2_checkpoint.bin: expected " +
                 std::to_string(good.size()) + " bytes, found " + std::to_string(v2.size()) +
                 " (trailing data after the config)\n"
-                "v9         ?    unreadable: v9_checkpoint.bin: checkpoint format version 9 (this "
-                "hlotrain reads 1..2)\n");
+                "v9         ?    unreadable: v9_checkpoint.bin: checkpoint version 9 is not "
+                "supported (expected 1 or 2)\n");
 }
 
 TEST_F(RunsCommandTest, AnEmptyFolderHasNoRuns) {

@@ -1,7 +1,7 @@
 // The run report: the metrics log read record by record (every shape the trainer writes, resumed
 // epochs, a cut last line, and each malformed line refused naming file:line), RUN resolved to a
-// prefix, what the graphs and the checkpoint header add, and the page of each task: one <svg>
-// per plot, well-formed, nothing external, every text escaped.
+// prefix, what the graphs, the checkpoint's header and its stored config add, and the page of each
+// task: one <svg> per plot, well-formed, nothing external, every text escaped.
 
 #include <gtest/gtest.h>
 
@@ -13,8 +13,10 @@
 
 #include "RunFiles.h"
 #include "XmlCheck.h"
+#include "nn/Zoo.h"
 #include "report/Report.h"
 #include "support/Error.h"
+#include "train/Checkpoint.h"
 
 using namespace hlotrain;
 using namespace hlotrain::report;
@@ -405,9 +407,64 @@ TEST_F(ReportTest, ReadsTheNetFromTheForwardGraphAndTheRunFromTheCheckpointHeade
     EXPECT_NE(r.html.find(text), std::string::npos) << text;
   EXPECT_EQ(r.html.find("no readable _checkpoint.bin"), std::string::npos);
 
+  // A version 1 checkpoint stores no config: the settings stay unknown.
+  EXPECT_EQ(r.html.find("Settings (from"), std::string::npos);
+  EXPECT_NE(r.html.find("the planned number of epochs"), std::string::npos);
+
+  // train/Checkpoint.h's reader names what is wrong, in the row of the file.
   write("mnist_linear_checkpoint.bin", "NOTACKPT" + std::string(80, '\0'));
-  EXPECT_NE(buildReport((dir / "mnist_linear").string()).html.find("not a checkpoint"),
-            std::string::npos);
+  const std::string html = buildReport((dir / "mnist_linear").string()).html;
+  EXPECT_NE(html.find("<td class=\"l\">checkpoint</td><td class=\"l\">not an hlotrain checkpoint "
+                      "(expected the magic &quot;HLOTCKPT&quot; at byte 0)</td>"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("no readable _checkpoint.bin"), std::string::npos);
+}
+
+// A version 2 checkpoint (as train::saveCheckpoint writes it) stores the run's effective config:
+// the page lists every setting, and what it records is no longer unknown.
+TEST_F(ReportTest, ShowsTheSettingsAVersion2CheckpointStores) {
+  write("mnist_linear_metrics.jsonl", hlotrain::report::testing::kClassificationLog);
+  train::TrainState state = train::initialState(nn::mnistLinear(), program::Optimizer::adam);
+  state.position = {936, 2, 0, 5, true, 128};
+  state.config = R"({"net":"mnist-linear","dataset":"mnist","data":"/data/mnist<1>","lr":0.01,)"
+                 R"("epochs":2,"batch":128,"optimizer":"adam","loss":"cross-entropy",)"
+                 R"("weight-decay":0,"cosine":true,"warmup-epochs":1,"label-smoothing":0,)"
+                 R"("clip-grad-norm":null,"augment":false,"seed":5})";
+  train::saveCheckpoint((dir / "mnist_linear_checkpoint.bin").string(), state);
+  Report r = buildReport((dir / "mnist_linear").string());
+  expectSelfContained(r.html);
+  const std::string settings = "<h3>Settings (from mnist_linear_checkpoint.bin)</h3>";
+  ASSERT_NE(r.html.find(settings), std::string::npos) << r.html;
+  const std::string table = r.html.substr(r.html.find(settings));
+  const auto row = [](const std::string& key, const std::string& value) {
+    return "<tr><td class=\"l\">" + key + "</td><td class=\"l\">" + value + "</td></tr>";
+  };
+  // In the config's order, null as off.
+  EXPECT_EQ(table.find(row("net", "mnist-linear")), table.find("<tr><td"));
+  for (const std::string& text :
+       {row("dataset", "mnist"), row("data", "/data/mnist&lt;1&gt;"), row("lr", "0.01"),
+        row("epochs", "2"), row("cosine", "true"), row("clip-grad-norm", "off"),
+        row("augment", "false"), row("seed", "5")})
+    EXPECT_NE(table.find(text), std::string::npos) << text;
+  EXPECT_LT(table.find(row("lr", "0.01")), table.find(row("epochs", "2")));
+  // The header's facts as before.
+  EXPECT_NE(r.html.find("global step 936 (next: epoch 3, batch 0)"), std::string::npos);
+  for (const char* recorded :
+       {"the planned number of epochs", "the base learning rate", "the loss, weight decay",
+        "the dataset and its path", "no readable _checkpoint.bin"})
+    EXPECT_EQ(r.html.find(recorded), std::string::npos) << recorded;
+  // What the config does not record stays unknown.
+  for (const char* unknown : {"the initialisation seed", "the lowerer"})
+    EXPECT_NE(r.html.find(unknown), std::string::npos) << unknown;
+
+  // A checkpoint of the C++ API stores no config: unknown as before.
+  state.config = "";
+  train::saveCheckpoint((dir / "mnist_linear_checkpoint.bin").string(), state);
+  r = buildReport((dir / "mnist_linear").string());
+  EXPECT_EQ(r.html.find("Settings (from"), std::string::npos);
+  EXPECT_NE(r.html.find("the planned number of epochs"), std::string::npos);
+  EXPECT_NE(r.html.find("global step 936"), std::string::npos);
 }
 
 TEST_F(ReportTest, EscapesTheRunsNameAndPath) {

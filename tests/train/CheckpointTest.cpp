@@ -261,6 +261,69 @@ TEST_F(CheckpointTest, ReadingTheConfigChecksTheLayout) {
   EXPECT_THROW(readCheckpointConfig((dir / "absent.bin").string()), RuntimeError);
 }
 
+// readCheckpointHeader reads the 76 bytes of the fixed header and nothing after them, checked as
+// a load checks them; each refusal names the file.
+TEST_F(CheckpointTest, TheHeaderReadsBackWithoutTheRest) {
+  TrainState s = sampleState();
+  s.config = R"({"lr":0.01})";
+  const std::string path = (dir / "x_checkpoint.bin").string();
+  saveCheckpoint(path, s);
+  const CheckpointHeader h = readCheckpointHeader(path);
+  EXPECT_EQ(h.version, 2u);
+  EXPECT_EQ(h.optimizer, program::Optimizer::adam);
+  EXPECT_EQ(h.parameters, s.params.size());
+  EXPECT_EQ(h.bnLayers, s.bnMean.size());
+  EXPECT_EQ(h.tensors, 28u); // 8 parameters, 2 BN layers, Adam: 8 + 2·2 + 2·8
+  EXPECT_EQ(h.position.step, 123);
+  EXPECT_EQ(h.position.epoch, 2);
+  EXPECT_EQ(h.position.batchIndex, 7);
+  EXPECT_EQ(h.position.seed, 99u);
+  EXPECT_FALSE(h.position.shuffle);
+  EXPECT_EQ(h.position.batch, 32);
+
+  // Only the header is read: what follows it may be anything.
+  std::vector<char> bytes = encodeCheckpoint(s);
+  bytes.resize(76);
+  putU32(bytes, 8, 1);
+  const CheckpointHeader v1 = readCheckpointHeader(write(bytes));
+  EXPECT_EQ(v1.version, 1u);
+  EXPECT_EQ(v1.position.step, 123);
+
+  auto refusal = [&](const std::vector<char>& b) -> std::string {
+    const std::string at = write(b);
+    try {
+      readCheckpointHeader(at);
+    } catch (const ParseError& e) {
+      const std::string m = e.what();
+      EXPECT_EQ(m.rfind(at + ": ", 0), 0u) << m;
+      return m;
+    }
+    return "accepted";
+  };
+  EXPECT_NE(refusal(std::vector<char>(bytes.begin(), bytes.begin() + 40))
+                .find("truncated at byte 36: expected the epoch (8 more bytes), file is 40 bytes"),
+            std::string::npos);
+  std::vector<char> bad = bytes;
+  bad[0] = 'X';
+  EXPECT_NE(refusal(bad).find("not an hlotrain checkpoint (expected the magic \"HLOTCKPT\""),
+            std::string::npos);
+  bad = bytes;
+  putU32(bad, 24, 27);
+  EXPECT_NE(refusal(bad).find("tensor count 27 does not match 8 parameters and 2 BatchNorm layers"),
+            std::string::npos);
+  bad = bytes;
+  const int64_t shuffle = 2;
+  std::memcpy(bad.data() + 60, &shuffle, 8);
+  EXPECT_NE(refusal(bad).find("invalid data position (step 123, epoch 2, batch index 7, shuffle 2, "
+                              "batch 32)"),
+            std::string::npos);
+  bad = bytes;
+  const int64_t batch = 0;
+  std::memcpy(bad.data() + 68, &batch, 8);
+  EXPECT_NE(refusal(bad).find("invalid data position"), std::string::npos);
+  EXPECT_THROW(readCheckpointHeader((dir / "absent.bin").string()), RuntimeError);
+}
+
 TEST_F(CheckpointTest, MissingFileIsARuntimeError) {
   EXPECT_THROW(loadCheckpoint((dir / "absent.bin").string(), spec), RuntimeError);
   EXPECT_THROW(loadCheckpoint(dir.string(), spec), RuntimeError);
