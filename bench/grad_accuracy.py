@@ -1,0 +1,446 @@
+#!/usr/bin/python3
+"""First-step gradient accuracy of MNIST-CNN: hlotrain and PyTorch float32 against float64.
+
+usage: bench/grad_accuracy.py --hlotrain PATH [--data DIR] [--workdir DIR] [--keep]
+                              [--threads N] [--openblas-coretype NAME] [--no-pinned]
+                              [--no-mkldnn]
+
+1. Runs `hlotrain train --net mnist-cnn` for exactly one SGD step (momentum 0.9, weight decay 0,
+   constant lr, no shuffle, no augmentation) with HLOTRAIN_INIT_DUMP set. SGD's heavy-ball
+   buffer starts at 0, so after step 1 the stored velocity is `0.9·0 + g = g`: the checkpoint's
+   optimizer-state tensors are hlotrain's float32 gradients of the first step, bit for bit.
+   The script checks the checkpoint header (sgd, step 1, P/L/T) and that the stored parameters
+   are `w0 − lr·g` (so the velocity really is the gradient, not a decayed or clipped one).
+2. Reads the dumped initial parameters (raw f32, spec order) and the first batch (training
+   records 0..127 of the IDX files, pixels b/255 in float32, labels as int).
+3. Builds the same net in PyTorch as a PyTorch user would (nn.Conv2d 3x3 padding 1 without bias,
+   nn.BatchNorm2d eps 1e-5 in training mode (batch statistics, biased variance), ReLU,
+   nn.MaxPool2d(2, 2), flatten NCHW, nn.Linear(3136, 512) + ReLU, nn.Linear(512, 10), mean
+   softmax cross-entropy), once in float64 (the oracle) and once in float32, both from the same
+   float32 initial parameters and inputs, and takes autograd's gradients. hlotrain's dense
+   weights are [fanIn, fanOut] (y = x·W + b): nn.Linear holds W^T, and its gradient is
+   transposed back before comparing.
+4. For every gradient tensor prints rel = ||g − g64||₂ / ||g64||₂ for hlotrain and for torch
+   float32, their ratio (hlotrain / torch), and max|g − g64| / max|g64| for both; then the worst
+   ratio and one JSON line. The issue's acceptance: every ratio ≤ 1 ("every gradient tensor's
+   relative error is no larger than PyTorch float32's own").
+5. Branch-pinned errors (skip with --no-pinned). The float64 oracle is a discontinuous function
+   of rounding: a ReLU whose pre-activation lies within float32 rounding of 0, or a max-pool
+   window whose two largest values are that close, can fall the other way in float32, and one
+   such flip moves an O(1) share of a gradient element (seen: ~1e-3 relative error on every
+   tensor below the flip, for PyTorch and hlotrain alike). So the script also runs hlotrain's
+   emitted forward graph (`hlotrain run` on _fwd.mlir, changed to return every ReLU's input)
+   and PyTorch's float32 forward, counts their ReLU and max-pool decisions that differ from
+   float64's, and recomputes the float64 gradients with each side's own decisions (ReLU masks
+   and first-maximum pool indices) pinned: `g − g64(pinned)` is then rounding error only.
+   (The forward graph is compiled apart from the train step; a pinned error that is still
+   O(1e-3) means its decisions were not the train step's.)
+
+PyTorch runs with OPENBLAS_CORETYPE set before torch is imported (default: Cooperlake where the
+CPU has AVX512-BF16, else SkylakeX / Haswell, as bench/peer_pytorch.py) and `--threads` threads
+(default 2); hlotrain with OMP_WAIT_POLICY=passive (unless already set), and whatever else the
+environment holds (HLOTRAIN_WINOGRAD=0 turns off its Winograd convolutions, for instance).
+`--no-mkldnn` gives a second PyTorch baseline (its convolutions through im2col + sgemm): the
+baseline's own errors move by up to 2x on the last layers' tensors, and by 1000x on the earlier
+ones when a ReLU flips in one baseline and not in the other (see 5).
+"""
+import argparse
+import gzip
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+
+def default_coretype():
+    with open("/proc/cpuinfo") as f:
+        flags = next((line.split(":")[1].split() for line in f if line.startswith("flags")), [])
+    if "avx512_bf16" in flags:
+        return "Cooperlake"
+    return "SkylakeX" if "avx512f" in flags else "Haswell"
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--hlotrain", required=True, help="the hlotrain binary")
+    p.add_argument("--data", default="/usr/share/datasets/fashion-mnist",
+                   help="Fashion-MNIST / MNIST IDX directory")
+    p.add_argument("--workdir", default=None, help="artifacts directory (default: a temp dir)")
+    p.add_argument("--keep", action="store_true", help="keep the temp artifacts directory")
+    p.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
+    p.add_argument("--openblas-coretype", default=None,
+                   help="OPENBLAS_CORETYPE for torch (default: the CPU's best)")
+    p.add_argument("--no-mkldnn", action="store_true",
+                   help="torch convolutions without oneDNN (im2col + OpenBLAS sgemm): a second "
+                        "PyTorch float32 baseline, whose errors differ from the default's")
+    p.add_argument("--no-pinned", action="store_true",
+                   help="skip the branch-pinned analysis (no `hlotrain run` of the forward)")
+    return p.parse_args()
+
+
+ARGS = parse_args()
+# OpenBLAS reads OPENBLAS_CORETYPE when it is loaded, i.e. at `import torch`: set it first.
+os.environ["OPENBLAS_CORETYPE"] = ARGS.openblas_coretype or default_coretype()
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+import torch.nn as nn  # noqa: E402
+import torch.nn.functional as F  # noqa: E402
+
+BATCH = 128
+LR = 1e-3
+# (name, shape) in hlotrain's spec order: per convBn its OIHW kernel (no conv bias), γ, β;
+# dense weights [fanIn, fanOut] and biases.
+CONVS = [(1, 32), (32, 32), (32, 64), (64, 64)]
+SPEC = []
+for i, (ic, oc) in enumerate(CONVS, 1):
+    SPEC += [(f"conv{i}.w", (oc, ic, 3, 3)), (f"bn{i}.gamma", (oc,)), (f"bn{i}.beta", (oc,))]
+SPEC += [("fc1.w", (3136, 512)), ("fc1.b", (512,)), ("fc2.w", (512, 10)), ("fc2.b", (10,))]
+NUM_BN = len(CONVS)
+
+
+# ---------------------------------------------------------------- hlotrain side
+
+def hlotrain_env():
+    env = dict(os.environ)
+    env.setdefault("OMP_WAIT_POLICY", "passive")
+    return env
+
+
+def run_hlotrain(binary, data, workdir):
+    init = os.path.join(workdir, "init_params.bin")
+    arts = os.path.join(workdir, "artifacts")
+    cmd = [binary, "train", "--net", "mnist-cnn", "--dataset", "mnist", "--data", data,
+           "--optimizer", "sgd", "--momentum", "0.9", "--weight-decay", "0", "--lr", str(LR),
+           "--no-cosine", "--epochs", "2", "--max-steps", "1", "--no-shuffle", "--no-augment",
+           "--eval-every", "0", "--checkpoint-every", "0", "--log-every", "1",
+           "--artifacts", arts]
+    env = hlotrain_env()
+    env["HLOTRAIN_INIT_DUMP"] = init
+    r = subprocess.run(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0:
+        sys.exit(f"hlotrain failed ({r.returncode}): {' '.join(cmd)}\n{r.stdout}")
+    m = re.search(r"step 1/\d+ \(global 1\): loss ([0-9.eE+-]+)", r.stdout)
+    loss = float(m.group(1)) if m else None
+    metrics = os.path.join(arts, "mnist_cnn_metrics.jsonl")
+    if os.path.exists(metrics):  # the epoch record's loss has more digits than the log line
+        for line in open(metrics):
+            rec = json.loads(line)
+            if rec.get("type") == "epoch" and rec.get("step") == 1:
+                loss = rec["loss"]
+    return cmd, init, os.path.join(arts, "mnist_cnn"), loss
+
+
+def check_signature(prefix):
+    """The emitted forward graph's parameter shapes must be SPEC's, in order."""
+    text = open(prefix + "_fwd.mlir").read()
+    sig = re.search(r"func\.func public @main\((.*?)\)\s*->", text, re.S).group(1)
+    shapes = [tuple(int(d) for d in s.split("x")[:-1])
+              for s in re.findall(r"tensor<([0-9x]+f32)>", sig)]
+    want = [s for _, s in SPEC] + [(BATCH, 1, 28, 28)]
+    if shapes != want:
+        sys.exit(f"_fwd.mlir signature {shapes} is not the expected {want}")
+    # conv kernels OIHW, NCHW activations, flatten of [B,64,7,7] in NCHW order, x·W (fanIn first)
+    assert "[b, f, 0, 1]x[o, i, 0, 1]->[b, f, 0, 1]" in text, "conv layout is not NCHW/OIHW"
+    assert "tensor<128x64x7x7xf32>) -> tensor<128x3136xf32>" in text, "flatten is not NCHW"
+    assert "pad = [[1, 1], [1, 1]]" in text, "conv padding is not 1"
+
+
+def read_checkpoint(path):
+    b = open(path, "rb").read()
+    if b[:8] != b"HLOTCKPT":
+        sys.exit(f"{path}: bad magic")
+    version, opt, P, L, T = struct.unpack_from("<5I", b, 8)
+    step, epoch, batch_index, seed, shuffle, batch = struct.unpack_from("<6q", b, 28)
+    off = 76
+    tensors = []
+    for _ in range(T):
+        (rank,) = struct.unpack_from("<I", b, off)
+        off += 4
+        dims = struct.unpack_from(f"<{rank}q", b, off)
+        off += 8 * rank
+        n = int(np.prod(dims)) if rank else 1
+        tensors.append(np.frombuffer(b, "<f4", n, off).reshape(dims).copy())
+        off += 4 * n
+    head = dict(version=version, optimizer=opt, P=P, L=L, T=T, step=step, epoch=epoch,
+                batch_index=batch_index, shuffle=shuffle, batch=batch)
+    return head, tensors
+
+
+def hlotrain_gradients(prefix, init_path):
+    head, ts = read_checkpoint(prefix + "_checkpoint.bin")
+    P = len(SPEC)
+    want = dict(optimizer=1, P=P, L=NUM_BN, T=P + 2 * NUM_BN + P, step=1, shuffle=0, batch=BATCH)
+    bad = {k: (head[k], v) for k, v in want.items() if head[k] != v}
+    if bad:
+        sys.exit(f"checkpoint header mismatch (got, want): {bad}")
+    params1, vel = ts[:P], ts[P + 2 * NUM_BN:]
+    raw = np.fromfile(init_path, "<f4")
+    if raw.size != sum(int(np.prod(s)) for _, s in SPEC):
+        sys.exit(f"{init_path}: {raw.size} floats, not the net's parameter count")
+    params0, off = [], 0
+    for (name, shape), p1, v in zip(SPEC, params1, vel):
+        if tuple(p1.shape) != shape or tuple(v.shape) != shape:
+            sys.exit(f"{name}: checkpoint shape {p1.shape}/{v.shape}, expected {shape}")
+        n = int(np.prod(shape))
+        p0 = raw[off:off + n].reshape(shape)
+        off += n
+        # step 1 of SGD: w1 = w0 − lr·(0.9·0 + g) with the f32 lr (no decay, no clipping)
+        expect = p0 - np.float32(LR) * v
+        err = np.max(np.abs(p1 - expect)) / max(np.max(np.abs(p0)), 1e-30)
+        if err > 1e-6:
+            sys.exit(f"{name}: stored params are not w0 - lr*velocity (rel {err:.2e}): "
+                     "is the velocity the first gradient?")
+        params0.append(p0)
+    return params0, vel
+
+
+def hlotrain_relu_inputs(binary, prefix, params0, x, workdir):
+    """Every ReLU's input in hlotrain's forward graph: _fwd.mlir changed to return the first
+    operand of each tensor-valued `stablehlo.maximum` (a ReLU: max(x, 0); the pools' maxima are
+    scalar ops inside their reduce_window bodies), run by `hlotrain run` on the same inputs."""
+    text = open(prefix + "_fwd.mlir").read()
+    relus = re.findall(r"= stablehlo\.maximum (%\w+), %\w+ : (tensor<[0-9x]+xf32>)", text)
+    ret = re.search(r"\n(\s*)return (%\w+) : (tensor<[0-9x]+xf32>)", text)
+    head = re.search(r"\) -> (tensor<[0-9x]+xf32>) \{", text)
+    if len(relus) != 5 or not ret or not head:
+        sys.exit(f"{prefix}_fwd.mlir: expected 5 ReLUs and one result, found {len(relus)}")
+    vals = [v for v, _ in relus] + [ret.group(2)]
+    types = ", ".join([t for _, t in relus] + [ret.group(3)])
+    text = text[:ret.start()] + f"\n{ret.group(1)}return {', '.join(vals)} : {types}" + \
+        text[ret.end():]
+    text = text.replace(head.group(0), f") -> ({types}) {{", 1)
+    mlir = os.path.join(workdir, "fwd_relu_inputs.mlir")
+    open(mlir, "w").write(text)
+    cmd = [binary, "run", mlir]
+    for i, a in enumerate(list(params0) + [x]):
+        path = os.path.join(workdir, f"in{i:02d}.npy")
+        np.save(path, np.ascontiguousarray(a, dtype=np.float32))
+        cmd += ["--input", path]
+    out = os.path.join(workdir, "fwd_out")
+    cmd += ["--output", out]
+    r = subprocess.run(cmd, env=hlotrain_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    if r.returncode != 0:
+        sys.exit(f"hlotrain run failed ({r.returncode}): {' '.join(cmd)}\n{r.stdout}")
+    taps = [np.load(os.path.join(out, f"out{i}.npy")) for i in range(6)]
+    return taps[:5], taps[5]
+
+
+# ---------------------------------------------------------------- data
+
+def read_idx(path):
+    for p in (path, path + ".gz"):
+        if os.path.exists(p):
+            raw = open(p, "rb").read()
+            if raw[:2] == b"\x1f\x8b":
+                raw = gzip.decompress(raw)
+            return raw
+    sys.exit(f"missing {path}[.gz]")
+
+
+def first_batch(data):
+    img = read_idx(os.path.join(data, "train-images-idx3-ubyte"))
+    lab = read_idx(os.path.join(data, "train-labels-idx1-ubyte"))
+    magic, n, rows, cols = struct.unpack_from(">4I", img, 0)
+    assert magic == 2051 and (rows, cols) == (28, 28), "bad image IDX header"
+    assert struct.unpack_from(">2I", lab, 0)[0] == 2049, "bad label IDX header"
+    x = np.frombuffer(img, np.uint8, BATCH * 784, 16).astype(np.float32) / np.float32(255.0)
+    y = np.frombuffer(lab, np.uint8, BATCH, 8).astype(np.int64)
+    return x.reshape(BATCH, 1, 28, 28), y
+
+
+# ---------------------------------------------------------------- PyTorch side
+
+def build_model():
+    layers = []
+    for ic, oc in CONVS[:2]:
+        layers += [nn.Conv2d(ic, oc, 3, padding=1, bias=False), nn.BatchNorm2d(oc, eps=1e-5),
+                   nn.ReLU()]
+    layers.append(nn.MaxPool2d(2, 2))
+    for ic, oc in CONVS[2:]:
+        layers += [nn.Conv2d(ic, oc, 3, padding=1, bias=False), nn.BatchNorm2d(oc, eps=1e-5),
+                   nn.ReLU()]
+    layers += [nn.MaxPool2d(2, 2), nn.Flatten(), nn.Linear(3136, 512), nn.ReLU(),
+               nn.Linear(512, 10)]
+    return nn.Sequential(*layers)
+
+
+def torch_params_in_spec_order(model):
+    convs = [m for m in model if isinstance(m, nn.Conv2d)]
+    bns = [m for m in model if isinstance(m, nn.BatchNorm2d)]
+    fcs = [m for m in model if isinstance(m, nn.Linear)]
+    out = []
+    for c, b in zip(convs, bns):
+        out += [(c.weight, False), (b.weight, False), (b.bias, False)]
+    for f in fcs:
+        out += [(f.weight, True), (f.bias, False)]  # True: stored transposed vs hlotrain
+    return out
+
+
+def torch_gradients(params0, x, y, dtype, taps=None):
+    """Loss and gradients in spec order; `taps`, a list, receives every ReLU's input."""
+    model = build_model().to(dtype).train()
+    if taps is not None:
+        for m in model:
+            if isinstance(m, nn.ReLU):
+                m.register_forward_hook(
+                    lambda mod, inp, out: taps.append(inp[0].detach().numpy().copy()))
+    plist = torch_params_in_spec_order(model)
+    with torch.no_grad():
+        for (t, transposed), p0 in zip(plist, params0):
+            src = torch.from_numpy(p0.T.copy() if transposed else p0.copy()).to(dtype)
+            assert t.shape == src.shape
+            t.copy_(src)
+    xt = torch.from_numpy(x).to(dtype)
+    loss = F.cross_entropy(model(xt), torch.from_numpy(y))
+    model.zero_grad(set_to_none=True)
+    loss.backward()
+    grads = [(t.grad.T if transposed else t.grad).detach().to(torch.float64).numpy().copy()
+             for t, transposed in plist]
+    return float(loss), grads
+
+
+def decisions(relu_inputs):
+    """ReLU masks (input > 0) and the max pools' first-maximum indices, from float32 values."""
+    masks = [torch.from_numpy(np.asarray(t, np.float32) > 0) for t in relu_inputs]
+    pools = []
+    for j in (1, 3):  # the pools follow the 2nd and 4th convBn
+        a = torch.from_numpy(np.maximum(np.asarray(relu_inputs[j], np.float32), 0))
+        pools.append(F.max_pool2d(a, 2, 2, return_indices=True)[1])
+    return masks, pools
+
+
+def pinned_gradients(params0, x, y, masks, pools):
+    """float64 gradients of the net with the ReLU masks and pool indices held fixed."""
+    ps = [torch.from_numpy(p).double().requires_grad_(True) for p in params0]
+    h = torch.from_numpy(x).double()
+    for i in range(4):
+        h = F.conv2d(h, ps[3 * i], padding=1)
+        h = F.batch_norm(h, None, None, ps[3 * i + 1], ps[3 * i + 2], training=True, eps=1e-5)
+        h = h * masks[i].double()
+        if i in (1, 3):
+            n, c, hh, ww = h.shape
+            idx = pools[i // 2].reshape(n, c, -1)
+            h = torch.gather(h.reshape(n, c, hh * ww), 2, idx).reshape(n, c, hh // 2, ww // 2)
+    h = (h.reshape(h.shape[0], -1) @ ps[12] + ps[13]) * masks[4].double()
+    loss = F.cross_entropy(h @ ps[14] + ps[15], torch.from_numpy(y))
+    return [g.numpy() for g in torch.autograd.grad(loss, ps)]
+
+
+def flips(side, ref):
+    """How many ReLU decisions (per ReLU) and pool choices (per pool) differ from ref's."""
+    return ([int((a != b).sum()) for a, b in zip(side[0], ref[0])],
+            [int((a != b).sum()) for a, b in zip(side[1], ref[1])])
+
+
+# ---------------------------------------------------------------- comparison
+
+def rel_errors(g, ref):
+    g = g.astype(np.float64)
+    nref = np.linalg.norm(ref.ravel())
+    mref = np.max(np.abs(ref))
+    rel = np.linalg.norm((g - ref).ravel()) / nref if nref > 0 else float("inf")
+    mx = np.max(np.abs(g - ref)) / mref if mref > 0 else float("inf")
+    return float(rel), float(mx)
+
+
+def main():
+    torch.set_num_threads(ARGS.threads)
+    if ARGS.no_mkldnn:
+        torch.backends.mkldnn.enabled = False
+    workdir = ARGS.workdir or tempfile.mkdtemp(prefix="grad_accuracy.")
+    os.makedirs(workdir, exist_ok=True)
+    try:
+        cmd, init, prefix, hl_loss = run_hlotrain(os.path.abspath(ARGS.hlotrain), ARGS.data,
+                                                  workdir)
+        check_signature(prefix)
+        params0, hl_grads = hlotrain_gradients(prefix, init)
+        x, y = first_batch(ARGS.data)
+        hl_relu = None
+        if not ARGS.no_pinned:
+            hl_relu, _ = hlotrain_relu_inputs(os.path.abspath(ARGS.hlotrain), prefix, params0, x,
+                                              workdir)
+    finally:
+        if ARGS.workdir is None and not ARGS.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    t64, t32 = [], []
+    loss64, g64 = torch_gradients(params0, x, y, torch.float64, t64)
+    loss32, g32 = torch_gradients(params0, x, y, torch.float32, t32)
+    pinned = not ARGS.no_pinned
+    if pinned:
+        d64, d32, dhl = decisions(t64), decisions(t32), decisions(hl_relu)
+        flips_t32, flips_hl = flips(d32, d64), flips(dhl, d64)
+        gp_hl = pinned_gradients(params0, x, y, *dhl)
+        gp_t32 = pinned_gradients(params0, x, y, *d32)
+
+    print(f"hlotrain: {ARGS.hlotrain}")
+    print(f"command: {' '.join(cmd)}")
+    print(f"torch {torch.__version__}, {torch.get_num_threads()} threads, "
+          f"OPENBLAS_CORETYPE={os.environ['OPENBLAS_CORETYPE']}, "
+          f"mkldnn {'off' if ARGS.no_mkldnn else 'on'}; hlotrain env: OMP_WAIT_POLICY="
+          f"{hlotrain_env()['OMP_WAIT_POLICY']}"
+          + "".join(f", {k}={v}" for k, v in sorted(os.environ.items())
+                    if k.startswith("HLOTRAIN_")))
+    print(f"first-step loss: float64 {loss64:.10f}, hlotrain {hl_loss}, torch f32 {loss32:.10f}")
+    if pinned:
+        print(f"ReLU decisions (relu1..4, fc1) / pool choices (pool1, pool2) that differ from "
+              f"float64's: hlotrain {flips_hl[0]} / {flips_hl[1]}, "
+              f"torch f32 {flips_t32[0]} / {flips_t32[1]}")
+    hdr = (f"{'tensor':<11} {'shape':<15} {'|g64|':>9} {'hlotrain rel':>12} {'torch32 rel':>12} "
+           f"{'ratio':>8}   {'hl max':>9} {'t32 max':>9}")
+    if pinned:
+        hdr += f"   {'hl pinned':>9} {'t32 pinned':>10} {'ratio':>7}"
+    print(hdr)
+    print("-" * len(hdr))
+    rows = []
+    def quotient(a, b):
+        return a / b if b > 0 else (1.0 if a == 0 else float("inf"))
+
+    for k, ((name, shape), gh, gt, gr) in enumerate(zip(SPEC, hl_grads, g32, g64)):
+        hr, hm = rel_errors(gh, gr)
+        tr, tm = rel_errors(gt, gr)
+        ratio = quotient(hr, tr)
+        rows.append(dict(name=name, shape=list(shape), norm64=float(np.linalg.norm(gr)),
+                         hlotrain_rel=hr, torch32_rel=tr, ratio=ratio,
+                         hlotrain_maxrel=hm, torch32_maxrel=tm))
+        line = (f"{name:<11} {'x'.join(map(str, shape)):<15} {rows[-1]['norm64']:9.3e} "
+                f"{hr:12.3e} {tr:12.3e} {ratio:8.3f}   {hm:9.2e} {tm:9.2e}")
+        if pinned:
+            hp, tp = rel_errors(gh, gp_hl[k])[0], rel_errors(gt, gp_t32[k])[0]
+            rows[-1].update(hlotrain_pinned_rel=hp, torch32_pinned_rel=tp,
+                            pinned_ratio=quotient(hp, tp))
+            line += f"   {hp:9.2e} {tp:10.2e} {rows[-1]['pinned_ratio']:7.3f}"
+        print(line)
+    worst = max(rows, key=lambda r: r["ratio"])
+    ok = all(r["ratio"] <= 1.0 for r in rows)
+    print(f"worst ratio {worst['ratio']:.3f} ({worst['name']}: hlotrain {worst['hlotrain_rel']:.3e}"
+          f" vs torch f32 {worst['torch32_rel']:.3e}); tensors over 1: "
+          f"{[r['name'] for r in rows if r['ratio'] > 1.0] or 'none'} -> "
+          f"{'PASS' if ok else 'FAIL'}")
+    extra = {}
+    if pinned:
+        pw = max(rows, key=lambda r: r["pinned_ratio"])
+        print(f"worst pinned ratio {pw['pinned_ratio']:.3f} ({pw['name']}: hlotrain "
+              f"{pw['hlotrain_pinned_rel']:.3e} vs torch f32 {pw['torch32_pinned_rel']:.3e}); "
+              f"tensors over 1: {[r['name'] for r in rows if r['pinned_ratio'] > 1.0] or 'none'}")
+        extra = dict(worst_pinned_ratio=pw["pinned_ratio"], worst_pinned_tensor=pw["name"],
+                     relu_flips_hlotrain=flips_hl[0], pool_changes_hlotrain=flips_hl[1],
+                     relu_flips_torch32=flips_t32[0], pool_changes_torch32=flips_t32[1])
+    print(json.dumps(dict(bench="grad_accuracy", net="mnist-cnn", hlotrain=ARGS.hlotrain,
+                          loss64=loss64, loss_hlotrain=hl_loss, loss_torch32=loss32,
+                          threads=torch.get_num_threads(),
+                          openblas_coretype=os.environ["OPENBLAS_CORETYPE"],
+                          mkldnn=not ARGS.no_mkldnn,
+                          hlotrain_env={k: v for k, v in os.environ.items()
+                                        if k.startswith("HLOTRAIN_")},
+                          worst_ratio=worst["ratio"], worst_tensor=worst["name"], ok=ok,
+                          **extra, tensors=rows)))
+
+
+if __name__ == "__main__":
+    main()
