@@ -352,6 +352,12 @@ bool compare(T a, T b, ir::ComparisonDirection direction, ir::ComparisonType typ
   return compare(double(a), double(b), direction, type);
 }
 
+// The type dot_general and convolution take their products and sums in: the result type itself,
+// except bf16 and f16, which accumulate in f64 and round once per result element. XLA and
+// oneDNN do the same (in f32), and the StableHLO testdata's expected values are theirs; rounding
+// every partial sum to 8 or 11 bits would lose the low bits of any long sum.
+template <class T> using Accumulator = std::conditional_t<ir::kIsHalfFloat<T>, double, T>;
+
 // From bf16/f16: exactly widened to f32, then f32's rules (the same as f64's for every bf16 and f16
 // value). To bf16/f16: rounded once from the
 // exact source value (ir::HalfFloat's constructors), overflow to +-inf, NaN stays NaN; from i1,

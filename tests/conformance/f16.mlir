@@ -185,6 +185,22 @@ func.func @checks_f16() {
 
 // -----
 
+// dot_general and convolution take their products and sums at a higher precision and round once
+// per result element (as XLA and oneDNN do): 1 + 0.00048828125 + 0.00048828125 is exact there and then representable.
+func.func @contractions_round_once_f16() {
+  %l = stablehlo.constant dense<[[1.0, 0.00048828125, 0.00048828125]]> : tensor<1x3xf16>
+  %r = stablehlo.constant dense<1.0> : tensor<3x1xf16>
+  %dot = stablehlo.dot_general %l, %r, contracting_dims = [1] x [0] : (tensor<1x3xf16>, tensor<3x1xf16>) -> tensor<1x1xf16>
+  check.expect_eq_const %dot, dense<1.0009765625> : tensor<1x1xf16>
+  %x = stablehlo.reshape %l : (tensor<1x3xf16>) -> tensor<1x1x3xf16>
+  %k = stablehlo.constant dense<1.0> : tensor<1x1x3xf16>
+  %conv = stablehlo.convolution(%x, %k) dim_numbers = [b, f, 0]x[o, i, 0]->[b, f, 0], window = {stride = [1], pad = [[0, 0]], lhs_dilate = [1], rhs_dilate = [1]} {batch_group_count = 1 : i64, feature_group_count = 1 : i64} : (tensor<1x1x3xf16>, tensor<1x1x3xf16>) -> tensor<1x1x1xf16>
+  check.expect_eq_const %conv, dense<1.0009765625> : tensor<1x1x1xf16>
+  func.return
+}
+
+// -----
+
 func.func @call_f16() {
   %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf16>
   %r = func.call @twice(%a) : (tensor<2xf16>) -> tensor<2xf16>

@@ -1,12 +1,13 @@
-// bf16 and f16 in the reference interpreter: every op rounds its result to nearest even once,
-// overflow goes to infinity, subnormals are kept, NaN propagates, convert rounds once from the
-// exact source value; expected values worked out by hand.
+// bf16 and f16 in the reference interpreter: every op rounds its result to nearest even once
+// (contractions once per result element), overflow goes to infinity, subnormals are kept, NaN
+// propagates, convert rounds once from the exact source value; expected values worked out by
+// hand.
 
 #include <cmath>
 #include <limits>
 
 #include "ReferenceTestUtil.h"
-#include "lower/cpu/ReferenceScalar.h"
+#include "lower/cpu/ReferenceOps.h"
 
 namespace hlotrain::cpu::reftest {
 namespace {
@@ -134,16 +135,40 @@ TEST_F(RefHalfFloatTest, CompareOrdersAsTheWidenedValues) {
   EXPECT_TRUE(sameTensor(out[1], vec<bool>({true, false, true})));
 }
 
-// dot_general takes products and sums in the result type, so each partial sum is rounded: here
-// 1 + 2^-8 rounds back to 1 twice, where one rounding of the exact sum would give 1 + 2^-7.
-TEST_F(RefHalfFloatTest, DotGeneralRoundsEveryPartialSum) {
+// dot_general and convolution accumulate bf16/f16 in f64 and round once per result element:
+// 1 + 2^-8 + 2^-8 is 1 + 2^-7, where rounding each partial sum would give 1 twice.
+TEST_F(RefHalfFloatTest, ContractionsRoundOncePerResultElement) {
   const BFloat16 one(1.0), small(std::ldexp(1.0, -8));
   Value* l = input(tensor<BFloat16>({1, 3}, {one, small, small}));
   Value* r = input(tensor<BFloat16>({3, 1}, {one, one, one}));
   DotDimensionNumbers dims;
   dims.lhsContractingDimensions = {1};
   dims.rhsContractingDimensions = {0};
-  EXPECT_TRUE(sameTensor(run(b.dotGeneral(l, r, dims)), tensor<BFloat16>({1, 1}, {one})));
+  EXPECT_TRUE(sameTensor(run(b.dotGeneral(l, r, dims)), tensor<BFloat16>({1, 1}, {bf(0x3F81)})));
+}
+
+TEST_F(RefHalfFloatTest, ConvolutionRoundsOncePerResultElement) {
+  // A 1-D convolution (batch, feature, width) of [1, 2^-11, 2^-11] with a width-3 kernel of ones.
+  const Float16 one(1.0), small(std::ldexp(1.0, -11));
+  ir::Attributes attrs;
+  attrs.conv.inputBatchDimension = 0;
+  attrs.conv.inputFeatureDimension = 1;
+  attrs.conv.inputSpatialDimensions = {2};
+  attrs.conv.kernelOutputFeatureDimension = 0;
+  attrs.conv.kernelInputFeatureDimension = 1;
+  attrs.conv.kernelSpatialDimensions = {2};
+  attrs.conv.outputBatchDimension = 0;
+  attrs.conv.outputFeatureDimension = 1;
+  attrs.conv.outputSpatialDimensions = {2};
+  attrs.windowStrides = {1};
+  attrs.padding = {{0, 0}};
+  attrs.lhsDilation = {1};
+  attrs.rhsDilation = {1};
+  attrs.windowReversal = {false};
+  const Tensor lhs = tensor<Float16>({1, 1, 3}, {one, small, small});
+  const Tensor rhs = tensor<Float16>({1, 1, 3}, {one, one, one});
+  EXPECT_TRUE(sameTensor(ref::convolutionOp(lhs, rhs, attrs, {ElementType::f16, {1, 1, 1}}),
+                         tensor<Float16>({1, 1, 1}, {h(0x3C01)})));
 }
 
 } // namespace
