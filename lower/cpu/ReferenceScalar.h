@@ -1,10 +1,9 @@
 #pragma once
 // The element-level semantics of StableHLO's elementwise ops, one function per op, on the C++
 // storage types of ir::ElementType (bool for i1; bf16 and f16 at the end of this file). Integer
-// arithmetic wraps in two's complement
-// and never relies on C++ undefined behaviour. Where the spec leaves a result open, the choice
-// (XLA's, unless noted) is written beside the code; the fast path uses the same functions so both
-// interpreters agree on every element.
+// arithmetic wraps in two's complement and never relies on C++ undefined behaviour. Where the spec
+// leaves a result open, the choice (XLA's, unless noted) is written beside the code; the fast path
+// uses the same functions so both interpreters agree on every element.
 
 #include <bit>
 #include <cmath>
@@ -358,10 +357,9 @@ bool compare(T a, T b, ir::ComparisonDirection direction, ir::ComparisonType typ
 // every partial sum to 8 or 11 bits would lose the low bits of any long sum.
 template <class T> using Accumulator = std::conditional_t<ir::kIsHalfFloat<T>, double, T>;
 
-// From bf16/f16: exactly widened to f32, then f32's rules (the same as f64's for every bf16 and f16
-// value). To bf16/f16: rounded once from the
-// exact source value (ir::HalfFloat's constructors), overflow to +-inf, NaN stays NaN; from i1,
-// 0 or 1.
+// From bf16/f16: exactly widened to f32, then f32's rules (the same as f64's for every bf16 and
+// f16 value). To bf16/f16: rounded once from the exact source value (ir::HalfFloat's
+// constructors), overflow to +-inf, NaN stays NaN; from i1, 0 or 1.
 template <class To, class From>
 requires(ir::kIsHalfFloat<To> || ir::kIsHalfFloat<From>) To convert(From x) {
   if constexpr (ir::kIsHalfFloat<From>)
