@@ -33,18 +33,27 @@ constexpr DtypeName kDtypes[] = {
     {"f4", ElementType::f32},  {"f8", ElementType::f64},  {"b1", ElementType::i1},
     {"i1", ElementType::i8},   {"i2", ElementType::i16},  {"i4", ElementType::i32},
     {"i8", ElementType::i64},  {"u1", ElementType::ui8},  {"u2", ElementType::ui16},
-    {"u4", ElementType::ui32}, {"u8", ElementType::ui64},
+    {"u4", ElementType::ui32}, {"u8", ElementType::ui64}, {"f2", ElementType::f16},
+    {"V2", ElementType::bf16},
 };
 
 // The byte order of a multi-byte type must say little-endian ('<', or '=' on this host); a
-// single-byte type may carry any order character.
+// single-byte type may carry any order character. bf16 is read from '<V2' (ml_dtypes), '|V2'
+// (NumPy's own spelling of a 2-byte void) and 'bfloat16' (str() of the ml_dtypes dtype, which
+// some tools write by hand); see Npy.h.
 bool parseDescr(const std::string& descr, ElementType& out) {
+  if (descr == "bfloat16") {
+    out = ElementType::bf16;
+    return true;
+  }
   if (descr.size() != 3) return false;
   const char order = descr[0];
   for (const DtypeName& d : kDtypes) {
     if (descr.compare(1, 2, d.code) != 0) continue;
     const bool singleByte = byteWidth(d.type) == 1;
-    if (order == '<' || order == '=' || (singleByte && (order == '|' || order == '>'))) {
+    const bool orderless = singleByte || d.type == ElementType::bf16;
+    if (order == '<' || order == '=' || (orderless && order == '|') ||
+        (singleByte && order == '>')) {
       out = d.type;
       return true;
     }
@@ -182,7 +191,7 @@ Header parseHeader(const std::string& path, const std::string& text) {
   Header header{ElementType::f32, *shape};
   if (!parseDescr(*descr, header.type))
     throw ParseError(path + ": unsupported .npy dtype '" + *descr +
-                     "' (expected <f4 <f8 |b1 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8)");
+                     "' (expected <f4 <f8 <f2 <V2 (bf16) |b1 |i1 <i2 <i4 <i8 |u1 <u2 <u4 <u8)");
   return header;
 }
 

@@ -1,6 +1,12 @@
 #pragma once
 // NumPy .npy (format 1.0/2.0/3.0, little-endian, C order) <-> Tensor, so other tools can feed
 // and read hlotrain's inputs and outputs.
+//
+// Element types: f32 '<f4', f64 '<f8', f16 '<f2', i1 '|b1', iN '<iK', uiN '<uK'. bf16 has no
+// NumPy dtype; we follow ml_dtypes (the bfloat16 of JAX and TensorFlow), whose arrays np.save
+// writes as '<V2' (2-byte void, the raw little-endian bits): written as '<V2', read from '<V2',
+// '|V2' and 'bfloat16'. Loaded with plain NumPy such a file is a void array; with ml_dtypes,
+// `np.load(p).view(ml_dtypes.bfloat16)` gives the values. Every 2-byte void is taken as bf16.
 
 #include <cstdint>
 #include <fstream>

@@ -17,8 +17,13 @@ double Tensor::getAsDouble(int64_t i) const {
 }
 
 int64_t Tensor::getAsInt(int64_t i) const {
-  return dispatch(elementType(),
-                  [&](auto tag) { return static_cast<int64_t>(get<decltype(tag)>(i)); });
+  return dispatch(elementType(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsHalfFloat<T>)
+      return static_cast<int64_t>(static_cast<double>(get<T>(i)));
+    else
+      return static_cast<int64_t>(get<T>(i));
+  });
 }
 
 std::vector<int64_t> stridesOf(const Shape& shape) {

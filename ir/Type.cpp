@@ -5,8 +5,8 @@
 namespace hlotrain::ir {
 
 namespace {
-constexpr std::array<std::string_view, 11> kNames = {"i1",   "i8",   "i16",  "i32", "i64", "ui8",
-                                                     "ui16", "ui32", "ui64", "f32", "f64"};
+constexpr std::array<std::string_view, 13> kNames = {
+    "i1", "i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64", "f32", "f64", "bf16", "f16"};
 } // namespace
 
 std::string_view name(ElementType type) {
@@ -32,6 +32,8 @@ int bitWidth(ElementType type) {
     return 8;
   case ElementType::i16:
   case ElementType::ui16:
+  case ElementType::bf16:
+  case ElementType::f16:
     return 16;
   case ElementType::i32:
   case ElementType::ui32:

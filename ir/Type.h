@@ -7,17 +7,35 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/HalfFloat.h"
+
 namespace hlotrain::ir {
 
 // Signless `iN` in StableHLO text is a signed integer; `uiN` is unsigned; `i1` is the boolean.
-enum class ElementType : uint8_t { i1, i8, i16, i32, i64, ui8, ui16, ui32, ui64, f32, f64 };
+// bf16 and f16 come last so that the values of the others stay what they were.
+enum class ElementType : uint8_t {
+  i1,
+  i8,
+  i16,
+  i32,
+  i64,
+  ui8,
+  ui16,
+  ui32,
+  ui64,
+  f32,
+  f64,
+  bf16,
+  f16
+};
 
 std::string_view name(ElementType type);
 // Parses "f32", "i8", "ui64", ... ; returns false for anything else.
 bool parseElementType(std::string_view text, ElementType& out);
 size_t byteWidth(ElementType type); // i1 is stored as one byte holding 0 or 1
 inline bool isFloat(ElementType t) {
-  return t == ElementType::f32 || t == ElementType::f64;
+  return t == ElementType::f32 || t == ElementType::f64 || t == ElementType::bf16 ||
+         t == ElementType::f16;
 }
 inline bool isBool(ElementType t) {
   return t == ElementType::i1;
@@ -49,7 +67,8 @@ struct TensorType {
 std::string toString(const TensorType& type);
 std::string toString(const Shape& shape); // "[2, 3]" for messages
 
-// Calls f with a value of the C++ type that stores `type` (bool for i1), e.g.
+// Calls f with a value of the C++ type that stores `type` (bool for i1, BFloat16 and Float16 for
+// bf16 and f16), e.g.
 // `dispatch(t, [&](auto tag) { using T = decltype(tag); ... })`.
 template <class F> decltype(auto) dispatch(ElementType type, F&& f) {
   switch (type) {
@@ -75,6 +94,10 @@ template <class F> decltype(auto) dispatch(ElementType type, F&& f) {
     return f(float{});
   case ElementType::f64:
     return f(double{});
+  case ElementType::bf16:
+    return f(BFloat16{});
+  case ElementType::f16:
+    return f(Float16{});
   }
   return f(float{});
 }
@@ -112,6 +135,12 @@ template <> constexpr ElementType elementTypeOf<float>() {
 }
 template <> constexpr ElementType elementTypeOf<double>() {
   return ElementType::f64;
+}
+template <> constexpr ElementType elementTypeOf<BFloat16>() {
+  return ElementType::bf16;
+}
+template <> constexpr ElementType elementTypeOf<Float16>() {
+  return ElementType::f16;
 }
 
 } // namespace hlotrain::ir

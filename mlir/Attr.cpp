@@ -30,6 +30,18 @@ struct DenseLiteral {
   std::vector<uint8_t> bytes;
 };
 
+// A decimal integer literal as a float element: f32/f64 by the C++ conversion, bf16/f16 rounded
+// once from the exact integer.
+template <class T> T integerAsFloat(const IntLiteral& v) {
+  if constexpr (ir::kIsHalfFloat<T>) {
+    const T magnitude(v.magnitude);
+    return v.negative ? T::fromBits(magnitude.bits ^ T::kSignMask) : magnitude;
+  } else {
+    const T magnitude = static_cast<T>(v.magnitude);
+    return v.negative ? -magnitude : magnitude;
+  }
+}
+
 int hexValue(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -332,10 +344,12 @@ private:
           t.set<bool>(i, e.intValue.magnitude == 1);
         else
           c_.fail(e.pos, "expected true or false for i1");
-      } else if constexpr (std::is_floating_point_v<T>) {
-        using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
+      } else if constexpr (ir::kIsFloatStorage<T>) {
+        using Bits = std::conditional_t<sizeof(T) == 2, uint16_t,
+                                        std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>;
         if (e.kind == DenseElem::Kind::Bool) c_.fail(e.pos, "expected a number for " + typeName);
         if (e.kind == DenseElem::Kind::Int && e.intValue.hex) {
+          // The element's bits (`0x7FC0` is a bf16 NaN), as MLIR prints what has no decimal form.
           if (e.intValue.negative || e.intValue.magnitude > Bits(~Bits{0}))
             c_.fail(e.pos, "hex float literal does not fit " + typeName);
           Bits bits = static_cast<Bits>(e.intValue.magnitude);
@@ -343,14 +357,9 @@ private:
           std::memcpy(&v, &bits, sizeof v);
           t.set<T>(i, v);
         } else if (e.kind == DenseElem::Kind::Int) {
-          T v = static_cast<T>(e.intValue.magnitude);
-          t.set<T>(i, e.intValue.negative ? -v : v);
+          t.set<T>(i, integerAsFloat<T>(e.intValue));
         } else {
-          std::string text(e.text);
-          if constexpr (sizeof(T) == 4)
-            t.set<T>(i, std::strtof(text.c_str(), nullptr));
-          else
-            t.set<T>(i, std::strtod(text.c_str(), nullptr));
+          t.set<T>(i, decimalFloat<T>(e.text));
         }
       } else {
         if (e.kind != DenseElem::Kind::Int) c_.fail(e.pos, "expected an integer for " + typeName);

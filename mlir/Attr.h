@@ -3,7 +3,10 @@
 // `array<i64: ...>`, `#stablehlo...<...>`), and their conversion to the values ops need.
 // Internal to mlir/.
 
+#include <cstdlib>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -49,6 +52,21 @@ struct Attr {
 
   const Attr* find(std::string_view key) const;
 };
+
+// A decimal float literal (`1.5`, `-2.5e-3`) as an element of float type T: f32 and f64 by
+// strtof/strtod, correctly rounded. bf16 and f16 round strtod's double once more, which is the
+// correctly rounded value unless the decimal lies within 2^-53 (relative) of a halfway point
+// without being on it; MLIR prints no such literal (its bf16/f16 literals have at most 6 digits).
+// The printer checks with it that a short form reads back.
+template <class T> T decimalFloat(std::string_view token) {
+  const std::string text(token);
+  if constexpr (std::is_same_v<T, float>)
+    return std::strtof(text.c_str(), nullptr);
+  else if constexpr (std::is_same_v<T, double>)
+    return std::strtod(text.c_str(), nullptr);
+  else
+    return T(std::strtod(text.c_str(), nullptr));
+}
 
 Attr parseAttr(Cursor& c);
 // A `{key = value, unit_key}` dictionary starting at `{`.

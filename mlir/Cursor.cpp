@@ -16,7 +16,7 @@ bool isHexDigit(char c) {
   return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-// Builtin MLIR type names we do not implement (f16, bf16, i4, index, complex, ...), as opposed
+// Builtin MLIR type names we do not implement (f8E4M3FN, i4, index, complex, ...), as opposed
 // to text that is not a type at all.
 bool isOtherBuiltinType(std::string_view name) {
   if (name == "index" || name == "complex" || name == "none" || name == "tf32") return true;

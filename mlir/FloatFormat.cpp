@@ -1,9 +1,10 @@
 // Float literals as MLIR prints them (its AsmPrinter over llvm::APFloat::toString), so our text
 // matches what XLA/JAX write: six significant digits in `%e` style when they re-parse to the same
-// bits, else the 9 (f32) or 17 (f64) digit form, else hex bits (NaN, infinities, and the rare
-// value whose long form has no '.').
+// bits, else the 4 (bf16), 5 (f16), 9 (f32) or 17 (f64) digit form, else hex bits (NaN,
+// infinities, and the rare value whose long form has no '.').
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "mlir/Attr.h"
 #include "mlir/Printer.h"
 
 namespace hlotrain::mlir {
@@ -147,33 +149,40 @@ std::string longForm(double magnitude, size_t precision) {
   return "0." + std::string(static_cast<size_t>(-whole), '0') + d.digits;
 }
 
-template <class T> bool reparsesTo(const std::string& text, T value) {
-  T back;
-  if constexpr (sizeof(T) == 4)
-    back = std::strtof(text.c_str(), nullptr);
+template <class T> auto bitsOf(T value) {
+  if constexpr (ir::kIsHalfFloat<T>)
+    return value.bits;
   else
-    back = std::strtod(text.c_str(), nullptr);
-  return std::memcmp(&back, &value, sizeof(T)) == 0;
+    return std::bit_cast<std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>(value);
 }
 
+template <class T> bool reparsesTo(const std::string& text, T value) {
+  return bitsOf(decimalFloat<T>(text)) == bitsOf(value);
+}
+
+// APFloat::toString's default precision, 2 + floor(p * 59 / 196) for p significant bits: enough
+// digits to round-trip.
+template <class T> constexpr size_t kDefaultDigits = 17;
+template <> constexpr size_t kDefaultDigits<float> = 9;
+template <> constexpr size_t kDefaultDigits<ir::Float16> = 5;
+template <> constexpr size_t kDefaultDigits<ir::BFloat16> = 4;
+
 template <class T> std::string hexBits(T value) {
-  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
-  Bits bits;
-  std::memcpy(&bits, &value, sizeof bits);
   char buf[32];
-  std::snprintf(buf, sizeof buf, sizeof(T) == 4 ? "0x%08llX" : "0x%016llX",
-                static_cast<unsigned long long>(bits));
+  std::snprintf(buf, sizeof buf, "0x%0*llX", static_cast<int>(2 * sizeof(T)),
+                static_cast<unsigned long long>(bitsOf(value)));
   return buf;
 }
 
 template <class T> std::string format(T value) {
-  if (!std::isfinite(value)) return hexBits(value);
-  std::string sign = std::signbit(value) ? "-" : "";
-  if (value == 0) return sign + "0.000000e+00";
-  double magnitude = std::fabs(static_cast<double>(value));
+  const double v = static_cast<double>(value); // exact for every T
+  if (!std::isfinite(v)) return hexBits(value);
+  std::string sign = std::signbit(v) ? "-" : "";
+  if (v == 0) return sign + "0.000000e+00";
+  double magnitude = std::fabs(v);
   std::string text = sign + shortForm(magnitude);
   if (reparsesTo(text, value)) return text;
-  text = sign + longForm(magnitude, sizeof(T) == 4 ? 9 : 17);
+  text = sign + longForm(magnitude, kDefaultDigits<T>);
   return text.find('.') != std::string::npos ? text : hexBits(value);
 }
 
@@ -183,6 +192,12 @@ std::string formatFloat(float value) {
   return format(value);
 }
 std::string formatFloat(double value) {
+  return format(value);
+}
+std::string formatFloat(ir::BFloat16 value) {
+  return format(value);
+}
+std::string formatFloat(ir::Float16 value) {
   return format(value);
 }
 

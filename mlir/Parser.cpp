@@ -36,6 +36,7 @@ struct OpText {
   std::vector<ir::TensorType> operandTypes, resultTypes;
   bool typed = false;        // operandTypes were written
   bool resultsTyped = false; // resultTypes were written
+  bool yieldsTrue = false;   // a check whose i1 result is defined as a constant true
   size_t typesAt = 0;
   std::vector<std::unique_ptr<ir::Region>> regions;
 };
@@ -533,6 +534,11 @@ private:
     } catch (const UnsupportedError& e) {
       throw UnsupportedError(std::string(e.what()) + " at " + c_.where(op.at));
     }
+    if (op.yieldsTrue && !defs.empty()) {
+      ir::Attributes value;
+      value.value = ir::Tensor::scalar<bool>(true);
+      built = &builder.create(OpKind::constant, {}, std::move(value));
+    }
     if (op.resultsTyped) {
       if (op.resultTypes.size() != built->results.size())
         c_.fail(op.typesAt, op.name + " has " + std::to_string(built->results.size()) +
@@ -630,11 +636,35 @@ private:
     } else if (target == "check.expect_almost_eq") {
       op.kind = OpKind::check_expect_almost_eq;
       op.attrs.tolerance = 1e-3;
+    } else if (target == "check.eq") {
+      checkEq(op);
+      return;
     } else {
       c_.unsupported(op.at, "stablehlo.custom_call @" + target);
     }
     if (!op.resultTypes.empty()) c_.unsupported(op.at, "stablehlo.custom_call with results");
     op.name = "stablehlo.custom_call @" + target;
+  }
+
+  // `%r = stablehlo.custom_call @check.eq(%actual, %expected) : (T, T) -> tensor<i1>`, the form of
+  // the older StableHLO testdata, judged as the StableHLO interpreter does: integers and i1
+  // exactly, floats within 1e-4. %r is true iff the check passed; since a failed check fails the
+  // run, every run that goes on sees true, so %r is defined as that constant.
+  void checkEq(OpText& op) {
+    if (op.operandTypes.size() != 2)
+      c_.fail(op.at, "stablehlo.custom_call @check.eq takes two operands");
+    if (op.resultTypes != std::vector<ir::TensorType>{{ir::ElementType::i1, {}}})
+      c_.fail(op.typesAt, "stablehlo.custom_call @check.eq returns tensor<i1>");
+    if (ir::isFloat(op.operandTypes[0].elementType)) {
+      op.kind = OpKind::check_expect_almost_eq;
+      op.attrs.tolerance = 1e-4;
+    } else {
+      op.kind = OpKind::check_expect_eq;
+    }
+    op.resultTypes.clear();
+    op.resultsTyped = false;
+    op.yieldsTrue = true;
+    op.name = "stablehlo.custom_call @check.eq";
   }
 
   // Reads the attributes an op of the subset carries, under their StableHLO names; others

@@ -24,7 +24,7 @@ std::string formatElement(const ir::Tensor& t, int64_t i) {
     T v = t.get<T>(i);
     if constexpr (std::is_same_v<T, bool>)
       return v ? "true" : "false";
-    else if constexpr (std::is_floating_point_v<T>)
+    else if constexpr (ir::kIsFloatStorage<T>)
       return formatFloat(v);
     else
       return std::to_string(v);

@@ -18,5 +18,7 @@ std::string printDenseLiteral(const ir::Tensor& value);
 // the shortest round-trip decimal otherwise, and hex bits (`0x7FC00000`) for NaN and infinities.
 std::string formatFloat(float value);
 std::string formatFloat(double value);
+std::string formatFloat(ir::BFloat16 value);
+std::string formatFloat(ir::Float16 value);
 
 } // namespace hlotrain::mlir

@@ -22,21 +22,44 @@ namespace {
 using ir::OpKind;
 using ir::Tensor;
 
+template <class T> constexpr bool kIsFloat = ir::kIsFloatStorage<T>;
+
 template <class T> auto bitsOf(T x) {
-  return std::bit_cast<std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>(x);
+  if constexpr (ir::kIsHalfFloat<T>)
+    return x.bits;
+  else
+    return std::bit_cast<std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>>(x);
 }
 
-// Enough digits to read the exact value back (9 for f32, 17 for f64).
+template <class T> bool isNaN(T x) {
+  if constexpr (ir::kIsHalfFloat<T>)
+    return x.isNaN();
+  else
+    return std::isnan(x);
+}
+
+// IEEE equality (-0 == +0, NaN unequal to everything); bf16 and f16 through their exact f32.
+template <class T> bool equalValues(T a, T e) {
+  if constexpr (ir::kIsHalfFloat<T>)
+    return static_cast<float>(a) == static_cast<float>(e);
+  else
+    return a == e;
+}
+
+// The significant decimal digits that read back to the exact value.
+template <class T> constexpr int kRoundTripDigits = std::numeric_limits<T>::max_digits10;
+template <> constexpr int kRoundTripDigits<ir::BFloat16> = 4;
+template <> constexpr int kRoundTripDigits<ir::Float16> = 5;
+
 std::string formatElement(const Tensor& t, int64_t i) {
   return ir::dispatch(t.elementType(), [&](auto tag) -> std::string {
     using T = decltype(tag);
     const T v = t.get<T>(i);
     if constexpr (std::is_same_v<T, bool>) {
       return v ? "true" : "false";
-    } else if constexpr (std::is_floating_point_v<T>) {
+    } else if constexpr (kIsFloat<T>) {
       char buffer[64];
-      std::snprintf(buffer, sizeof buffer, "%.*g", std::numeric_limits<T>::max_digits10,
-                    static_cast<double>(v));
+      std::snprintf(buffer, sizeof buffer, "%.*g", kRoundTripDigits<T>, static_cast<double>(v));
       return buffer;
     } else {
       return std::to_string(v);
@@ -47,10 +70,10 @@ std::string formatElement(const Tensor& t, int64_t i) {
 // Floats: the number of representable values between a and e, counting -0 and +0 as one value;
 // NaN is 0 from NaN and infinitely far from anything else. Integers: |a - e|.
 template <class T> uint64_t ulpDistance(T a, T e) {
-  if constexpr (std::is_floating_point_v<T>) {
-    if (std::isnan(a) || std::isnan(e))
-      return std::isnan(a) && std::isnan(e) ? 0 : std::numeric_limits<uint64_t>::max();
-    if (a == e) return 0;
+  if constexpr (kIsFloat<T>) {
+    if (isNaN(a) || isNaN(e))
+      return isNaN(a) && isNaN(e) ? 0 : std::numeric_limits<uint64_t>::max();
+    if (equalValues(a, e)) return 0;
     auto key = [](T x) {
       const auto bits = bitsOf(x);
       const decltype(bits) sign = decltype(bits)(1) << (sizeof(T) * 8 - 1);
@@ -70,8 +93,8 @@ bool elementPasses(OpKind kind, const ir::Attributes& attrs, T a, T e, std::stri
   switch (kind) {
   case OpKind::check_expect_eq:
   case OpKind::check_expect_eq_const:
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(a) && std::isnan(e)) return true;
+    if constexpr (kIsFloat<T>) {
+      if (isNaN(a) && isNaN(e)) return true;
       if (bitsOf(a) == bitsOf(e)) return true;
     } else if (a == e) {
       return true;
@@ -80,9 +103,9 @@ bool elementPasses(OpKind kind, const ir::Attributes& attrs, T a, T e, std::stri
     return false;
   case OpKind::check_expect_almost_eq:
   case OpKind::check_expect_almost_eq_const: {
-    if constexpr (std::is_floating_point_v<T>)
-      if (std::isnan(a) && std::isnan(e)) return true;
-    if (a == e) return true;
+    if constexpr (kIsFloat<T>)
+      if (isNaN(a) && isNaN(e)) return true;
+    if (equalValues(a, e)) return true;
     const double difference = std::fabs(static_cast<double>(a) - static_cast<double>(e));
     if (difference <= attrs.tolerance) return true;
     char buffer[96];
@@ -97,7 +120,7 @@ bool elementPasses(OpKind kind, const ir::Attributes& attrs, T a, T e, std::stri
     const auto hi = static_cast<uint64_t>(std::max<int64_t>(attrs.maxUlpDifference, 0));
     if (distance >= lo && distance <= hi) return true;
     bool nanVersusNumber = false;
-    if constexpr (std::is_floating_point_v<T>) nanVersusNumber = std::isnan(a) || std::isnan(e);
+    if constexpr (kIsFloat<T>) nanVersusNumber = isNaN(a) || isNaN(e);
     detail =
         "ULP distance " +
         (nanVersusNumber ? std::string("inf (NaN against a number)") : std::to_string(distance)) +

@@ -71,7 +71,8 @@ std::vector<Tensor> initialAccumulators(std::span<const Tensor> initValues,
 
 // result[batch..., lhs_free..., rhs_free...] = sum over the contracting index space of
 // lhs[...] * rhs[...]. Operands are converted to the result element type first, and products and
-// sums are taken in it (booleans: AND and OR), in ascending contracting-index order.
+// sums are taken in its Accumulator type (booleans: AND and OR), in ascending contracting-index
+// order.
 Tensor dotGeneralOp(const Tensor& lhsIn, const Tensor& rhsIn, const ir::DotDimensionNumbers& dims,
                     ir::ElementType resultElementType) {
   const Tensor lhs = withElementType(lhsIn, resultElementType);
@@ -98,17 +99,18 @@ Tensor dotGeneralOp(const Tensor& lhsIn, const Tensor& rhsIn, const ir::DotDimen
       }
       for (int64_t d : lhsFree) li[at(d)] = i[k++];
       for (int64_t d : rhsFree) ri[at(d)] = i[k++];
-      T sum = T(0);
+      using A = Accumulator<T>;
+      A sum = A(0);
       forEachIndex(contractingShape, [&](const Index& c, int64_t) {
         for (size_t j = 0; j < c.size(); ++j) {
           li[at(dims.lhsContractingDimensions[j])] = c[j];
           ri[at(dims.rhsContractingDimensions[j])] = c[j];
         }
-        T product =
-            multiply(lhs.get<T>(flatten(lhs.shape(), li)), rhs.get<T>(flatten(rhs.shape(), ri)));
+        A product = multiply(A(lhs.get<T>(flatten(lhs.shape(), li))),
+                             A(rhs.get<T>(flatten(rhs.shape(), ri))));
         sum = add(sum, product);
       });
-      result.set<T>(flat, sum);
+      result.set<T>(flat, T(sum));
     });
   });
   return result;
@@ -140,7 +142,8 @@ Tensor groupedConvolution(const Tensor& lhs, const Tensor& rhs, const ir::Attrib
 //   padded_lhs = pad(lhs, 0, padding, lhs_dilation - 1) on the spatial dimensions;
 //   window position of kernel offset k: y * window_strides + k' * rhs_dilation, where k' is k or,
 //   under window_reversal, (kernel size - 1 - k);
-//   result = sum over k and input feature c of padded_lhs[n, c, position] * rhs[o, c, k].
+//   result = sum over k and input feature c of padded_lhs[n, c, position] * rhs[o, c, k], taken
+//   in the result type's Accumulator type.
 Tensor convolutionOp(const Tensor& lhs, const Tensor& rhs, const ir::Attributes& attrs,
                      const TensorType& resultType) {
   const ir::ConvDimensionNumbers& dn = attrs.conv;
@@ -176,7 +179,8 @@ Tensor convolutionOp(const Tensor& lhs, const Tensor& rhs, const ir::Attributes&
     forEachIndex(resultType.shape, [&](const Index& i, int64_t flat) {
       li[at(dn.inputBatchDimension)] = i[at(dn.outputBatchDimension)];
       ri[at(dn.kernelOutputFeatureDimension)] = i[at(dn.outputFeatureDimension)];
-      T sum = T(0);
+      using A = Accumulator<T>;
+      A sum = A(0);
       forEachIndex(window, [&](const Index& w, int64_t) {
         li[at(dn.inputFeatureDimension)] = w[spatial];
         ri[at(dn.kernelInputFeatureDimension)] = w[spatial];
@@ -188,11 +192,11 @@ Tensor convolutionOp(const Tensor& lhs, const Tensor& rhs, const ir::Attributes&
           ri[at(dn.kernelSpatialDimensions[s])] = w[s];
         }
         requireInBounds(paddedLhs.shape(), li, "convolution window");
-        T product = multiply(paddedLhs.get<T>(flatten(paddedLhs.shape(), li)),
-                             kernel.get<T>(flatten(kernel.shape(), ri)));
+        A product = multiply(A(paddedLhs.get<T>(flatten(paddedLhs.shape(), li))),
+                             A(kernel.get<T>(flatten(kernel.shape(), ri))));
         sum = add(sum, product);
       });
-      result.set<T>(flat, sum);
+      result.set<T>(flat, T(sum));
     });
   });
   return result;

@@ -229,15 +229,21 @@ Tensor sliceOp(const Tensor& operand, const std::vector<int64_t>& startIndices,
 }
 
 namespace {
-// A start index operand's value; unsigned values beyond int64 clamp like any too-large start.
+// A start index operand's value (an integer: the verifier checked); unsigned values beyond int64
+// clamp like any too-large start.
 int64_t startIndexValue(const Tensor& index) {
   return ir::dispatch(index.elementType(), [&](auto tag) -> int64_t {
     using T = decltype(tag);
-    T v = index.get<T>(0);
-    if constexpr (std::is_unsigned_v<T> && sizeof(T) == 8)
-      if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-        return std::numeric_limits<int64_t>::max();
-    return static_cast<int64_t>(v);
+    if constexpr (ir::kIsHalfFloat<T>) {
+      throw RuntimeError("internal: stablehlo.dynamic_slice start index of type " +
+                         std::string(ir::name(index.elementType())));
+    } else {
+      T v = index.get<T>(0);
+      if constexpr (std::is_unsigned_v<T> && sizeof(T) == 8)
+        if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+          return std::numeric_limits<int64_t>::max();
+      return static_cast<int64_t>(v);
+    }
   });
 }
 } // namespace

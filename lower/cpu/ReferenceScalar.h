@@ -1,9 +1,9 @@
 #pragma once
 // The element-level semantics of StableHLO's elementwise ops, one function per op, on the C++
-// storage types of ir::ElementType (bool for i1). Integer arithmetic wraps in two's complement
-// and never relies on C++ undefined behaviour. Where the spec leaves a result open, the choice
-// (XLA's, unless noted) is written beside the code; the fast path uses the same functions so both
-// interpreters agree on every element.
+// storage types of ir::ElementType (bool for i1; bf16 and f16 at the end of this file). Integer
+// arithmetic wraps in two's complement and never relies on C++ undefined behaviour. Where the spec
+// leaves a result open, the choice (XLA's, unless noted) is written beside the code; the fast path
+// uses the same functions so both interpreters agree on every element.
 
 #include <bit>
 #include <cmath>
@@ -41,7 +41,7 @@ enum TypeClass : unsigned {
 template <class T> constexpr unsigned typeClassOf() {
   if constexpr (kIsBool<T>)
     return kBool;
-  else if constexpr (kIsFloat<T>)
+  else if constexpr (ir::kIsFloatStorage<T>)
     return kFloat;
   else if constexpr (std::is_signed_v<T>)
     return kSigned;
@@ -277,6 +277,99 @@ bool compare(T a, T b, ir::ComparisonDirection direction, ir::ComparisonType typ
   } else {
     return compareValues(a, b, direction);
   }
+}
+
+// ---- bf16 and f16 ----
+// Each op computes in f64 on the exactly widened operands and rounds its result once to the
+// element type (to nearest, ties to even; ir/HalfFloat.h), as the StableHLO interpreter does. For
+// +, -, *, / and sqrt that is the correctly rounded result the spec asks for: f64 carries 53
+// significant bits, at least 2p + 2 for bf16 (p = 8) and f16 (p = 11), and then rounding the f64
+// result again cannot differ from rounding the exact one (S. Figueroa, "When is double rounding
+// innocuous?", 1995). remainder, maximum, minimum, abs, negate, sign and the comparisons are exact
+// in f64; exp, log, tanh, pow and the like are the f64 function's value, rounded once.
+template <class T>
+concept HalfFloat = ir::kIsHalfFloat<T>;
+
+template <HalfFloat T> T add(T a, T b) {
+  return T(add(double(a), double(b)));
+}
+template <HalfFloat T> T subtract(T a, T b) {
+  return T(subtract(double(a), double(b)));
+}
+template <HalfFloat T> T multiply(T a, T b) {
+  return T(multiply(double(a), double(b)));
+}
+template <HalfFloat T> T divide(T a, T b) {
+  return T(divide(double(a), double(b)));
+}
+template <HalfFloat T> T remainder(T a, T b) {
+  return T(remainder(double(a), double(b)));
+}
+template <HalfFloat T> T maximum(T a, T b) {
+  return T(maximum(double(a), double(b)));
+}
+template <HalfFloat T> T minimum(T a, T b) {
+  return T(minimum(double(a), double(b)));
+}
+template <HalfFloat T> T power(T a, T b) {
+  return T(power(double(a), double(b)));
+}
+template <HalfFloat T> T negate(T a) {
+  return T(negate(double(a)));
+}
+template <HalfFloat T> T abs(T a) {
+  return T(abs(double(a)));
+}
+template <HalfFloat T> T sign(T a) {
+  return T(sign(double(a)));
+}
+template <HalfFloat T> T exponential(T a) {
+  return T(exponential(double(a)));
+}
+template <HalfFloat T> T log(T a) {
+  return T(log(double(a)));
+}
+template <HalfFloat T> T logPlusOne(T a) {
+  return T(logPlusOne(double(a)));
+}
+template <HalfFloat T> T sqrt(T a) {
+  return T(sqrt(double(a)));
+}
+template <HalfFloat T> T rsqrt(T a) {
+  return T(rsqrt(double(a)));
+}
+template <HalfFloat T> T tanh(T a) {
+  return T(tanh(double(a)));
+}
+template <HalfFloat T> T logistic(T a) {
+  return T(logistic(double(a)));
+}
+// Widening to f64 is exact and keeps the order of every value, NaN payloads included, so FLOAT
+// and TOTALORDER compare as on f64.
+template <HalfFloat T>
+bool compare(T a, T b, ir::ComparisonDirection direction, ir::ComparisonType type) {
+  return compare(double(a), double(b), direction, type);
+}
+
+// The type dot_general and convolution take their products and sums in: the result type itself,
+// except bf16 and f16, which accumulate in f64 and round once per result element. XLA and
+// oneDNN do the same (in f32), and the StableHLO testdata's expected values are theirs; rounding
+// every partial sum to 8 or 11 bits would lose the low bits of any long sum.
+template <class T> using Accumulator = std::conditional_t<ir::kIsHalfFloat<T>, double, T>;
+
+// From bf16/f16: exactly widened to f32, then f32's rules (the same as f64's for every bf16 and
+// f16 value). To bf16/f16: rounded once from the exact source value (ir::HalfFloat's
+// constructors), overflow to +-inf, NaN stays NaN; from i1, 0 or 1.
+template <class To, class From>
+requires(ir::kIsHalfFloat<To> || ir::kIsHalfFloat<From>) To convert(From x) {
+  if constexpr (ir::kIsHalfFloat<From>)
+    return convert<To>(static_cast<float>(x));
+  else if constexpr (kIsBool<From>)
+    return To(x ? 1.0 : 0.0);
+  else if constexpr (kIsInt<From>)
+    return To(x);
+  else
+    return To(static_cast<double>(x));
 }
 
 } // namespace hlotrain::cpu::ref

@@ -1,7 +1,7 @@
-// Runs the conformance files through `hlotrain run`: every tests/conformance/*.mlir must pass
-// on the fast path, on the reference interpreter and through the xla lowerer over our PJRT
-// plugin; every tests/conformance/errors/*.mlir must exit with the code its first line
-// announces (`// EXIT: N`), with a message and never a signal.
+// Runs the conformance files through `hlotrain run`: every tests/conformance/*.mlir and
+// tests/conformance/stablehlo/*.mlir must pass on the fast path, on the reference interpreter
+// and through the xla lowerer over our PJRT plugin; every tests/conformance/errors/*.mlir must
+// exit with the code its first line announces (`// EXIT: N`), with a message and never a signal.
 
 #include <gtest/gtest.h>
 
@@ -14,8 +14,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Ours, then the official StableHLO testdata of our subset (tests/conformance/stablehlo/).
 std::vector<fs::path> conformanceFiles() {
-  return filesIn(sourcePath("tests/conformance"), ".mlir");
+  std::vector<fs::path> files = filesIn(sourcePath("tests/conformance"), ".mlir");
+  for (fs::path& f : filesIn(sourcePath("tests/conformance/stablehlo"), ".mlir"))
+    files.push_back(std::move(f));
+  return files;
 }
 std::vector<fs::path> errorFiles() {
   return filesIn(sourcePath("tests/conformance/errors"), ".mlir");

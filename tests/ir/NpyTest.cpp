@@ -66,7 +66,8 @@ TEST_F(NpyTest, RoundTripsEveryElementType) {
       sample<float>({2, 3}),    sample<double>({4}),     sample<bool>({3, 1}),
       sample<int8_t>({5}),      sample<int16_t>({2, 2}), sample<int32_t>({1, 2, 3}),
       sample<int64_t>({3}),     sample<uint8_t>({7}),    sample<uint16_t>({2}),
-      sample<uint32_t>({2, 2}), sample<uint64_t>({1}),
+      sample<uint32_t>({2, 2}), sample<uint64_t>({1}),   sample<BFloat16>({2, 3}),
+      sample<Float16>({3}),
   };
   for (const Tensor& t : tensors) {
     writeNpy(path("t.npy"), t);
@@ -109,6 +110,37 @@ TEST_F(NpyTest, ReadsNumPyHeaders) {
                       std::string("\0\0\0\0\0\0\xf0\x3f", 8)));
   EXPECT_EQ(t.type(), (TensorType{ElementType::f64, {}}));
   EXPECT_EQ(t.get<double>(0), 1.0);
+}
+
+// f16 is NumPy's '<f2'; bf16 is written as ml_dtypes' np.save writes it, '<V2' (raw bits), and
+// read from that, NumPy's '|V2' and the dtype's name 'bfloat16'.
+TEST_F(NpyTest, HalfFloatDescrs) {
+  Tensor h = Tensor::fromVector<Float16>({2}, {Float16(1.0), Float16(-2.0)});
+  writeNpy(path("h.npy"), h);
+  std::ifstream in(path("h.npy"), std::ios::binary);
+  std::string bytes((std::istreambuf_iterator<char>(in)), {});
+  EXPECT_NE(bytes.find("{'descr': '<f2', "), std::string::npos);
+  EXPECT_EQ(bytes.substr(bytes.size() - 4), std::string("\x00\x3c\x00\xc0", 4));
+
+  Tensor b = Tensor::fromVector<BFloat16>({2}, {BFloat16(1.0), BFloat16(-2.0)});
+  writeNpy(path("b.npy"), b);
+  std::ifstream inB(path("b.npy"), std::ios::binary);
+  bytes.assign((std::istreambuf_iterator<char>(inB)), {});
+  EXPECT_NE(bytes.find("{'descr': '<V2', "), std::string::npos);
+  EXPECT_EQ(bytes.substr(bytes.size() - 4), std::string("\x80\x3f\x00\xc0", 4));
+
+  const std::string data("\x80\x3f\x00\xc0", 4);
+  for (const char* descr : {"<V2", "|V2", "bfloat16"}) {
+    const std::string header =
+        std::string("{'descr': '") + descr + "', 'fortran_order': False, 'shape': (2,), }";
+    EXPECT_EQ(readNpy(writeV1("v.npy", header, data)), b) << descr;
+  }
+  EXPECT_NE(parseError(writeV1("w.npy", "{'descr': '>f2', 'fortran_order': False, 'shape': (2,), }",
+                               data)),
+            "");
+  EXPECT_NE(parseError(writeV1("x.npy", "{'descr': '<V4', 'fortran_order': False, 'shape': (1,), }",
+                               data)),
+            "");
 }
 
 TEST_F(NpyTest, ReadsVersion2And3Headers) {
@@ -155,8 +187,8 @@ TEST_F(NpyTest, RejectsMalformedFiles) {
       {"ambiguous order",
        writeV1("pipe.npy", "{'descr': '|i4', 'fortran_order': False, 'shape': (2,)}", eight),
        "dtype"},
-      {"float16",
-       writeV1("f2.npy", "{'descr': '<f2', 'fortran_order': False, 'shape': (4,)}", eight),
+      {"complex64",
+       writeV1("c8.npy", "{'descr': '<c8', 'fortran_order': False, 'shape': (1,)}", eight),
        "dtype"},
       {"fortran",
        writeV1("fortran.npy", "{'descr': '<f4', 'fortran_order': True, 'shape': (2,)}", eight),

@@ -9,6 +9,7 @@
 #include "ir/Builder.h"
 #include "mlir/Parser.h"
 #include "mlir/Printer.h"
+#include "support/Error.h"
 
 namespace hlotrain::mlir {
 namespace {
@@ -134,6 +135,71 @@ TEST(Constant, ParsedForms) {
   EXPECT_EQ(parseConstant("dense<0.1>", "tensor<f64>").get<double>(0), 0.1);
   EXPECT_EQ(parseConstant("dense<4.9406564584124654e-324>", "tensor<f64>").get<double>(0),
             std::numeric_limits<double>::denorm_min());
+}
+
+// Every bf16 and f16 bit pattern prints (as decimal lists, NaN and infinities as hex bits, and
+// as hex bytes past the list threshold) and parses back to the same bits.
+template <class H> void expectEveryPatternRoundTrips() {
+  std::vector<H> patterns;
+  for (uint32_t b = 0; b <= 0xFFFF; ++b) patterns.push_back(H::fromBits(static_cast<uint16_t>(b)));
+  for (size_t start = 0; start < patterns.size(); start += 64) {
+    std::vector<H> chunk(patterns.begin() + static_cast<std::ptrdiff_t>(start),
+                         patterns.begin() + static_cast<std::ptrdiff_t>(start + 64));
+    std::string text = expectConstantRoundTrip(ir::Tensor::fromVector<H>({64}, chunk));
+    ASSERT_EQ(text.find("dense<\"0x"), std::string::npos) << "printed as a list";
+  }
+  const std::string hex = expectConstantRoundTrip(ir::Tensor::fromVector<H>({65536}, patterns));
+  EXPECT_NE(hex.find("dense<\"0x00000100"), std::string::npos);
+}
+
+TEST(Constant, EveryHalfFloatPatternRoundTrips) {
+  expectEveryPatternRoundTrips<ir::BFloat16>();
+  expectEveryPatternRoundTrips<ir::Float16>();
+}
+
+TEST(Constant, HalfFloatFormatting) {
+  using ir::BFloat16;
+  using ir::Float16;
+  EXPECT_EQ(formatFloat(BFloat16(1.0)), "1.000000e+00");
+  EXPECT_EQ(formatFloat(BFloat16(-1.5859375)), "-1.585940e+00"); // as JAX's bf16 testdata
+  EXPECT_EQ(formatFloat(BFloat16(0.1)), "1.000980e-01");
+  EXPECT_EQ(formatFloat(BFloat16(-0.0)), "-0.000000e+00");
+  EXPECT_EQ(formatFloat(BFloat16::fromBits(0x7FC0)), "0x7FC0");
+  EXPECT_EQ(formatFloat(BFloat16::fromBits(0xFF80)), "0xFF80");
+  EXPECT_EQ(formatFloat(BFloat16::fromBits(0x0001)), "9.183550e-41");
+  EXPECT_EQ(formatFloat(Float16(65504.0)), "6.550400e+04");
+  EXPECT_EQ(formatFloat(Float16(0.1)), "9.997550e-02"); // APFloat's cut, then round half up
+  EXPECT_EQ(formatFloat(Float16::fromBits(0x0001)), "5.960460e-08");
+  EXPECT_EQ(formatFloat(Float16::fromBits(0x7E00)), "0x7E00");
+  EXPECT_EQ(formatFloat(Float16::fromBits(0x7C00)), "0x7C00");
+  EXPECT_EQ(printDenseLiteral(ir::Tensor::fromVector<Float16>({2}, {Float16(1.5), Float16(-2.0)})),
+            "dense<[1.500000e+00, -2.000000e+00]>");
+}
+
+TEST(Constant, HalfFloatParsedForms) {
+  using ir::BFloat16;
+  using ir::Float16;
+  // Decimals round to nearest even once from their double value; hex integers are the bits.
+  EXPECT_EQ(parseConstant("dense<[1.00390625, 1.01171875, 0.1, 3.4e+38]>", "tensor<4xbf16>"),
+            ir::Tensor::fromVector<BFloat16>(
+                {4}, {BFloat16::fromBits(0x3F80), BFloat16::fromBits(0x3F82),
+                      BFloat16::fromBits(0x3DCD), BFloat16::fromBits(0x7F80)}));
+  EXPECT_EQ(
+      parseConstant("dense<[65519.0, 65520.0, 2.98023223876953125E-8]>", "tensor<3xf16>"),
+      ir::Tensor::fromVector<Float16>(
+          {3}, {Float16::fromBits(0x7BFF), Float16::fromBits(0x7C00), Float16::fromBits(0x0000)}));
+  EXPECT_EQ(parseConstant("dense<0x3F80>", "tensor<2xbf16>"),
+            ir::Tensor::fromVector<BFloat16>({2}, {BFloat16(1.0), BFloat16(1.0)}));
+  EXPECT_TRUE(parseConstant("dense<0x7E00>", "tensor<f16>").get<Float16>(0).isNaN());
+  EXPECT_EQ(parseConstant("dense<\"0x003C00C0\">", "tensor<2xf16>"),
+            ir::Tensor::fromVector<Float16>({2}, {Float16(1.0), Float16(-2.0)}));
+  EXPECT_EQ(parseConstant("dense<\"0x803F\">", "tensor<3xbf16>"),
+            ir::Tensor::fromVector<BFloat16>({3}, {BFloat16(1.0), BFloat16(1.0), BFloat16(1.0)}));
+  EXPECT_EQ(parseConstant("dense<[-257, 3]>", "tensor<2xbf16>"),
+            ir::Tensor::fromVector<BFloat16>({2}, {BFloat16(-256.0), BFloat16(3.0)}));
+  EXPECT_EQ(parseConstant("dense<-0.0>", "tensor<f16>").get<Float16>(0).bits, 0x8000);
+  EXPECT_THROW(parseConstant("dense<0x10000>", "tensor<bf16>"), ParseError);
+  EXPECT_THROW(parseConstant("dense<true>", "tensor<f16>"), ParseError);
 }
 
 } // namespace

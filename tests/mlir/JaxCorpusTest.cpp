@@ -109,7 +109,7 @@ TEST(JaxCorpus, PrettyFilesReprintIdentically) {
 TEST(JaxCorpus, ForeignOpsAreRefusedByName) {
   EXPECT_TRUE(refusesForeignOp("unsupported: operation chlo.square at f:1:2"));
   EXPECT_FALSE(refusesForeignOp("unsupported: operation stablehlo.add at f:1:2"));
-  EXPECT_FALSE(refusesForeignOp("unsupported: element type bf16 at f:1:2"));
+  EXPECT_FALSE(refusesForeignOp("unsupported: element type f8E4M3FN at f:1:2"));
 }
 
 } // namespace

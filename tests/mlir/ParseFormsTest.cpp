@@ -5,6 +5,7 @@
 
 #include "mlir/Parser.h"
 #include "mlir/Printer.h"
+#include "support/Error.h"
 
 namespace hlotrain::mlir {
 namespace {
@@ -297,6 +298,29 @@ TEST(ParseForms, SpacingAndAttributeVariants) {
   ASSERT_EQ(ops.size(), 4u);
   EXPECT_EQ(ops[2]->kind, ir::OpKind::check_expect_almost_eq);
   EXPECT_EQ(ops[3]->attrs.tolerance, 0.25);
+}
+
+// The older StableHLO testdata's check: floats within 1e-4, integers exactly, and an i1 result
+// that is true whenever the run goes on (a failed check fails the run), so a constant.
+TEST(ParseForms, CheckEqCustomCallWithResult) {
+  const char* text = R"(func.func public @main(%a: tensor<2xbf16>, %i: tensor<i32>) -> tensor<i1> {
+  %0 = stablehlo.custom_call @check.eq(%a, %a) : (tensor<2xbf16>, tensor<2xbf16>) -> tensor<i1>
+  %1 = stablehlo.custom_call @check.eq(%i, %i) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %1 : tensor<i1>
+}
+)";
+  ir::Module m = parse(text);
+  const auto& ops = m.functions[0]->body.ops;
+  ASSERT_EQ(ops.size(), 4u);
+  EXPECT_EQ(ops[0]->kind, ir::OpKind::check_expect_almost_eq);
+  EXPECT_EQ(ops[0]->attrs.tolerance, 1e-4);
+  EXPECT_EQ(ops[1]->kind, ir::OpKind::constant);
+  EXPECT_EQ(ops[2]->kind, ir::OpKind::check_expect_eq);
+  EXPECT_EQ(ops[3]->kind, ir::OpKind::constant);
+  EXPECT_EQ(ops[3]->attrs.value, ir::Tensor::scalar<bool>(true));
+  EXPECT_THROW(parse("func.func @main(%a: tensor<f32>) {\n  %0 = stablehlo.custom_call "
+                     "@check.eq(%a, %a) : (tensor<f32>, tensor<f32>) -> tensor<f32>\n  return\n}"),
+               ParseError);
 }
 
 TEST(ParseForms, QuotedSymbols) {

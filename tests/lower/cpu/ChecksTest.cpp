@@ -136,6 +136,51 @@ TEST_F(ChecksTest, ExpectCloseMinimumAndSignedZeros) {
             1);
 }
 
+// bf16 and f16: bitwise equality (NaN matching NaN), an absolute tolerance on the exact values,
+// ULPs of the 16-bit patterns, and failures printed with the digits that read the value back.
+// (Each test's checks run together, so only the last may fail.)
+TEST_F(ChecksTest, HalfFloatExpectEq) {
+  const BFloat16 one(1.0), nan = BFloat16::fromBits(0x7FC1);
+  EXPECT_EQ(check(OpKind::check_expect_eq, tensor<BFloat16>({2}, {one, nan}),
+                  tensor<BFloat16>({2}, {one, BFloat16::fromBits(0xFFC0)}))
+                .passed,
+            1);
+  CheckLog zeros = check(OpKind::check_expect_eq, tensor<Float16>({1}, {Float16(-0.0)}),
+                         tensor<Float16>({1}, {Float16(0.0)}));
+  ASSERT_TRUE(zeros.firstFailure);
+  EXPECT_EQ(zeros.firstFailure->actual, "-0");
+}
+
+TEST_F(ChecksTest, HalfFloatExpectAlmostEq) {
+  const BFloat16 one(1.0), nextUp = BFloat16::fromBits(0x3F81);
+  Attributes tolerance;
+  tolerance.tolerance = 0.01;
+  EXPECT_EQ(check(OpKind::check_expect_almost_eq, tensor<BFloat16>({1}, {nextUp}),
+                  tensor<BFloat16>({1}, {one}), tolerance)
+                .passed,
+            1);
+  CheckLog tight = check(OpKind::check_expect_almost_eq_const, tensor<BFloat16>({1}, {nextUp}),
+                         tensor<BFloat16>({1}, {one}));
+  ASSERT_TRUE(tight.firstFailure);
+  EXPECT_EQ(tight.firstFailure->actual, "1.008");
+  EXPECT_NE(tight.firstFailure->detail.find("0.0078125"), std::string::npos)
+      << tight.firstFailure->detail;
+}
+
+// f16 1 + 3 * 2^-10 is 3 ulps above 1; across zero the smallest subnormals are 2 apart.
+TEST_F(ChecksTest, HalfFloatExpectClose) {
+  Attributes ulps;
+  ulps.maxUlpDifference = 2;
+  CheckLog far = check(OpKind::check_expect_close,
+                       tensor<Float16>({2}, {Float16::fromBits(0x0001), Float16::fromBits(0x3C03)}),
+                       tensor<Float16>({2}, {Float16::fromBits(0x8001), Float16(1.0)}), ulps);
+  ASSERT_TRUE(far.firstFailure);
+  EXPECT_EQ(far.firstFailure->elementIndex, 1);
+  EXPECT_NE(far.firstFailure->detail.find("ULP distance 3"), std::string::npos)
+      << far.firstFailure->detail;
+  EXPECT_EQ(far.firstFailure->actual, "1.0029");
+}
+
 TEST(ChecksDirectTest, ExpectCloseOnIntegersIsTheDifference) {
   // The verifier only admits floats here; evaluateCheck still judges integers exactly.
   Op op{OpKind::check_expect_close, {}, {}, {}, {}};

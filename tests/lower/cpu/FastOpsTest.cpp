@@ -53,6 +53,25 @@ TEST_F(FastOps, IntegerMatmulRunsGeneric) {
   EXPECT_TRUE(planHas("generic stablehlo.dot_general")) << plan;
 }
 
+// bf16 and f16 have no fast kernels yet: each op of such a graph runs as the reference does
+// (its evaluateOp, "generic" in the plan), with the reference's results bit for bit.
+TEST_F(FastOps, HalfFloatGraphsRunGeneric) {
+  std::vector<Value*> results;
+  for (ElementType type : {ElementType::bf16, ElementType::f16}) {
+    Value* x = arg({type, {3, 4}});
+    Value* y = arg({type, {4, 2}});
+    Value* product = b.dotGeneral(x, y, dot({}, {}, {1}, {0}));
+    Value* twice = b.add(product, product);
+    results.push_back(twice);
+    results.push_back(b.convert(twice, ElementType::f32));
+    results.push_back(b.unary(OpKind::exponential, b.transpose(twice, {1, 0})));
+  }
+  check(results, 0);
+  EXPECT_TRUE(planHas("generic stablehlo.dot_general")) << plan;
+  EXPECT_TRUE(planHas("generic stablehlo.add")) << plan;
+  EXPECT_TRUE(planHas("generic stablehlo.exponential")) << plan;
+}
+
 TEST_F(FastOps, ElementwiseChainWithBroadcastsFusesIntoOneLoop) {
   Value* x = arg(f32({4, 6, 5}));
   Value* bias = arg(f32({6}));

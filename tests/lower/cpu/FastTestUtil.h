@@ -32,7 +32,7 @@ inline Tensor randomTensor(const TensorType& type, std::mt19937& rng) {
       using T = decltype(tag);
       if constexpr (std::is_same_v<T, bool>)
         t.set<bool>(i, small(rng) > 0);
-      else if constexpr (std::is_floating_point_v<T>)
+      else if constexpr (kIsFloatStorage<T>)
         t.set<T>(i, static_cast<T>(real(rng)));
       else
         t.set<T>(i, static_cast<T>(small(rng)));

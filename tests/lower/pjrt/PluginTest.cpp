@@ -681,9 +681,19 @@ TEST_F(PluginTest, UploadsOnlyDenseRowMajorDataOfOurTypes) {
   EXPECT_EQ(lastUploadFailure_.code, PJRT_Error_Code_UNIMPLEMENTED);
   EXPECT_NE(lastUploadFailure_.message.find("[4, 8]"), std::string::npos);
 
-  EXPECT_EQ(upload(PJRT_Buffer_Type_F16, {2, 3}, kA.data()), nullptr);
+  EXPECT_EQ(upload(PJRT_Buffer_Type_C64, {2, 3}, kA.data()), nullptr);
   EXPECT_EQ(lastUploadFailure_.code, PJRT_Error_Code_UNIMPLEMENTED);
-  EXPECT_NE(lastUploadFailure_.message.find("F16 (10)"), std::string::npos);
+  EXPECT_NE(lastUploadFailure_.message.find("C64 (14)"), std::string::npos);
+}
+
+// bf16 and f16 buffers are 2 bytes an element, stored as given.
+TEST_F(PluginTest, UploadsHalfFloatBuffers) {
+  const std::vector<uint16_t> bits = {0x3F80, 0xC000, 0x7FC0, 0x0001, 0x8000, 0x7F80};
+  for (PJRT_Buffer_Type type : {PJRT_Buffer_Type_BF16, PJRT_Buffer_Type_F16}) {
+    PJRT_Buffer* buffer = upload(type, {2, 3}, bits.data());
+    ASSERT_NE(buffer, nullptr) << lastUploadFailure_.message;
+    EXPECT_EQ(download<uint16_t>(buffer), bits);
+  }
 }
 
 TEST_F(PluginTest, StatsCountTransfersNotSizeQueries) {
