@@ -27,8 +27,8 @@ namespace hlotrain::cli {
 
 const char* const kBenchUsage =
     R"(usage: hlotrain bench --net NAME [--batch B] [--steps N] [--warmup W] [--eval]
-                     [--loss KIND] [--dump-plan] [--no-donate] [--paired-peak]
-                     [--lowerer NAME] [--pjrt-plugin PATH]
+                     [--loss KIND] [--precision f32|bf16] [--dump-plan] [--no-donate]
+                     [--paired-peak] [--lowerer NAME] [--pjrt-plugin PATH]
 
 Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4; the
 loss --loss KIND, default yolov1 for a detector, else ce) on synthetic input, on the lowerer
@@ -204,6 +204,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                             {"--no-donate", false},
                             {"--paired-peak", false},
                             {"--loss"},
+                            {"--precision"},
                             kLowererFlags[0],
                             kLowererFlags[1]};
   ParsedArgs args = parseArgs(argv, specs);
@@ -224,6 +225,13 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                        args.value("--loss") + "'");
     config.loss.kind = *kind;
   }
+  if (args.has("--precision")) {
+    const std::optional<nn::Precision> precision = nn::precisionNamed(args.value("--precision"));
+    if (!precision)
+      throw UsageError("--precision: expected f32 or bf16, got '" + args.value("--precision") +
+                       "'");
+    config.precision = *precision;
+  }
   program::ProgramOptions options = train::programOptions(config);
   program::validate(spec, options);
 
@@ -235,7 +243,8 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   std::optional<Timing> eval;
   if (args.has("--eval")) {
     const program::EvalSignature sig = program::evalSignature(spec, config.batch);
-    Emitted built = emit([&] { return program::buildEvalForward(spec, config.batch); });
+    Emitted built =
+        emit([&] { return program::buildEvalForward(spec, config.batch, options.precision); });
     std::vector<ir::Tensor> inputs(sig.arguments.size());
     for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = params[i];
     for (size_t i = 0; i < sig.bnMean.count; ++i) {

@@ -70,6 +70,10 @@ decay 1e-4, cross-entropy, no label smoothing.
                           or diou (1 - DIoU of the boxes)
   --clip-grad-norm C      scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2
                           norm, before each update (in the graph)
+  --precision f32|bf16    what convolutions and matmuls multiply in (default f32); bf16
+                          converts their operands to bf16 and accumulates in f32; BatchNorm,
+                          the loss, the gradients' sums, the optimizer and the parameters stay
+                          f32, so checkpoints are f32 either way
   --augment|--no-augment  the dataset's train-time augmentations (default on; MNIST has none)
   --eval-every N          evaluate every N epochs; 0: after the last one only (default 1)
   --checkpoint-every N    checkpoint every N epochs; 0: after the last one only (default 1)
@@ -131,8 +135,8 @@ const char* const kEvalUsage =
     R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--context K]
                      [--input-size S] [--checkpoint PATH] [--batch B] [--tag TAG]
                      [--artifacts DIR] [--loss KIND] [--focal-gamma G] [--logits FILE.npy]
-                     [--predictions FILE.npy] [--detections FILE.csv] [--lowerer NAME]
-                     [--pjrt-plugin PATH]
+                     [--predictions FILE.npy] [--detections FILE.csv] [--precision f32|bf16]
+                     [--lowerer NAME] [--pjrt-plugin PATH]
 
 Scores a checkpoint on every test record, with the eval-forward graph and the checkpoint's
 BatchNorm running statistics: accuracy, or for a segmentation dataset the confusion matrix, the
@@ -297,6 +301,13 @@ const ConfigFlag kConfigFlags[] = {
      [](const auto& c) -> Shown {
        return c.loss.boxLoss == program::BoxLoss::diou ? "diou" : "sqrt-wh";
      }},
+    {"--precision", string, fixed,
+     [](auto& c, auto f, auto& v) {
+       const std::optional<nn::Precision> p = nn::precisionNamed(v);
+       if (!p) throw UsageError(std::string(f) + ": expected f32 or bf16, got '" + v + "'");
+       c.precision = *p;
+     },
+     [](const auto& c) -> Shown { return std::string(nn::precisionName(c.precision)); }},
     {"--clip-grad-norm", number, fixed,
      [](auto& c, auto f, auto& v) { c.clipGradNorm = parseFloat(f, v); },
      [](const auto& c) -> Shown {
@@ -717,7 +728,8 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
 }
 
 int evalCommand(std::span<const std::string> argv, std::ostream& out) {
-  CommandFlags flags{{"--batch", "--tag", "--artifacts", "--loss", "--focal-gamma"}, kDataFlags};
+  CommandFlags flags{{"--batch", "--tag", "--artifacts", "--loss", "--focal-gamma", "--precision"},
+                     kDataFlags};
   flags.own.push_back({"--checkpoint"});
   flags.own.push_back({"--logits"});
   flags.own.push_back({"--predictions"});
@@ -753,7 +765,7 @@ int evalCommand(std::span<const std::string> argv, std::ostream& out) {
 int emitCommand(std::span<const std::string> argv, std::ostream& out) {
   CommandFlags flags{{"--batch", "--optimizer", "--momentum", "--weight-decay", "--label-smoothing",
                       "--loss", "--class-weights", "--focal-gamma", "--box-loss",
-                      "--clip-grad-norm", "--tag", "--out"},
+                      "--clip-grad-norm", "--precision", "--tag", "--out"},
                      {{"--net"}}};
   Parsed p = parse(argv, flags);
   const nn::NetSpec net = netFlag(p.args, std::nullopt);

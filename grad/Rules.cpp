@@ -93,9 +93,19 @@ Cts concatenateRule(Builder& b, const Op& op, Value* g) {
   return cts;
 }
 
+// The cotangent of a product's result in its operands' element type: a product that multiplies
+// bf16 into an f32 result (nn::Precision::bf16) multiplies its transposes in bf16 too, each
+// giving its operand's cotangent in the operand's type (the convert that made the operand turns
+// it back into f32).
+Value* inOperandType(Builder& b, const Op& op, Value* g) {
+  const ElementType operands = op.operands[0]->type.elementType;
+  return g->type.elementType == operands ? g : b.convert(g, operands);
+}
+
 // Positions, in the result of dot_general(g, other), of the dimensions of the operand being
 // differentiated; used to transpose that result back into the operand's layout.
 Cts dotGeneralRule(Builder& b, const Op& op, Value* g) {
+  g = inOperandType(b, op, g);
   const DotDimensionNumbers& d = op.attrs.dot;
   Value* lhs = op.operands[0];
   Value* rhs = op.operands[1];
@@ -278,6 +288,7 @@ Value* convTransposeRhs(Builder& b, const Op& op, Value* g) {
 Cts convolutionRule(Builder& b, const Op& op, Value* g) {
   for (bool reversed : op.attrs.windowReversal)
     if (reversed) throw UnsupportedError("vjp: convolution with window_reversal");
+  g = inOperandType(b, op, g);
   return {convTransposeLhs(b, op, g), convTransposeRhs(b, op, g)};
 }
 

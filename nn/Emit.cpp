@@ -44,7 +44,12 @@ Value* perChannelCount(Builder& b, const Value* x) {
               {shape[1]});
 }
 
-Value* conv(Builder& b, const Step& step, Value* x, Value* w) {
+// The operands of a product as `precision` multiplies them; the product's result stays f32.
+Value* productOperand(Builder& b, Value* v, Precision precision) {
+  return precision == Precision::bf16 ? b.convert(v, ElementType::bf16) : v;
+}
+
+Value* conv(Builder& b, const Step& step, Value* x, Value* w, Precision precision) {
   Attributes a;
   a.conv.inputSpatialDimensions = {2, 3};
   a.conv.kernelSpatialDimensions = {2, 3};
@@ -53,7 +58,8 @@ Value* conv(Builder& b, const Step& step, Value* x, Value* w) {
   for (int d = 2; d < 4; ++d)
     a.padding.push_back(windowPadding(step.padding, x->type.shape[d], step.kernel, step.stride));
   a.featureGroupCount = step.depthwise ? x->type.shape[1] : 1;
-  return b.convolution(x, w, a);
+  return b.convolution(productOperand(b, x, precision), productOperand(b, w, precision), a,
+                       ElementType::f32);
 }
 
 // x with its spatial dims 2 and 3 grown by one element on each side, copies of the edge:
@@ -140,9 +146,19 @@ BatchNorm emitBatchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* 
   return bn;
 }
 
+std::string_view precisionName(Precision precision) {
+  return precision == Precision::bf16 ? "bf16" : "f32";
+}
+
+std::optional<Precision> precisionNamed(std::string_view name) {
+  for (Precision p : {Precision::f32, Precision::bf16})
+    if (precisionName(p) == name) return p;
+  return std::nullopt;
+}
+
 ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* const> params, Value* x,
                           BnMode mode, std::span<Value* const> runningMean,
-                          std::span<Value* const> runningVar) {
+                          std::span<Value* const> runningVar, Precision precision) {
   const Shape& xs = x->type.shape;
   if (xs.size() != 4 || xs[1] != spec.input.channels || xs[2] != spec.input.height ||
       xs[3] != spec.input.width)
@@ -168,12 +184,13 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
     p += w.size();
     switch (step.kind) {
     case Step::Kind::dense: {
-      Value* y = b.dotGeneral(h, w[0], {{}, {}, {1}, {0}});
+      Value* y = b.dotGeneral(productOperand(b, h, precision), productOperand(b, w[0], precision),
+                              {{}, {}, {1}, {0}}, ElementType::f32);
       h = b.add(y, b.broadcastInDim(w[1], y->type.shape, {1}));
       break;
     }
     case Step::Kind::conv:
-      h = conv(b, step, h, w[0]);
+      h = conv(b, step, h, w[0], precision);
       if (step.bias) h = b.add(h, perChannel(b, w[1], h->type.shape));
       break;
     case Step::Kind::batchNorm: {

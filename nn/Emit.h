@@ -1,7 +1,9 @@
 #pragma once
 // Layer emitters: the forward ops of a spec, appended to a builder's region.
 
+#include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "ir/Builder.h"
@@ -10,6 +12,14 @@
 namespace hlotrain::nn {
 
 enum class BnMode { batch, running };
+
+// What convolutions and dot_generals multiply in. bf16: both operands are converted to bf16 at
+// the op's input and the op asks for an f32 result, so products accumulate in f32 (the CPUs'
+// bf16 matrix instructions, PyTorch's bf16 autocast); everything else (BatchNorm and its
+// statistics, the loss, the gradients' sums, the optimizer) stays f32, as do the parameters.
+enum class Precision { f32, bf16 };
+std::string_view precisionName(Precision precision); // "f32", "bf16"
+std::optional<Precision> precisionNamed(std::string_view name);
 
 // One BatchNorm layer's values, those its backward reads among them.
 struct BatchNorm {
@@ -51,7 +61,8 @@ constexpr float kBnEpsilon = 1e-5f;
 // running mode. Batch statistics: mean over (N,H,W), biased variance.
 ForwardValues emitForward(ir::Builder& b, const NetSpec& spec, std::span<ir::Value* const> params,
                           ir::Value* x, BnMode mode, std::span<ir::Value* const> runningMean = {},
-                          std::span<ir::Value* const> runningVar = {});
+                          std::span<ir::Value* const> runningVar = {},
+                          Precision precision = Precision::f32);
 
 struct BatchNormGrads {
   ir::Value *x, *gamma, *beta;

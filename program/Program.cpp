@@ -243,23 +243,27 @@ EvalSignature evalSignature(const nn::NetSpec& spec, int64_t batch) {
   return sig;
 }
 
-std::unique_ptr<Module> buildForward(const nn::NetSpec& spec, int64_t batch) {
+std::unique_ptr<Module> buildForward(const nn::NetSpec& spec, int64_t batch,
+                                     nn::Precision precision) {
   std::vector<TensorType> types = paramTypes(spec);
   const Range params{0, types.size()}, input{types.size(), 1};
   types.push_back(inputType(spec, batch));
   Graph g(moduleName(spec, "fwd"), types);
-  Value* logits =
-      nn::emitForward(*g.b, spec, g.args(params), g.arg(input), nn::BnMode::batch).logits;
+  Value* logits = nn::emitForward(*g.b, spec, g.args(params), g.arg(input), nn::BnMode::batch, {},
+                                  {}, precision)
+                      .logits;
   return g.finish({logits}, {logits->type});
 }
 
-std::unique_ptr<Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch) {
+std::unique_ptr<Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch,
+                                         nn::Precision precision) {
   const EvalSignature sig = evalSignature(spec, batch);
   Graph g(moduleName(spec, "fwd_eval"), sig.arguments);
-  return g.finish({nn::emitForward(*g.b, spec, g.args(sig.params), g.arg(sig.input),
-                                   nn::BnMode::running, g.args(sig.bnMean), g.args(sig.bnVar))
-                       .logits},
-                  sig.results);
+  return g.finish(
+      {nn::emitForward(*g.b, spec, g.args(sig.params), g.arg(sig.input), nn::BnMode::running,
+                       g.args(sig.bnMean), g.args(sig.bnVar), precision)
+           .logits},
+      sig.results);
 }
 
 grad::CustomVjps customVjps(const nn::ForwardValues& forward) {
@@ -286,7 +290,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   Value* lr = g.arg(sig.lr);
   Value* step = g.arg(sig.step);
 
-  nn::ForwardValues fwd = nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch);
+  nn::ForwardValues fwd =
+      nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch, {}, {}, o.precision);
   LossValues lossValues = emitLoss(b, fwd.logits, g.args(sig.labels), o.loss);
   Value* loss = lossValues.loss;
   Value* seed = scalarF32(b, 1.0f);

@@ -24,6 +24,8 @@ struct ProgramOptions {
   float weightDecay = 0.0f; // decoupled, weights only
   // Scales the gradients by min(1, C / (‖g‖ + 1e-6)), ‖g‖ their global L2 norm, before the update.
   std::optional<float> clipGradNorm;
+  // What convolutions and dot_generals multiply in (nn::Precision); the signature stays f32.
+  nn::Precision precision = nn::Precision::f32;
 };
 
 // The loss a net's output admits when none is named: yolov1 for a YOLOv1 head ([B, 30, G, G] of
@@ -54,9 +56,11 @@ TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOpti
 EvalSignature evalSignature(const nn::NetSpec& spec, int64_t batch);
 
 // forward: (params..., x) -> logits, BatchNorm on batch statistics.
-std::unique_ptr<ir::Module> buildForward(const nn::NetSpec& spec, int64_t batch);
+std::unique_ptr<ir::Module> buildForward(const nn::NetSpec& spec, int64_t batch,
+                                         nn::Precision precision = nn::Precision::f32);
 // eval forward, as evalSignature says.
-std::unique_ptr<ir::Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch);
+std::unique_ptr<ir::Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch,
+                                             nn::Precision precision = nn::Precision::f32);
 
 // The train step's composite VJPs: nn::batchNormBackward for each batch-mode BatchNorm's output,
 // nn::upsample2xBackward for each upsample's.

@@ -57,6 +57,7 @@ program::ProgramOptions programOptions(const TrainConfig& c) {
   o.weightDecay = c.weightDecay;
   o.loss = c.loss;
   o.clipGradNorm = c.clipGradNorm;
+  o.precision = c.precision;
   return o;
 }
 

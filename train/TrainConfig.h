@@ -25,9 +25,11 @@ struct TrainConfig {
   program::LossOptions
       loss; // --loss, --label-smoothing, --class-weights, --focal-gamma, --box-loss
   std::optional<float> clipGradNorm; // --clip-grad-norm: the gradients' global L2 norm at most C
-  bool augment = true;               // the dataset's own train-time augmentations (none for MNIST)
-  int64_t evalEvery = 1;             // epochs between evaluations; 0: only after the last epoch
-  int64_t checkpointEvery = 1;       // epochs between checkpoints; 0: only after the last epoch
+  nn::Precision precision = nn::Precision::f32; // --precision: what convolutions and matmuls
+                                                // multiply in (nn/Emit.h)
+  bool augment = true;              // the dataset's own train-time augmentations (none for MNIST)
+  int64_t evalEvery = 1;            // epochs between evaluations; 0: only after the last epoch
+  int64_t checkpointEvery = 1;      // epochs between checkpoints; 0: only after the last epoch
   int64_t checkpointEverySteps = 0; // global steps between checkpoints besides the epochs'; 0: none
   int64_t logEvery = 50;            // steps between step-loss lines; 0: none
   uint64_t seed = 0;                // data order (per-epoch shuffle seed is seed + epoch)

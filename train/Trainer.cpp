@@ -772,8 +772,9 @@ void emitGraphs(const nn::NetSpec& spec, const program::ProgramOptions& options,
                 const std::string& prefix) {
   program::validate(spec, options);
   createArtifactsDir(prefix);
-  writeGraph(*program::buildForward(spec, options.batch), prefix, "fwd");
-  writeGraph(*program::buildEvalForward(spec, options.batch), prefix, "fwd_eval");
+  writeGraph(*program::buildForward(spec, options.batch, options.precision), prefix, "fwd");
+  writeGraph(*program::buildEvalForward(spec, options.batch, options.precision), prefix,
+             "fwd_eval");
   writeGraph(*program::buildTrainStep(spec, options), prefix, "train_step");
 }
 
@@ -832,7 +833,7 @@ EvalRecord evaluateCheckpoint(
   requireRecords(testSet, dataDir, "test");
   const int64_t batch = std::min(config.batch, testSet.size());
   createArtifactsDir(prefix);
-  writeGraph(*program::buildEvalForward(tagged, batch), prefix, "fwd_eval");
+  writeGraph(*program::buildEvalForward(tagged, batch, options.precision), prefix, "fwd_eval");
   lowerer->prepare(prefix, "fwd_eval");
   Evaluator evaluator(tagged, *lowerer, prefix, testSet, io, batch, options.loss);
   std::vector<std::unique_ptr<lower::Buffer>> params;
