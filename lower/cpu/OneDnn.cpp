@@ -477,14 +477,13 @@ public:
     // A backward primitive's forward hint computes in the backward inputs' type (a bf16 forward
     // convolution takes bf16 sources and weights), whatever the backward result's type.
     const ElementType inType = p.form == ConvForm::BackwardData ? p.dst.type : p.src.type;
-    auto hint = [&](const DnnlView& v, const BoundArg& arg, ConvForm resultOf) {
-      if (p.form != resultOf) return act(v, arg);
-      return plainActivations && !arg.dense() ? arg.plainDesc(inType) : anyOf(v.dims, inType);
-    };
-    dnnl::convolution_forward::desc forwardDesc(
-        dnnl::prop_kind::forward_training, algorithm, hint(p.src, src_, ConvForm::BackwardData),
-        hint(p.weights, weights_, ConvForm::BackwardWeights), act(p.dst, dst_), strides, dilates,
-        padL, padR);
+    // The forward's source (the backward-data result) and weights (always oneDNN's choice).
+    const memory::desc hintSrc = p.form != ConvForm::BackwardData    ? act(p.src, src_)
+                                 : plainActivations && !src_.dense() ? src_.plainDesc(inType)
+                                                                     : anyOf(p.src.dims, inType);
+    dnnl::convolution_forward::desc forwardDesc(dnnl::prop_kind::forward_training, algorithm,
+                                                hintSrc, anyOf(p.weights.dims, inType),
+                                                act(p.dst, dst_), strides, dilates, padL, padR);
     dnnl::convolution_forward::primitive_desc forward(forwardDesc, attr, context.engine);
     switch (p.form) {
     case ConvForm::Forward: {
