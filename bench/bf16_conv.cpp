@@ -2,10 +2,11 @@
 // output channels) forward, backward-data and backward-weights, each as a graph run through
 // Executable, once in f32 and once in the mixed-precision form the bf16 emitter writes (f32
 // values converted to bf16 before the product, bf16 gradients converted back to f32). The
-// activation each convolution reads is produced by a loop (relu), so it is channels-last as in a
-// network. Variants are timed interleaved (A, B, A, B, ...) and the best of each is printed, with
-// GFLOP/s, the matmul peaks (f32 sgemm and bf16 x bf16 -> f32) and oneDNN's ISA.
-// Usage: bf16_conv [BATCH [CHANNELS [SIDE [ROUNDS]]]]   (see bench/README.md)
+// activation each convolution reads is produced by a loop (relu), and the forward result is read
+// by one, so they are channels-last as in a network. Variants are timed interleaved (A, B, A, B,
+// ...) and the best of each is printed, with GFLOP/s, the matmul peaks (f32 sgemm and bf16 x bf16
+// -> f32) and oneDNN's ISA. Usage: bf16_conv [BATCH [CHANNELS [SIDE [ROUNDS]]]]   (see
+// bench/README.md)
 
 #include <chrono>
 #include <cstdio>
@@ -80,7 +81,8 @@ void build(Case& c, Form form, bool bf16, int64_t n, int64_t ch, int64_t side) {
   if (form == Form::Forward) {
     Value* x = c.relu(c.arg(f32({n, ch, side, side})));
     Value* w = c.arg(f32({ch, ch, 3, 3}));
-    result = c.b.convolution(c.narrow(x, bf16), c.narrow(w, bf16), a, forwardType);
+    // Read by a loop (the next batch norm or relu), so the result is channels-last too.
+    result = c.relu(c.b.convolution(c.narrow(x, bf16), c.narrow(w, bf16), a, forwardType));
   } else if (form == Form::BackwardData) {
     Value* g = c.relu(c.arg(f32({n, ch, side, side})));
     Value* w = c.arg(f32({ch, ch, 3, 3}));

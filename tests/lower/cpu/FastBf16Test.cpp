@@ -305,6 +305,27 @@ TEST_F(FastBf16, LoopsConvertToAndFromBf16Exactly) {
   EXPECT_EQ(kernelCount(t.plan), 3) << t.plan; // x*y narrowed; the row narrowed; the sum
 }
 
+TEST_F(FastBf16, ActivationsBetweenLoopsArePlannedChannelsLast) {
+  // relu -> bf16 convolution -> relu, as in a network: the convolution's f32 source and result
+  // are channels-last like f32 ones, and its bf16 weights gradient is fused as above.
+  FastCase t;
+  const Conv& f = kShapes[0];
+  Value* x = t.arg(f32({f.n, f.c(), f.h, f.w}));
+  Value* w = t.arg(f32({f.o(), f.inPerGroup, f.kh, f.kw}));
+  Value* zero = t.b.splat(x->type, 0.0);
+  Value* a = t.b.maximum(x, zero);
+  Attributes attrs;
+  attrs.conv = plainNumbers();
+  attrs.padding = {{1, 1}, {1, 1}};
+  Value* y = t.b.convolution(toBf16(t, a), toBf16(t, w), attrs, ElementType::f32);
+  Value* out = t.b.maximum(y, t.b.splat(y->type, 0.0));
+  t.check({out}, 1e-5);
+  EXPECT_TRUE(t.planHas("{0,2,3,1}")) << t.plan;
+  EXPECT_TRUE(t.planHas("onednn conv forward")) << t.plan;
+  EXPECT_FALSE(t.planHas("generic")) << t.plan;
+  EXPECT_EQ(kernelCount(t.plan), 3) << t.plan; // relu, convolution, relu
+}
+
 TEST_F(FastBf16, TwoRunsAreBitIdentical) {
   FastCase t;
   const Conv& f = kShapes[0];
