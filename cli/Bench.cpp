@@ -14,6 +14,7 @@
 #include "cli/Train.h"
 #include "lower/cpu/Executable.h"
 #include "lower/cpu/Measure.h"
+#include "lower/cpu/OneDnn.h"
 #include "mlir/Parser.h"
 #include "mlir/Printer.h"
 #include "nn/Init.h"
@@ -42,7 +43,9 @@ measured first, the same way.
 Prints one JSON line: images/s and the median ms per step, achieved GFLOP/s (the graph's
 convolution and dot_general FLOPs, counting only products of real input elements), the fraction
 of this machine's fp32 matmul peak (oneDNN sgemm 2048^3, measured in the same process, best
-sample), the peak resident memory (MB), the first step's loss, `compile_s` (emitting, printing,
+sample), beside it the bf16 x bf16 -> f32 matmul peak (`matmul_peak_bf16_gflops`, one oneDNN
+matmul primitive 2048^3, and `matmul_bf16_impl`, the implementation oneDNN chose; null on a CPU
+without bf16 matrix instructions) and `cpu_isa` (oneDNN's effective ISA), the peak resident memory (MB), the first step's loss, `compile_s` (emitting, printing,
 parsing, verifying and planning the graph: what `hlotrain train` does before its first step)
 and `first_step_s` (the first run, which also touches every buffer for the first time).
 --dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
@@ -292,13 +295,28 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   peak = std::max(
       {peak, cpu::matmulPeakGflops(2048, 1), t.bestPeakSample, eval ? eval->bestPeakSample : 0.0});
 
-  char head[512];
+  // bf16 is only measured where it runs on matrix instructions: elsewhere oneDNN emulates it.
+  std::string bf16Peak = "null", bf16Impl = "null";
+  if (cpu::plan::hasBf16MatrixUnits()) {
+    cpu::MatmulPeak best = cpu::matmulPeakBf16Gflops(2048, 3);
+    for (int sample = 0; sample < 2; ++sample) {
+      cpu::MatmulPeak p = cpu::matmulPeakBf16Gflops(2048, 1);
+      if (p.gflops > best.gflops) best = p;
+    }
+    char number[32];
+    std::snprintf(number, sizeof number, "%.1f", best.gflops);
+    bf16Peak = number;
+    bf16Impl = "\"" + best.impl + "\"";
+  }
+  char head[1024];
   std::snprintf(head, sizeof head,
                 "{\"net\": \"%s\", \"lowerer\": \"%s\", \"batch\": %lld, \"steps\": %lld, "
-                "\"threads\": 2, \"matmul_peak_gflops\": %.1f, \"first_loss\": %.6f, ",
+                "\"threads\": 2, \"matmul_peak_gflops\": %.1f, \"matmul_peak_bf16_gflops\": %s, "
+                "\"matmul_bf16_impl\": %s, \"cpu_isa\": \"%s\", \"first_loss\": %.6f, ",
                 nn::cliName(spec).c_str(), std::string(lowerer->name()).c_str(),
                 static_cast<long long>(config.batch), static_cast<long long>(measureOptions.steps),
-                peak, double(t.firstLoss));
+                peak, bf16Peak.c_str(), bf16Impl.c_str(), cpu::plan::effectiveIsaName().c_str(),
+                double(t.firstLoss));
   // Fractions are taken against the best peak sample of the whole run.
   out << head << jsonFields("", t, config.batch, peak);
   if (eval) out << ", " << jsonFields("eval_", *eval, config.batch, peak);

@@ -523,16 +523,69 @@ private:
     return result;
   }
 
+  // Mixed precision runs on bf16 matrix instructions or not at all: oneDNN would emulate bf16
+  // products many times slower than f32 ones on a CPU without them.
+  void requireBf16MatrixUnits() const {
+    for (size_t i = 0; i < graph_.steps.size(); ++i) {
+      const Step& step = graph_.steps[i];
+      if (!step.live ||
+          (step.op->kind != OpKind::convolution && step.op->kind != OpKind::dot_general))
+        continue;
+      bool bf16 = false;
+      for (int s : step.operands)
+        bf16 = bf16 || graph_.slots[static_cast<size_t>(s)].type.elementType == ElementType::bf16;
+      if (bf16 && !hasBf16MatrixUnits())
+        throw UnsupportedError("cpu: step " + std::to_string(i) + " (" +
+                               std::string(ir::opName(step.op->kind)) +
+                               ") multiplies bf16, but this CPU has no bf16 matrix instructions "
+                               "(oneDNN ISA " +
+                               effectiveIsaName() + "); run f32");
+    }
+  }
+
+  // The convert(bf16 -> f32) that is the only reader of a bf16 product's result (which is no
+  // function output), or -1. A weights gradient is computed in oneDNN's blocked layout, so its
+  // output reorder converts too (the kernel writes the convert's result). An activation or matmul
+  // result is written in its own layout, and a fused loop reading it widens bf16 as it loads.
+  int soleWideningConvert(const Step& step, const std::vector<int>& uses,
+                          const std::vector<int>& readerOf) const {
+    const int result = step.results[0];
+    const auto r = static_cast<size_t>(result);
+    if (graph_.slots[r].type.elementType != ElementType::bf16 || uses[r] != 1 || readerOf[r] < 0)
+      return -1;
+    const Step& reader = graph_.steps[static_cast<size_t>(readerOf[r])];
+    if (reader.op->kind != OpKind::convert ||
+        graph_.slots[static_cast<size_t>(reader.results[0])].type.elementType != ElementType::f32)
+      return -1;
+    return readerOf[r];
+  }
+
   void selectContractions(std::vector<std::unique_ptr<Kernel>>& kernelAt) {
+    requireBf16MatrixUnits();
     std::vector<int> uses = graph_.useCounts();
+    std::vector<int> readerOf(graph_.slots.size(), -1); // the last live step reading each slot
+    for (size_t i = 0; i < graph_.steps.size(); ++i)
+      if (graph_.steps[i].live)
+        for (int s : graph_.steps[i].operands) readerOf[static_cast<size_t>(s)] = int(i);
     for (size_t i = 0; i < graph_.steps.size(); ++i) {
       Step& step = graph_.steps[i];
+      const bool product =
+          step.op->kind == OpKind::convolution || step.op->kind == OpKind::dot_general;
+      const int widening = product && step.live ? soleWideningConvert(step, uses, readerOf) : -1;
+      int widened = -1;
       try {
-        if (auto product = transposedProduct(step, uses)) {
-          kernelAt[i] = makeMatmulKernel(graph_, *product, dnnl_, threads_);
+        if (auto transposed = transposedProduct(step, uses)) {
+          kernelAt[i] = makeMatmulKernel(graph_, *transposed, dnnl_, threads_);
         } else if (step.op->kind == OpKind::convolution) {
-          if (auto problem = recognizeConvolution(graph_, step))
+          if (auto problem = recognizeConvolution(graph_, step)) {
+            if (widening >= 0 && problem->form == ConvForm::BackwardWeights) {
+              widened = graph_.steps[static_cast<size_t>(widening)].results[0];
+              DnnlView& out = resultView(*problem);
+              out.slot = widened;
+              out.slotType = ElementType::f32;
+            }
             kernelAt[i] = makeConvKernel(*problem, dnnl_, {threads_, winograd_});
+          }
         } else if (step.op->kind == OpKind::dot_general) {
           kernelAt[i] = makeMatmulKernel(graph_, step, dnnl_, threads_);
         }
@@ -540,8 +593,17 @@ private:
         log_ +=
             "onednn refused step " + std::to_string(i) + " (" + e.what() + "): generic kernel\n";
       }
-      // The kernel may read the convolution's kernel through a reverse; the reverse may die.
-      if (kernelAt[i]) step.operands = kernelAt[i]->reads;
+      if (!kernelAt[i]) continue;
+      // The kernel may read the convolution's kernel through a reverse, and bf16 operands
+      // through their converts from f32; those may die.
+      step.operands = kernelAt[i]->reads;
+      if (widened >= 0 && kernelAt[i]->writes == std::vector<int>{widened}) {
+        step.results = {widened};
+        graph_.steps[static_cast<size_t>(widening)].live = false;
+        graph_.slots[static_cast<size_t>(widened)].producer = static_cast<int>(i);
+        log_ += "fused convert step " + std::to_string(widening) + " into step " +
+                std::to_string(i) + "'s output reorder\n";
+      }
     }
   }
 

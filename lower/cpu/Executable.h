@@ -27,7 +27,9 @@ struct CompileOptions {
 class Executable {
 public:
   // Plans `entry` of `module` (the module must outlive the Executable). Throws UnsupportedError
-  // for ops, types or attributes the lowerer cannot execute, before anything runs.
+  // for ops, types or attributes the lowerer cannot execute, before anything runs, and for a
+  // convolution or dot_general of bf16 operands on a CPU without bf16 matrix instructions
+  // (mixed precision runs on them, accumulating in f32, or not at all: see OneDnn.h).
   static std::unique_ptr<Executable> compile(const ir::Module& module, std::string_view entry,
                                              CompileOptions options = {});
   virtual ~Executable() = default;

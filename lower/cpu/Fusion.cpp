@@ -1,6 +1,7 @@
 #include "lower/cpu/Fusion.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <limits>
 #include <map>
@@ -32,8 +33,20 @@ bool isView(OpKind k) {
          k == OpKind::reverse || k == OpKind::reshape;
 }
 
+// A loop's registers are f32: i1 as 0/1, bf16 as the f32 of the same value. Only views and
+// converts touch bf16 values (see fusibleElementwise): a leaf widens as it loads, a convert to
+// bf16 rounds in registers, a bf16 result narrows exactly as it stores.
 bool inRegisters(ElementType t) {
-  return t == ElementType::f32 || t == ElementType::i1;
+  return t == ElementType::f32 || t == ElementType::i1 || t == ElementType::bf16;
+}
+
+// Round to nearest even, as ir::BFloat16 does from an f32: overflow to inf, NaN made quiet with
+// its sign and leading payload. Bit operations only, so the loop vectorizes.
+inline float roundToBf16(float x) {
+  uint32_t u = std::bit_cast<uint32_t>(x);
+  const bool nan = (u & 0x7fffffffu) > 0x7f800000u;
+  u = nan ? (u | 0x00400000u) : u + 0x7fffu + ((u >> 16) & 1u);
+  return std::bit_cast<float>(u & 0xffff0000u);
 }
 
 // A concatenate or pad whose pieces compute their operands in registers (f32; other types are
@@ -52,6 +65,10 @@ bool fusibleElementwise(const ir::Op& op) {
   for (const ir::Value* v : op.operands)
     if (!inRegisters(v->type.elementType)) return false;
   bool isBool = result == ElementType::i1;
+  // Arithmetic on bf16 rounds after every op; of bf16 values the loop only converts.
+  bool half = result == ElementType::bf16;
+  for (const ir::Value* v : op.operands) half = half || v->type.elementType == ElementType::bf16;
+  if (half) return op.kind == OpKind::convert;
   switch (op.kind) {
   case OpKind::convert:
     return true;
@@ -378,6 +395,7 @@ void evalOp(const Node& node, float* d, const float* const* v, int n) {
     return map1(d, a, n, [](float x) { return 1.0f - x; });
   case OpKind::convert:
     if (isBool) return map1(d, a, n, [](float x) { return x != 0.0f ? 1.0f : 0.0f; });
+    if (op.result()->type.elementType == ElementType::bf16) return map1(d, a, n, roundToBf16);
     return map1(d, a, n, [](float x) { return x; });
   case OpKind::add:
     if (isBool) return map2(d, a, b, n, [](float x, float y) { return std::max(x, y); });
@@ -944,6 +962,11 @@ private:
               std::fill(dst, dst + width, *p);
             else
               for (int j = 0; j < width; ++j) dst[j] = p[j * step];
+          } else if (leaf.type == ElementType::bf16) {
+            const auto* p = reinterpret_cast<const uint16_t*>(data) + base;
+#pragma omp simd
+            for (int j = 0; j < width; ++j)
+              dst[j] = std::bit_cast<float>(uint32_t(p[j * step]) << 16);
           } else {
             for (int j = 0; j < width; ++j) dst[j] = data[base + j * step] ? 1.0f : 0.0f;
           }
@@ -963,7 +986,12 @@ private:
     RowOffsets row(dims_, out_, chunk.outer);
     for (int r = 0; r < rows; ++r, result += width, row.next()) {
       const int64_t base = *row + chunk.start * step;
-      if (out_.type != ElementType::f32) {
+      if (out_.type == ElementType::bf16) {
+        auto* o = reinterpret_cast<uint16_t*>(out) + base;
+#pragma omp simd
+        for (int j = 0; j < width; ++j)
+          o[j * step] = static_cast<uint16_t>(std::bit_cast<uint32_t>(result[j]) >> 16);
+      } else if (out_.type != ElementType::f32) {
         for (int j = 0; j < width; ++j) out[base + j * step] = result[j] != 0.0f;
       } else if (step == 1) {
         copyBytes(out + base * 4, reinterpret_cast<const uint8_t*>(result), width * 4);

@@ -1,5 +1,7 @@
 #pragma once
-// The fusion pass: chains of elementwise ops (f32 and i1 values), splat constants and views
+// The fusion pass: chains of elementwise ops (f32 and i1 values; bf16 values only through
+// converts and views, so a bf16 leaf widens as it loads and a bf16 result is rounded in registers
+// and narrowed as it stores), splat constants and views
 // (broadcast_in_dim, transpose, slice, reverse, reshape of a materialized value) become one loop
 // over the chain's result. Views are index maps on the loop's leaves, so a broadcast or transpose
 // never materializes. A value read by more than one op, or returned, is materialized, unless

@@ -27,6 +27,44 @@ double matmulPeakGflops(int64_t n, int repeats) {
   return 2.0 * double(n) * double(n) * double(n) / best / 1e9;
 }
 
+MatmulPeak matmulPeakBf16Gflops(int64_t n, int repeats) {
+  using dnnl::memory;
+  dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  dnnl::stream stream(engine);
+  const memory::dims square{n, n};
+  auto desc = [&](memory::data_type type) {
+    return memory::desc(square, type, memory::format_tag::ab);
+  };
+  // Weights in the layout the primitive prefers, reordered once, as a compiled plan holds them.
+  memory::desc anyWeights(square, memory::data_type::bf16, memory::format_tag::any);
+  dnnl::matmul::primitive_desc pd(
+      dnnl::matmul::desc(desc(memory::data_type::bf16), anyWeights, desc(memory::data_type::f32)),
+      engine);
+  MatmulPeak peak;
+  peak.impl = pd.impl_info_str();
+  std::vector<uint16_t> a(static_cast<size_t>(n * n), 0x3f00), b(a); // bf16 0.5
+  std::vector<float> c(static_cast<size_t>(n * n));
+  memory src(pd.src_desc(), engine, a.data()), dst(pd.dst_desc(), engine, c.data());
+  memory plainWeights(desc(memory::data_type::bf16), engine, b.data());
+  memory weights(pd.weights_desc(), engine);
+  dnnl::reorder(plainWeights, weights).execute(stream, plainWeights, weights);
+  dnnl::matmul matmul(pd);
+  auto run = [&] {
+    matmul.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}});
+    stream.wait();
+  };
+  run(); // warm-up
+  double best = 1e30;
+  for (int r = 0; r < std::max(repeats, 1); ++r) {
+    auto start = std::chrono::steady_clock::now();
+    run();
+    std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
+    best = std::min(best, d.count());
+  }
+  peak.gflops = 2.0 * double(n) * double(n) * double(n) / best / 1e9;
+  return peak;
+}
+
 namespace {
 
 // (output position, kernel tap) pairs of one spatial dim that read a real input element.

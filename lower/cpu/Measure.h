@@ -1,9 +1,10 @@
 #pragma once
-// Yardsticks for benchmarks of the fast path: this machine's fp32 matmul peak, measured in the
-// calling process, and the contraction FLOPs of a graph, so achieved GFLOP/s can be put against
-// the peak.
+// Yardsticks for benchmarks of the fast path: this machine's fp32 (and bf16) matmul peak, measured
+// in the calling process, and the contraction FLOPs of a graph, so achieved GFLOP/s can be put
+// against the peak.
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "ir/Op.h"
@@ -13,6 +14,14 @@ namespace hlotrain::cpu {
 // oneDNN sgemm on n x n x n (after one warm-up run), best of `repeats` runs, in GFLOP/s. On a
 // shared machine sample it more than once and keep the best: a busy moment only lowers it.
 double matmulPeakGflops(int64_t n, int repeats);
+
+// The same for bf16 x bf16 -> f32 (f32 accumulation) as one oneDNN matmul primitive, with the
+// implementation oneDNN chose ("brg:avx512_core_bf16"): the yardstick of mixed-precision graphs.
+struct MatmulPeak {
+  double gflops = 0;
+  std::string impl;
+};
+MatmulPeak matmulPeakBf16Gflops(int64_t n, int repeats);
 
 // Floating-point operations (2 per multiply-add) of every convolution and dot_general reachable
 // from `entry` (calls counted once per call site). A convolution counts only products of a real

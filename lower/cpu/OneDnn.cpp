@@ -1,6 +1,7 @@
 #include "lower/cpu/OneDnn.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <unordered_map>
 
 #include "lower/cpu/Fusion.h"
@@ -18,14 +19,73 @@ const ir::TensorType& typeOf(const Graph& graph, int slot) {
   return graph.slots[static_cast<size_t>(slot)].type;
 }
 
-bool allF32NonEmpty(const Graph& graph, const Step& step) {
-  auto ok = [&](int s) {
-    const auto& t = typeOf(graph, s);
-    return t.elementType == ElementType::f32 && t.numElements() > 0;
-  };
-  return std::all_of(step.operands.begin(), step.operands.end(), ok) &&
-         std::all_of(step.results.begin(), step.results.end(), ok);
+memory::data_type dataType(ElementType type) {
+  return type == ElementType::bf16 ? memory::data_type::bf16 : memory::data_type::f32;
 }
+
+} // namespace
+
+bool productTypesSupported(const Graph& graph, const Step& step) {
+  auto nonEmpty = [&](int s) { return typeOf(graph, s).numElements() > 0; };
+  if (step.operands.size() != 2 || step.results.size() != 1 ||
+      !std::all_of(step.operands.begin(), step.operands.end(), nonEmpty) ||
+      !nonEmpty(step.results[0]))
+    return false;
+  const ElementType in = typeOf(graph, step.operands[0]).elementType;
+  const ElementType out = typeOf(graph, step.results[0]).elementType;
+  if (typeOf(graph, step.operands[1]).elementType != in) return false;
+  if (in == ElementType::f32) return out == ElementType::f32;
+  return in == ElementType::bf16 && (out == ElementType::f32 || out == ElementType::bf16);
+}
+
+int throughConvert(const Graph& graph, int slot) {
+  const Slot& s = graph.slots[static_cast<size_t>(slot)];
+  if (s.kind != Slot::Kind::Computed || s.type.elementType != ElementType::bf16) return slot;
+  const Step& producer = graph.steps[static_cast<size_t>(s.producer)];
+  if (!producer.live || producer.op->kind != ir::OpKind::convert) return slot;
+  const int source = producer.operands[0];
+  return typeOf(graph, source).elementType == ElementType::f32 ? source : slot;
+}
+
+bool hasBf16MatrixUnits() {
+  const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+  const auto bf16 = static_cast<unsigned>(dnnl::cpu_isa::avx512_core_bf16);
+  return (isa & bf16) == bf16;
+}
+
+std::string effectiveIsaName() {
+  using dnnl::cpu_isa;
+  switch (dnnl::get_effective_cpu_isa()) {
+  case cpu_isa::sse41:
+    return "sse41";
+  case cpu_isa::avx:
+    return "avx";
+  case cpu_isa::avx2:
+    return "avx2";
+  case cpu_isa::avx2_vnni:
+    return "avx2_vnni";
+  case cpu_isa::avx512_mic:
+    return "avx512_mic";
+  case cpu_isa::avx512_mic_4ops:
+    return "avx512_mic_4ops";
+  case cpu_isa::avx512_core:
+    return "avx512_core";
+  case cpu_isa::avx512_core_vnni:
+    return "avx512_core_vnni";
+  case cpu_isa::avx512_core_bf16:
+    return "avx512_core_bf16";
+  case cpu_isa::avx512_core_amx:
+    return "avx512_core_amx";
+  default:
+    return "isa 0x" + [] {
+      char hex[16];
+      std::snprintf(hex, sizeof hex, "%x", static_cast<unsigned>(dnnl::get_effective_cpu_isa()));
+      return std::string(hex);
+    }();
+  }
+}
+
+namespace {
 
 // The view of `slot` whose logical dimension k is the tensor's dimension tensorDims[k].
 DnnlView viewOf(const Graph& graph, int slot, const std::vector<int64_t>& tensorDims) {
@@ -33,11 +93,20 @@ DnnlView viewOf(const Graph& graph, int slot, const std::vector<int64_t>& tensor
   std::vector<int64_t> strides = slotStrides(graph.slots[static_cast<size_t>(slot)]);
   DnnlView v;
   v.slot = slot;
+  v.type = v.slotType = typeOf(graph, slot).elementType;
   v.tensorDims = tensorDims;
   for (int64_t d : tensorDims) {
     v.dims.push_back(shape[static_cast<size_t>(d)]);
     v.strides.push_back(strides[static_cast<size_t>(d)]);
   }
+  return v;
+}
+
+// viewOf an operand, read through a convert from f32 where it is one: the primitive's input
+// reorder converts while it changes the layout, instead of a separate pass writing the bf16 value.
+DnnlView inputView(const Graph& graph, int slot, const std::vector<int64_t>& tensorDims) {
+  DnnlView v = viewOf(graph, throughConvert(graph, slot), tensorDims);
+  v.type = typeOf(graph, slot).elementType;
   return v;
 }
 
@@ -93,14 +162,14 @@ std::optional<ConvProblem> forwardProblem(const Graph& graph, const ir::Op& op,
   ConvProblem p;
   p.form = ConvForm::Forward;
   p.src =
-      viewOf(graph, o.lhs,
-             roles(dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions));
+      inputView(graph, o.lhs,
+                roles(dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions));
   p.dst =
       viewOf(graph, o.out,
              roles(dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions));
-  p.weights = viewOf(graph, o.kernel,
-                     roles(dn.kernelOutputFeatureDimension, dn.kernelInputFeatureDimension,
-                           dn.kernelSpatialDimensions));
+  p.weights = inputView(graph, o.kernel,
+                        roles(dn.kernelOutputFeatureDimension, dn.kernelInputFeatureDimension,
+                              dn.kernelSpatialDimensions));
   p.groups = a.featureGroupCount;
   splitGroups(p.weights, p.groups, 0);
   size_t spatial0 = p.weights.dims.size() - 2;
@@ -121,15 +190,15 @@ std::optional<ConvProblem> backwardDataProblem(const Graph& graph, const ir::Op&
   ConvProblem p;
   p.form = ConvForm::BackwardData;
   p.dst =
-      viewOf(graph, o.lhs,
-             roles(dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions));
+      inputView(graph, o.lhs,
+                roles(dn.inputBatchDimension, dn.inputFeatureDimension, dn.inputSpatialDimensions));
   p.src =
       viewOf(graph, o.out,
              roles(dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions));
   // The op's kernel input features are the forward convolution's outputs and vice versa.
-  p.weights = viewOf(graph, o.kernel,
-                     roles(dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
-                           dn.kernelSpatialDimensions));
+  p.weights = inputView(graph, o.kernel,
+                        roles(dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
+                              dn.kernelSpatialDimensions));
   p.groups = a.featureGroupCount;
   splitGroups(p.weights, p.groups, 1);
   size_t spatial0 = p.weights.dims.size() - 2;
@@ -157,11 +226,11 @@ std::optional<ConvProblem> backwardWeightsProblem(const Graph& graph, const ir::
   p.form = ConvForm::BackwardWeights;
   // Batch and feature roles are swapped: the op's lhs batch is the forward input's channels.
   p.src =
-      viewOf(graph, o.lhs,
-             roles(dn.inputFeatureDimension, dn.inputBatchDimension, dn.inputSpatialDimensions));
-  p.dst = viewOf(graph, o.kernel,
-                 roles(dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
-                       dn.kernelSpatialDimensions));
+      inputView(graph, o.lhs,
+                roles(dn.inputFeatureDimension, dn.inputBatchDimension, dn.inputSpatialDimensions));
+  p.dst = inputView(graph, o.kernel,
+                    roles(dn.kernelInputFeatureDimension, dn.kernelOutputFeatureDimension,
+                          dn.kernelSpatialDimensions));
   p.weights =
       viewOf(graph, o.out,
              roles(dn.outputFeatureDimension, dn.outputBatchDimension, dn.outputSpatialDimensions));
@@ -206,7 +275,10 @@ size_t alignScratch(size_t bytes) {
 
 // An operand as oneDNN sees it: `view` is read in place when its strides allow, otherwise it is
 // copied densely first; `inner` is the layout the primitive chose, reached by a planned reorder.
-// The dense copy and the reordered layout live in the kernel's scratch memory.
+// The slot may hold another element type than the primitive computes in (view.slotType vs
+// view.type: an f32 value read through its convert to bf16, a bf16 product written into its
+// convert to f32): the reorder converts too. The dense copy and the reordered layout live in the
+// kernel's scratch memory.
 class BoundArg {
 public:
   BoundArg() = default;
@@ -214,11 +286,21 @@ public:
            std::optional<std::vector<int64_t>> logicalStrides)
       : view_(std::move(view)), dense_(!logicalStrides) {
     std::vector<int64_t> strides = dense_ ? ir::stridesOf(logicalDims) : *logicalStrides;
-    if (dense_) copyBytes_ = ir::TensorType{ElementType::f32, logicalDims}.byteSize();
-    userDesc_ = memory::desc(logicalDims, memory::data_type::f32, strides);
+    if (dense_) copyBytes_ = ir::TensorType{view_.slotType, logicalDims}.byteSize();
+    userDesc_ = memory::desc(logicalDims, dataType(view_.slotType), strides);
+    plainDesc_ = memory::desc(logicalDims, dataType(view_.type), strides);
+    dims_ = logicalDims;
+    strides_ = std::move(strides);
   }
 
+  // The slot's memory as it is; the same layout in the primitive's element type.
   const memory::desc& userDesc() const { return userDesc_; }
+  const memory::desc& plainDesc() const { return plainDesc_; }
+  memory::desc plainDesc(ElementType type) const {
+    return memory::desc(dims_, dataType(type), strides_);
+  }
+  bool converts() const { return view_.type != view_.slotType; }
+  ElementType type() const { return view_.type; }
 
   void bind(const memory::desc& primitiveDesc, DnnlContext& context, bool isOutput) {
     user_ = memory(userDesc_, context.engine, DNNL_MEMORY_NONE);
@@ -248,12 +330,13 @@ public:
 
   void prepareInput(RunState& state, DnnlContext& context, int threads) {
     uint8_t* base = state.slotData[static_cast<size_t>(view_.slot)];
+    const size_t width = ir::byteWidth(view_.slotType);
     if (dense_) {
       uint8_t* copy = state.scratch + copyAt_;
-      stridedCopy(copy, base, sizeof(float), view_.offset, view_.dims, view_.strides, threads);
+      stridedCopy(copy, base, width, view_.offset, view_.dims, view_.strides, threads);
       user_.set_data_handle(copy);
     } else {
-      user_.set_data_handle(reinterpret_cast<float*>(base) + view_.offset);
+      user_.set_data_handle(base + view_.offset * static_cast<int64_t>(width));
     }
     if (reorder_) {
       inner_.set_data_handle(state.scratch + innerAt_);
@@ -261,8 +344,7 @@ public:
     }
   }
   void prepareOutput(RunState& state) {
-    user_.set_data_handle(
-        reinterpret_cast<float*>(state.slotData[static_cast<size_t>(view_.slot)]));
+    user_.set_data_handle(state.slotData[static_cast<size_t>(view_.slot)]);
     if (reorder_) inner_.set_data_handle(state.scratch + innerAt_);
   }
   void finishOutput(DnnlContext& context) {
@@ -273,10 +355,20 @@ private:
   DnnlView view_;
   bool dense_ = false;
   size_t copyBytes_ = 0, innerBytes_ = 0, copyAt_ = 0, innerAt_ = 0;
-  memory::desc userDesc_;
+  memory::dims dims_, strides_;
+  memory::desc userDesc_, plainDesc_;
   memory user_, inner_;
   std::optional<dnnl::reorder> reorder_;
 };
+
+// " bf16 x bf16 -> f32" for a product not all f32, as the primitive computes it.
+std::string typesText(const BoundArg& a, const BoundArg& b, const BoundArg& result) {
+  if (a.type() == ElementType::f32 && b.type() == ElementType::f32 &&
+      result.type() == ElementType::f32)
+    return "";
+  return " " + std::string(ir::name(a.type())) + " x " + std::string(ir::name(b.type())) + " -> " +
+         std::string(ir::name(result.type()));
+}
 
 // A primitive's scratch memory: oneDNN's scratchpad first, then each operand's copy and reorder
 // buffers; returns its size.
@@ -372,16 +464,26 @@ public:
   void create(const ConvProblem& p, DnnlContext& context, bool plainActivations,
               dnnl::algorithm algorithm) {
     auto any = [](const DnnlView& v) {
-      return memory::desc(v.dims, memory::data_type::f32, memory::format_tag::any);
+      return memory::desc(v.dims, dataType(v.type), memory::format_tag::any);
+    };
+    auto anyOf = [](const memory::dims& dims, ElementType type) {
+      return memory::desc(dims, dataType(type), memory::format_tag::any);
     };
     auto act = [&](const DnnlView& v, const BoundArg& arg) {
-      return plainActivations && !arg.dense() ? arg.userDesc() : any(v);
+      return plainActivations && !arg.dense() ? arg.plainDesc() : any(v);
     };
     memory::dims strides = p.strides, dilates = p.dilates, padL = p.padL, padR = p.padR;
     auto attr = userScratchpad();
+    // A backward primitive's forward hint computes in the backward inputs' type (a bf16 forward
+    // convolution takes bf16 sources and weights), whatever the backward result's type.
+    const ElementType inType = p.form == ConvForm::BackwardData ? p.dst.type : p.src.type;
+    // The forward's source (the backward-data result) and weights (always oneDNN's choice).
+    const memory::desc hintSrc = p.form != ConvForm::BackwardData    ? act(p.src, src_)
+                                 : plainActivations && !src_.dense() ? src_.plainDesc(inType)
+                                                                     : anyOf(p.src.dims, inType);
     dnnl::convolution_forward::desc forwardDesc(dnnl::prop_kind::forward_training, algorithm,
-                                                act(p.src, src_), any(p.weights), act(p.dst, dst_),
-                                                strides, dilates, padL, padR);
+                                                hintSrc, anyOf(p.weights.dims, inType),
+                                                act(p.dst, dst_), strides, dilates, padL, padR);
     dnnl::convolution_forward::primitive_desc forward(forwardDesc, attr, context.engine);
     switch (p.form) {
     case ConvForm::Forward: {
@@ -444,9 +546,12 @@ public:
     text_ = "onednn conv " + std::string(name(p.form)) + " src " + dimsText(p.src.dims) +
             " weights " + dimsText(p.weights.dims) + " dst " + dimsText(p.dst.dims) + " stride " +
             dimsText(p.strides) + " dilate " + dimsText(p.dilates) + " pad " + dimsText(p.padL) +
-            "/" + dimsText(p.padR) + " [" + impl_ + "]";
+            "/" + dimsText(p.padR) + typesText(*inputs_[0], *inputs_[1], *output_) + " [" + impl_ +
+            "]";
     for (const BoundArg* arg : {&src_, &weights_, &dst_}) {
-      if (arg->reordered()) text_ += " reorder(%" + std::to_string(arg->slot()) + ")";
+      if (arg->reordered())
+        text_ += (arg->converts() ? " convert+reorder(%" : " reorder(%") +
+                 std::to_string(arg->slot()) + ")";
       if (arg->dense()) text_ += " densecopy(%" + std::to_string(arg->slot()) + ")";
     }
   }
@@ -501,8 +606,10 @@ void fixUnitStrides(const std::vector<int64_t>& dims, std::vector<int64_t>& stri
 }
 
 // One dot_general operand as a 3-D {batch, rows, cols} matmul argument.
-BoundArg matmulArg(const Graph& graph, int slot, const std::vector<std::vector<int64_t>>& groups,
+// `slot` is read through a convert from f32 where it is one (see inputView).
+BoundArg matmulArg(const Graph& graph, int operand, const std::vector<std::vector<int64_t>>& groups,
                    bool forceDense) {
+  const int slot = throughConvert(graph, operand);
   const auto& shape = typeOf(graph, slot).shape;
   std::vector<int64_t> tensorStrides = slotStrides(graph.slots[static_cast<size_t>(slot)]);
   std::vector<int64_t> order;
@@ -517,6 +624,7 @@ BoundArg matmulArg(const Graph& graph, int slot, const std::vector<std::vector<i
     order.insert(order.end(), group.begin(), group.end());
   }
   DnnlView view = viewOf(graph, slot, order);
+  view.type = typeOf(graph, operand).elementType;
   if (!direct) return BoundArg(view, logical, std::nullopt);
   fixUnitStrides(logical, strides);
   return BoundArg(view, logical, strides);
@@ -526,6 +634,7 @@ class MatmulKernel : public Kernel {
 public:
   MatmulKernel(const Graph& graph, const Step& step, DnnlContext& context, int threads)
       : context_(context), threads_(threads) {
+    const int resultSlot = step.results[0];
     const auto& dims = step.op->attrs.dot;
     int lhs = step.operands[0], rhs = step.operands[1];
     auto freeDims = [&](int slot, const std::vector<int64_t>& batch,
@@ -549,7 +658,9 @@ public:
     int64_t n = rows / m;
     std::vector<int64_t> outDims{batch, m, n}, outStrides{m * n, n, 1};
     fixUnitStrides(outDims, outStrides);
-    DnnlView outView{step.results[0], 0, outDims, outStrides, {}};
+    DnnlView outView{resultSlot, 0, outDims, outStrides, {}};
+    outView.type = outType.elementType;
+    outView.slotType = typeOf(graph, resultSlot).elementType;
 
     for (bool forceDense : {false, true}) {
       src_ = matmulArg(graph, lhs,
@@ -560,7 +671,7 @@ public:
                            forceDense);
       dst_ = BoundArg(outView, outDims, outStrides);
       try {
-        dnnl::matmul::desc desc(src_.userDesc(), weights_.userDesc(), dst_.userDesc());
+        dnnl::matmul::desc desc(src_.plainDesc(), weights_.plainDesc(), dst_.plainDesc());
         dnnl::matmul::primitive_desc pd(desc, userScratchpad(), context.engine);
         impl_ = pd.impl_info_str();
         // A reference implementation is far slower than copying the operands densely.
@@ -580,13 +691,16 @@ public:
              {DNNL_ARG_DST, dst_.inner()},
              {DNNL_ARG_SCRATCHPAD, scratchpad_}};
     scratchBytes = layOutScratch(scratchpad_.get_desc(), {&src_, &weights_, &dst_});
-    reads = {lhs, rhs};
-    writes = {step.results[0]};
+    reads = {src_.slot(), weights_.slot()};
+    writes = {resultSlot};
     text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" +
             std::to_string(typeOf(graph, lhs).numElements() / std::max<int64_t>(batch * m, 1)) +
-            " [" + impl_ + "]";
+            typesText(src_, weights_, dst_) + " [" + impl_ + "]";
     if (src_.dense()) text_ += " densecopy(lhs)";
     if (weights_.dense()) text_ += " densecopy(rhs)";
+    if (src_.converts()) text_ += " convert(lhs %" + std::to_string(src_.slot()) + ")";
+    if (weights_.converts()) text_ += " convert(rhs %" + std::to_string(weights_.slot()) + ")";
+    if (dst_.converts()) text_ += " convert(result %" + std::to_string(resultSlot) + ")";
   }
 
   void run(RunState& state) override {
@@ -626,9 +740,10 @@ std::string_view name(ConvForm form) {
 }
 
 // Which stablehlo.convolution attribute patterns become which oneDNN primitive (also in
-// bench/README.md). All require f32 operands and result, rank 4 (two spatial dims), no empty
-// dimension; any dimension_numbers are accepted (they become memory strides, not copies). The
-// kernel may be read through a stablehlo.reverse of spatial dims only; such a reverse and
+// bench/README.md). All require productTypesSupported's element types (f32, or bf16 operands),
+// rank 4 (two spatial dims), no empty dimension; any dimension_numbers are accepted (they become
+// memory strides, not copies). The kernel may be read through a stablehlo.reverse of spatial dims
+// only (and then through a convert from f32, as any bf16 operand may be); such a reverse and
 // window_reversal both count as "reversed" per spatial dim (they cancel when both are present).
 //  (b) backward-data: batch_group_count = 1, window_strides = 1, and lhs_dilation > 1 in some
 //      dim OR the kernel reversed in both spatial dims and larger than 1x1. It is the transposed
@@ -653,7 +768,8 @@ std::string_view name(ConvForm form) {
 std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& step) {
   const ir::Op& op = *step.op;
   const auto& a = op.attrs;
-  if (op.kind != ir::OpKind::convolution || !allF32NonEmpty(graph, step)) return std::nullopt;
+  if (op.kind != ir::OpKind::convolution || !productTypesSupported(graph, step))
+    return std::nullopt;
   if (typeOf(graph, step.operands[0]).rank() != 4) return std::nullopt;
   ConvOperands o = convOperands(graph, step);
   bool lhsDilated =
@@ -697,7 +813,8 @@ void assignLayouts(Graph& graph) {
   }
   auto eligible = [&](int s) {
     const Slot& slot = graph.slots[static_cast<size_t>(s)];
-    return slot.kind == Slot::Kind::Computed && slot.type.elementType == ElementType::f32 &&
+    const ElementType t = slot.type.elementType;
+    return slot.kind == Slot::Kind::Computed && (t == ElementType::f32 || t == ElementType::bf16) &&
            slot.type.rank() == 4 && slot.layout.empty() && viaStrides[static_cast<size_t>(s)] &&
            writesAnyLayout[static_cast<size_t>(slot.producer)];
   };
@@ -731,6 +848,18 @@ void assignLayouts(Graph& graph) {
   }
 }
 
+DnnlView& resultView(ConvProblem& problem) {
+  switch (problem.form) {
+  case ConvForm::Forward:
+    return problem.dst;
+  case ConvForm::BackwardData:
+    return problem.src;
+  case ConvForm::BackwardWeights:
+    return problem.weights;
+  }
+  return problem.dst;
+}
+
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        const ConvOptions& options) {
   return std::make_unique<ConvKernel>(problem, context, options);
@@ -738,7 +867,8 @@ std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& 
 
 std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,
                                          int threads) {
-  if (step.op->kind != ir::OpKind::dot_general || !allF32NonEmpty(graph, step)) return nullptr;
+  if (step.op->kind != ir::OpKind::dot_general || !productTypesSupported(graph, step))
+    return nullptr;
   return std::make_unique<MatmulKernel>(graph, step, context, threads);
 }
 

@@ -3,6 +3,14 @@
 // forward, backward-data or backward-weights primitive, recognised from the StableHLO attributes.
 // Recognition is a pure function of the graph (recognizeConvolution) so it can be tested and
 // dumped on its own; kernels create every primitive and reorder at compile time.
+//
+// Products take f32 operands and result, or bf16 operands and an f32 or bf16 result (mixed
+// precision): oneDNN multiplies bf16 on the CPU's bf16 instructions and accumulates in f32,
+// rounding once to a bf16 result. An operand that is convert(f32 -> bf16) of an f32 value is read
+// through the convert: the primitive's input reorder converts while it changes the layout. A bf16
+// result whose only reader is convert(bf16 -> f32) can be written straight into the convert's
+// result (a DnnlView whose slotType is f32): the primitive still rounds to bf16, its output
+// reorder widens.
 
 #include <memory>
 #include <optional>
@@ -27,7 +35,21 @@ struct DnnlView {
   int64_t offset = 0;
   std::vector<int64_t> dims, strides;
   std::vector<int64_t> tensorDims; // the tensor dim behind each logical dim (before group splits)
+  // What the primitive computes in, and what `slot` holds (they differ where a convert is fused).
+  ir::ElementType type = ir::ElementType::f32, slotType = ir::ElementType::f32;
 };
+
+// Whether a convolution or dot_general step has element types oneDNN runs: f32 x f32 -> f32, or
+// bf16 x bf16 -> f32 or bf16; and no empty operand or result.
+bool productTypesSupported(const Graph& graph, const Step& step);
+
+// The f32 slot that `slot` is convert(f32 -> bf16) of (a live convert step), else `slot`.
+int throughConvert(const Graph& graph, int slot);
+
+// Whether oneDNN runs bf16 products on matrix instructions here (avx512_core_bf16 or AMX; the
+// effective ISA honours ONEDNN_MAX_CPU_ISA), and that ISA's name ("avx512_core_bf16").
+bool hasBf16MatrixUnits();
+std::string effectiveIsaName();
 
 enum class ConvForm { Forward, BackwardData, BackwardWeights };
 std::string_view name(ConvForm form);
@@ -47,10 +69,10 @@ struct ConvProblem {
 std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& step);
 
 // Plans channels-last layouts (Slot::layout) for the 4-D activations and activation gradients
-// of recognised convolutions whose producer and readers all address memory through strides
-// (convolutions, fused loops, reduces, concatenates and pads), so oneDNN's direct channels-last
-// kernels read and write them in place instead of reordering NCHW to its blocked layout at every
-// op. Runs before any kernel is made.
+// (f32 or bf16) of recognised convolutions whose producer and readers all address memory through
+// strides (convolutions, fused loops, reduces, concatenates and pads), so oneDNN's direct
+// channels-last kernels read and write them in place instead of reordering NCHW to its blocked
+// layout at every op. Runs before any kernel is made.
 void assignLayouts(Graph& graph);
 
 struct ConvOptions {
@@ -62,7 +84,10 @@ struct ConvOptions {
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        const ConvOptions& options);
 
-// A dot_general on f32 as one (batched) oneDNN matmul; nullptr when the op is not f32.
+// The view a convolution problem writes (the op's result): dst, src or weights by form.
+DnnlView& resultView(ConvProblem& problem);
+
+// A dot_general as one (batched) oneDNN matmul; nullptr when its types are not supported.
 std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,
                                          int threads);
 

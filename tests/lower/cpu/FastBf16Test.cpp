@@ -1,0 +1,382 @@
+// Mixed precision on the fast path: bf16 convolutions (forward, backward-data, backward-weights,
+// grouped and depthwise) and matmuls, written as the bf16 emitter writes them (f32 values
+// converted to bf16 before each product; the backward products' bf16 results converted back),
+// against the reference interpreter; the converts fused into the primitives' reorders and the
+// loops' loads and stores; determinism; and the refusal on a CPU without bf16 instructions.
+//
+// Tolerances. A bf16 x bf16 product with an f32 result is exact in f32, so the fast path differs
+// from the reference only by the order of its f32 sums (1e-5 of the result scale). A bf16 result
+// is rounded once from the f32 sum by oneDNN, while the reference rounds every product and every
+// partial sum to bf16 (StableHLO's semantics on a bf16 result): each result is compared with a
+// twin graph whose product has an f32 result rounded once to bf16 (one bf16 ulp of the result
+// scale, 2^-7: a rounding that the f32 sums' order tips either way), and with the graph itself
+// (eight ulps of the scale, as the per-op roundings of these short sums accumulate).
+
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+
+#include "FastTestUtil.h"
+#include "lower/cpu/OneDnn.h"
+
+namespace hlotrain::cpu::fasttest {
+namespace {
+
+constexpr double kBf16Ulp = 1.0 / 128; // of the scale: 2^-7 at most, relative to |value|
+
+struct Conv {
+  int64_t n, groups, inPerGroup, outPerGroup, h, w, kh, kw;
+  std::array<int64_t, 2> stride, dilation, padLow, padHigh;
+
+  int64_t c() const { return groups * inPerGroup; }
+  int64_t o() const { return groups * outPerGroup; }
+  int64_t extent(int d) const { return ((d ? kw : kh) - 1) * dilation[size_t(d)] + 1; }
+  int64_t out(int d) const {
+    return ((d ? w : h) + padLow[size_t(d)] + padHigh[size_t(d)] - extent(d)) / stride[size_t(d)] +
+           1;
+  }
+};
+
+// Plain, strided, grouped, depthwise, 1x1 and dilated, ResNet-like channel counts and small ones.
+const std::vector<Conv> kShapes = {
+    {2, 1, 16, 32, 9, 9, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+    {1, 1, 16, 32, 12, 10, 3, 3, {2, 2}, {1, 1}, {1, 1}, {0, 1}},
+    {2, 4, 4, 8, 8, 8, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+    {2, 16, 1, 1, 10, 10, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+    {1, 1, 32, 64, 7, 7, 1, 1, {1, 1}, {1, 1}, {0, 0}, {0, 0}},
+    {1, 1, 3, 8, 15, 15, 5, 5, {2, 2}, {2, 2}, {2, 2}, {2, 2}},
+};
+
+ConvDimensionNumbers plainNumbers() {
+  ConvDimensionNumbers dn;
+  dn.inputBatchDimension = 0;
+  dn.inputFeatureDimension = 1;
+  dn.inputSpatialDimensions = {2, 3};
+  dn.kernelOutputFeatureDimension = 0;
+  dn.kernelInputFeatureDimension = 1;
+  dn.kernelSpatialDimensions = {2, 3};
+  dn.outputBatchDimension = 0;
+  dn.outputFeatureDimension = 1;
+  dn.outputSpatialDimensions = {2, 3};
+  return dn;
+}
+
+Value* toBf16(FastCase& t, Value* x) {
+  return t.b.convert(x, ElementType::bf16);
+}
+Value* toF32(FastCase& t, Value* x) {
+  return t.b.convert(x, ElementType::f32);
+}
+
+// The product's result: bf16 as the backward forms write it (`twin`: an f32 result rounded once
+// to bf16 instead), widened back to f32.
+Value* bf16Result(FastCase& t, bool twin,
+                  const std::function<Value*(std::optional<ElementType>)>& op) {
+  if (!twin) return toF32(t, op(std::nullopt));
+  return toF32(t, toBf16(t, op(ElementType::f32)));
+}
+
+// forward: conv(convert(x), convert(w)) -> f32
+Value* forward(FastCase& t, const Conv& f) {
+  Value* x = t.arg(f32({f.n, f.c(), f.h, f.w}));
+  Value* w = t.arg(f32({f.o(), f.inPerGroup, f.kh, f.kw}));
+  Attributes a;
+  a.conv = plainNumbers();
+  a.windowStrides = {f.stride[0], f.stride[1]};
+  a.rhsDilation = {f.dilation[0], f.dilation[1]};
+  a.padding = {{f.padLow[0], f.padHigh[0]}, {f.padLow[1], f.padHigh[1]}};
+  a.featureGroupCount = f.groups;
+  return t.b.convolution(toBf16(t, x), toBf16(t, w), a, ElementType::f32);
+}
+
+// backward-data: convert(conv(convert(g), reverse(convert(w')))) -> bf16 -> f32
+Value* backwardData(FastCase& t, const Conv& f, bool twin) {
+  Value* g = t.arg(f32({f.n, f.o(), f.out(0), f.out(1)}));
+  Value* w = t.arg(f32({f.c(), f.outPerGroup, f.kh, f.kw}));
+  Attributes a;
+  a.conv = plainNumbers();
+  a.lhsDilation = {f.stride[0], f.stride[1]};
+  a.rhsDilation = {f.dilation[0], f.dilation[1]};
+  for (int d = 0; d < 2; ++d) {
+    int64_t before = f.extent(d) - 1 - f.padLow[size_t(d)];
+    int64_t dilatedOut = (f.out(d) - 1) * f.stride[size_t(d)] + 1;
+    int64_t after = (d ? f.w : f.h) + f.extent(d) - 1 - dilatedOut - before;
+    a.padding.push_back({before, after});
+  }
+  a.featureGroupCount = f.groups;
+  Value* gb = toBf16(t, g);
+  Value* wr = t.b.reverse(toBf16(t, w), {2, 3});
+  return bf16Result(t, twin, [&](auto type) { return t.b.convolution(gb, wr, a, type); });
+}
+
+// backward-weights: convert(conv(convert(x), convert(g))) -> bf16 -> f32, batch and feature
+// swapped in the dimension numbers as JAX writes it.
+Value* backwardWeights(FastCase& t, const Conv& f, bool twin) {
+  Value* x = t.arg(f32({f.n, f.c(), f.h, f.w}));
+  Value* g = t.arg(f32({f.n, f.o(), f.out(0), f.out(1)}));
+  Attributes a;
+  a.conv.inputBatchDimension = 1;
+  a.conv.inputFeatureDimension = 0;
+  a.conv.inputSpatialDimensions = {2, 3};
+  a.conv.kernelInputFeatureDimension = 0;
+  a.conv.kernelOutputFeatureDimension = 1;
+  a.conv.kernelSpatialDimensions = {2, 3};
+  a.conv.outputFeatureDimension = 0;
+  a.conv.outputBatchDimension = 1;
+  a.conv.outputSpatialDimensions = {2, 3};
+  a.windowStrides = {f.dilation[0], f.dilation[1]};
+  a.rhsDilation = {f.stride[0], f.stride[1]};
+  for (int d = 0; d < 2; ++d) {
+    int64_t k = d ? f.kw : f.kh;
+    int64_t high = (k - 1) * f.dilation[size_t(d)] + (f.out(d) - 1) * f.stride[size_t(d)] + 1 -
+                   (d ? f.w : f.h) - f.padLow[size_t(d)];
+    a.padding.push_back({f.padLow[size_t(d)], high});
+  }
+  a.batchGroupCount = f.groups;
+  Value* xb = toBf16(t, x);
+  Value* gb = toBf16(t, g);
+  return bf16Result(t, twin, [&](auto type) { return t.b.convolution(xb, gb, a, type); });
+}
+
+// The number of kernels in a plan dump.
+int kernelCount(const std::string& plan) {
+  int count = 0;
+  for (size_t at = plan.find("\n  #"); at != std::string::npos; at = plan.find("\n  #", at + 1))
+    ++count;
+  return count;
+}
+
+// Whether the plan's oneDNN kernels name a bf16 ISA. The im2col ones ("gemm:jit", which oneDNN
+// takes for grouped backward-weights and three-channel shapes) name none: they call oneDNN's bf16
+// gemm, which needs the same instructions (else compile() would have refused).
+bool bf16Isa(const std::string& plan) {
+  return plan.find("avx512_core_bf16") != std::string::npos ||
+         plan.find("avx512_core_amx") != std::string::npos ||
+         plan.find("[x64:gemm:jit]") != std::string::npos;
+}
+
+// Runs `build(t, false)` on the fast path and checks it against the reference of the same graph
+// (`tolerance`) and of `build(twin, true)` (`twinTolerance`); returns the plan.
+std::string checkWithTwin(const std::function<Value*(FastCase&, bool)>& build, double tolerance,
+                          double twinTolerance, unsigned seed = 7) {
+  FastCase t(seed), twin(seed);
+  Value* result = build(t, false);
+  t.check({result}, tolerance);
+  twin.fn.setResults({build(twin, true)});
+  verify(twin.module);
+  std::vector<Tensor> expected = interpret(twin.module, twin.fn, twin.inputs);
+  auto exe = Executable::compile(t.module, "main", t.options);
+  std::vector<Tensor> actual = exe->run(t.inputs);
+  EXPECT_TRUE(closeTensor(actual[0], expected[0], twinTolerance)) << t.plan;
+  return t.plan;
+}
+
+class FastBf16 : public ::testing::Test {
+protected:
+  void SetUp() override {
+    if (!plan::hasBf16MatrixUnits())
+      GTEST_SKIP() << "no bf16 matrix instructions (oneDNN ISA " << plan::effectiveIsaName()
+                   << "); FastBf16NoMatrixUnits covers this CPU";
+  }
+};
+
+TEST_F(FastBf16, ForwardConvolutionsReadTheirConvertsThroughTheReorder) {
+  for (size_t i = 0; i < kShapes.size(); ++i) {
+    SCOPED_TRACE("shape " + std::to_string(i));
+    FastCase t;
+    t.check({forward(t, kShapes[i])}, 1e-5);
+    EXPECT_TRUE(t.planHas("onednn conv forward")) << t.plan;
+    EXPECT_TRUE(t.planHas("bf16 x bf16 -> f32")) << t.plan;
+    EXPECT_TRUE(bf16Isa(t.plan)) << t.plan;
+    // Both converts happen in the primitive's input reorders: the convolution is the only kernel.
+    EXPECT_EQ(kernelCount(t.plan), 1) << t.plan;
+    EXPECT_TRUE(t.planHas("convert+reorder(%")) << t.plan;
+  }
+}
+
+TEST_F(FastBf16, BackwardDataConvolutionsWithBf16Results) {
+  for (size_t i = 0; i < kShapes.size(); ++i) {
+    SCOPED_TRACE("shape " + std::to_string(i));
+    const Conv& f = kShapes[i];
+    std::string plan = checkWithTwin(
+        [&](FastCase& t, bool twin) { return backwardData(t, f, twin); }, 8 * kBf16Ulp, kBf16Ulp);
+    bool unitForward = f.kh == 1 && f.kw == 1 && f.stride[0] == 1 && f.stride[1] == 1;
+    EXPECT_NE(plan.find(unitForward ? "onednn conv" : "onednn conv backward-data"),
+              std::string::npos)
+        << plan;
+    EXPECT_NE(plan.find("bf16 x bf16 -> bf16"), std::string::npos) << plan;
+    EXPECT_TRUE(bf16Isa(plan)) << plan;
+    EXPECT_EQ(plan.find("generic"), std::string::npos) << plan;
+    EXPECT_EQ(plan.find("strided copy"), std::string::npos) << plan; // reverse read through
+    // The convolution, then one loop widening its bf16 result to the returned f32.
+    EXPECT_EQ(kernelCount(plan), 2) << plan;
+  }
+}
+
+TEST_F(FastBf16, BackwardWeightsConvolutionsWidenInTheirOutputReorder) {
+  for (size_t i = 0; i < kShapes.size(); ++i) {
+    SCOPED_TRACE("shape " + std::to_string(i));
+    const Conv& f = kShapes[i];
+    std::string plan =
+        checkWithTwin([&](FastCase& t, bool twin) { return backwardWeights(t, f, twin); },
+                      8 * kBf16Ulp, kBf16Ulp);
+    EXPECT_NE(plan.find("onednn conv"), std::string::npos) << plan;
+    EXPECT_NE(plan.find("bf16 x bf16 -> bf16"), std::string::npos) << plan;
+    EXPECT_TRUE(bf16Isa(plan)) << plan;
+    if (plan.find("onednn conv backward-weights") != std::string::npos) {
+      // Converts in, the bf16 result widened by the output reorder: one kernel in all.
+      EXPECT_EQ(kernelCount(plan), 1) << plan;
+      EXPECT_NE(plan.find("fused convert step"), std::string::npos) << plan;
+    }
+  }
+}
+
+Value* matmul(FastCase& t, Value* a, Value* b, std::vector<int64_t> batch, int64_t lhsContract,
+              int64_t rhsContract, std::optional<ElementType> type) {
+  DotDimensionNumbers d;
+  d.lhsBatchingDimensions = batch;
+  d.rhsBatchingDimensions = batch;
+  d.lhsContractingDimensions = {lhsContract};
+  d.rhsContractingDimensions = {rhsContract};
+  return t.b.dotGeneral(a, b, d, type);
+}
+
+TEST_F(FastBf16, MatmulsForwardAndTransposed) {
+  // A dense layer: y = h w (f32 result), dh = g w^T and dw = h^T g (bf16 results, widened), the
+  // widened dh read by a loop (relu's gradient mask).
+  auto build = [](FastCase& t, bool twin) {
+    Value* h = t.arg(f32({24, 40}));
+    Value* w = t.arg(f32({40, 36}));
+    Value* g = t.arg(f32({24, 36}));
+    Value *hb = toBf16(t, h), *wb = toBf16(t, w), *gb = toBf16(t, g);
+    Value* y = matmul(t, hb, wb, {}, 1, 0, ElementType::f32);
+    Value* dh = bf16Result(t, twin, [&](auto type) { return matmul(t, gb, wb, {}, 1, 1, type); });
+    Value* dw = bf16Result(t, twin, [&](auto type) { return matmul(t, hb, gb, {}, 0, 0, type); });
+    Value* zero = t.b.splat(f32({24, 40}), 0.0);
+    Value* mask = t.b.select(t.b.compare(h, zero, ComparisonDirection::GT), dh, zero);
+    return std::vector<Value*>{y, mask, dw};
+  };
+  FastCase t(3), twin(3);
+  t.check(build(t, false), 8 * kBf16Ulp);
+  EXPECT_TRUE(t.planHas("onednn matmul 1x24x36 k=40 bf16 x bf16 -> f32")) << t.plan;
+  EXPECT_TRUE(t.planHas("bf16 x bf16 -> bf16")) << t.plan;
+  EXPECT_TRUE(t.planHas("convert(lhs %")) << t.plan;
+  EXPECT_TRUE(bf16Isa(t.plan)) << t.plan;
+  EXPECT_FALSE(t.planHas("generic")) << t.plan;
+  // Three matmuls, the mask loop that widens dh as it loads, and dw's widening loop.
+  EXPECT_EQ(kernelCount(t.plan), 5) << t.plan;
+  twin.fn.setResults(build(twin, true));
+  std::vector<Tensor> expected = interpret(twin.module, twin.fn, twin.inputs);
+  auto exe = Executable::compile(t.module, "main");
+  std::vector<Tensor> actual = exe->run(t.inputs);
+  for (size_t i = 0; i < actual.size(); ++i)
+    EXPECT_TRUE(closeTensor(actual[i], expected[i], i == 0 ? 1e-5 : kBf16Ulp)) << i;
+}
+
+TEST_F(FastBf16, BatchedMatmul) {
+  std::string plan = checkWithTwin(
+      [](FastCase& t, bool twin) {
+        Value* a = toBf16(t, t.arg(f32({3, 8, 32})));
+        Value* b = toBf16(t, t.arg(f32({3, 32, 12})));
+        return bf16Result(t, twin, [&](auto type) { return matmul(t, a, b, {0}, 2, 1, type); });
+      },
+      8 * kBf16Ulp, kBf16Ulp);
+  EXPECT_NE(plan.find("onednn matmul 3x8x12 k=32 bf16 x bf16 -> bf16"), std::string::npos) << plan;
+  EXPECT_TRUE(bf16Isa(plan)) << plan;
+}
+
+TEST_F(FastBf16, LoopsConvertToAndFromBf16Exactly) {
+  // convert(f32 -> bf16) as a loop's output, convert(bf16 -> f32) as a loop's input, a bf16
+  // broadcast in between: all exact, so the fast path matches the reference bit for bit.
+  FastCase t;
+  Value* x = t.arg(f32({4, 33}));
+  Value* y = t.arg(f32({4, 33}));
+  Value* narrowed = toBf16(t, t.b.multiply(x, y));
+  Value* row = toBf16(t, t.arg(f32({33})));
+  Value* wide = t.b.add(toF32(t, t.b.broadcastInDim(row, {4, 33}, {1})), x);
+  // Values that round: ties, near-overflow, NaN, tiny.
+  for (int64_t i = 0; i < 8; ++i) t.inputs[0].set<float>(i, 1.0f + float(i) / 256.0f + 1.0f / 512);
+  t.inputs[0].set<float>(8, 3.4e38f);
+  t.inputs[1].set<float>(8, 1.0f);
+  t.inputs[0].set<float>(9, std::nanf(""));
+  t.inputs[0].set<float>(10, 1e-40f);
+  t.check({narrowed, wide}, 0);
+  EXPECT_FALSE(t.planHas("generic")) << t.plan;
+  EXPECT_EQ(kernelCount(t.plan), 3) << t.plan; // x*y narrowed; the row narrowed; the sum
+}
+
+TEST_F(FastBf16, ActivationsBetweenLoopsArePlannedChannelsLast) {
+  // relu -> bf16 convolution -> relu, as in a network: the convolution's f32 source and result
+  // are channels-last like f32 ones, and its bf16 weights gradient is fused as above.
+  FastCase t;
+  const Conv& f = kShapes[0];
+  Value* x = t.arg(f32({f.n, f.c(), f.h, f.w}));
+  Value* w = t.arg(f32({f.o(), f.inPerGroup, f.kh, f.kw}));
+  Value* zero = t.b.splat(x->type, 0.0);
+  Value* a = t.b.maximum(x, zero);
+  Attributes attrs;
+  attrs.conv = plainNumbers();
+  attrs.padding = {{1, 1}, {1, 1}};
+  Value* y = t.b.convolution(toBf16(t, a), toBf16(t, w), attrs, ElementType::f32);
+  Value* out = t.b.maximum(y, t.b.splat(y->type, 0.0));
+  t.check({out}, 1e-5);
+  EXPECT_TRUE(t.planHas("{0,2,3,1}")) << t.plan;
+  EXPECT_TRUE(t.planHas("onednn conv forward")) << t.plan;
+  EXPECT_FALSE(t.planHas("generic")) << t.plan;
+  EXPECT_EQ(kernelCount(t.plan), 3) << t.plan; // relu, convolution, relu
+}
+
+TEST_F(FastBf16, TwoRunsAreBitIdentical) {
+  FastCase t;
+  const Conv& f = kShapes[0];
+  Value* y = forward(t, f);
+  Value* dx = backwardData(t, f, false);
+  Value* dw = backwardWeights(t, f, false);
+  t.fn.setResults({y, dx, dw});
+  verify(t.module);
+  auto exe = Executable::compile(t.module, "main");
+  std::vector<Tensor> first = exe->run(t.inputs), second = exe->run(t.inputs);
+  auto again = Executable::compile(t.module, "main");
+  std::vector<Tensor> third = again->run(t.inputs);
+  for (size_t i = 0; i < first.size(); ++i) {
+    ASSERT_EQ(first[i].byteSize(), second[i].byteSize());
+    EXPECT_EQ(std::memcmp(first[i].bytes(), second[i].bytes(), first[i].byteSize()), 0) << i;
+    EXPECT_EQ(std::memcmp(first[i].bytes(), third[i].bytes(), first[i].byteSize()), 0) << i;
+  }
+}
+
+// Runs only where oneDNN sees no bf16 instructions: on such a CPU, and in the ctest entry
+// FastBf16NoMatrixUnits.ForcedByMaxCpuIsa, which sets ONEDNN_MAX_CPU_ISA=AVX512_CORE for its
+// process (oneDNN reads it before the first primitive).
+TEST(FastBf16NoMatrixUnits, CompilingABf16ProductRefuses) {
+  if (plan::hasBf16MatrixUnits())
+    GTEST_SKIP() << "this CPU has bf16 matrix instructions; ctest runs this test again with "
+                    "ONEDNN_MAX_CPU_ISA=AVX512_CORE";
+  FastCase t;
+  t.fn.setResults({forward(t, kShapes[0])});
+  verify(t.module);
+  try {
+    Executable::compile(t.module, "main");
+    ADD_FAILURE() << "compiled a bf16 convolution without bf16 instructions";
+  } catch (const UnsupportedError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("this CPU has no bf16 matrix instructions (oneDNN ISA "),
+              std::string::npos)
+        << message;
+    EXPECT_NE(message.find("run f32"), std::string::npos) << message;
+  }
+  // f32 graphs still compile.
+  FastCase f32Case;
+  Value* a = f32Case.arg(f32({4, 8}));
+  Value* b = f32Case.arg(f32({8, 3}));
+  f32Case.check({matmul(f32Case, a, b, {}, 1, 0, std::nullopt)});
+}
+
+TEST(FastBf16NoMatrixUnits, ForcedIsaIsSeen) {
+  const char* forced = std::getenv("ONEDNN_MAX_CPU_ISA");
+  if (!forced) GTEST_SKIP() << "ONEDNN_MAX_CPU_ISA not set";
+  EXPECT_FALSE(plan::hasBf16MatrixUnits()) << plan::effectiveIsaName();
+}
+
+} // namespace
+} // namespace hlotrain::cpu::fasttest
