@@ -58,8 +58,9 @@ Value* conv(Builder& b, const Step& step, Value* x, Value* w, Precision precisio
   for (int d = 2; d < 4; ++d)
     a.padding.push_back(windowPadding(step.padding, x->type.shape[d], step.kernel, step.stride));
   a.featureGroupCount = step.depthwise ? x->type.shape[1] : 1;
+  // The result keeps the operands' own type (f32; f64 in the gradient checks).
   return b.convolution(productOperand(b, x, precision), productOperand(b, w, precision), a,
-                       ElementType::f32);
+                       x->type.elementType);
 }
 
 // x with its spatial dims 2 and 3 grown by one element on each side, copies of the edge:
@@ -185,7 +186,7 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
     switch (step.kind) {
     case Step::Kind::dense: {
       Value* y = b.dotGeneral(productOperand(b, h, precision), productOperand(b, w[0], precision),
-                              {{}, {}, {1}, {0}}, ElementType::f32);
+                              {{}, {}, {1}, {0}}, h->type.elementType);
       h = b.add(y, b.broadcastInDim(w[1], y->type.shape, {1}));
       break;
     }
