@@ -1,6 +1,8 @@
 #include "grad/Vjp.h"
 
+#include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "support/Error.h"
 
@@ -12,6 +14,29 @@ Value* zerosLike(Builder& b, const TensorType& type) {
   Value* zero = b.splat(TensorType{type.elementType, {}}, 0.0);
   return type.rank() == 0 ? zero : b.broadcastInDim(zero, type.shape, {});
 }
+
+namespace {
+
+// A rule builds the cotangents of all its operands; those of operands that depend on nothing in
+// `wrt` (a net's input, say: the first convolution's backward-data) are dropped, so the ops that
+// computed only them are removed from the backward part, ops [firstBackward, end), before the
+// graph is printed: no artifact carries an unused convolution.
+void removeDeadBackwardOps(Region& region, size_t firstBackward, std::span<Value* const> grads) {
+  std::unordered_set<const Value*> live(grads.begin(), grads.end());
+  std::vector<bool> keep(region.ops.size(), true);
+  for (size_t i = region.ops.size(); i-- > firstBackward;) {
+    const Op& op = *region.ops[i];
+    keep[i] = std::any_of(op.results.begin(), op.results.end(),
+                          [&](const auto& r) { return live.count(r.get()) > 0; });
+    if (keep[i]) live.insert(op.operands.begin(), op.operands.end());
+  }
+  size_t kept = firstBackward;
+  for (size_t i = firstBackward; i < region.ops.size(); ++i)
+    if (keep[i]) region.ops[kept++] = std::move(region.ops[i]);
+  region.ops.resize(kept);
+}
+
+} // namespace
 
 std::vector<Value*> vjp(Builder& b, std::span<Value* const> outputs, std::span<Value* const> seeds,
                         std::span<Value* const> wrt,
@@ -85,6 +110,7 @@ std::vector<Value*> vjp(Builder& b, std::span<Value* const> outputs, std::span<V
     auto found = cotangent.find(w);
     grads.push_back(found != cotangent.end() ? found->second : zerosLike(b, w->type));
   }
+  removeDeadBackwardOps(b.region(), forward.size(), grads);
   return grads;
 }
 

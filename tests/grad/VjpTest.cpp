@@ -202,6 +202,30 @@ TEST(VjpTest, CustomVjpReplacesTheOpsOfAValue) {
       VerifyError);
 }
 
+// A product's rule builds both transposes; the one for an operand that needs no gradient (the
+// data) is removed with everything only it used, so the backward holds dW = xᵀ·g alone.
+TEST(VjpTest, OpsThatComputeOnlyUnneededCotangentsAreRemoved) {
+  Module m;
+  Function& f = m.addFunction("main");
+  Builder b(f.body, &m);
+  Value* x = f.body.addArgument({ElementType::f64, {2, 3}});
+  Value* w = f.body.addArgument({ElementType::f64, {3, 4}});
+  Value* y = b.dotGeneral(b.unary(OpKind::tanh, x), w, {{}, {}, {1}, {0}});
+  Value* loss = b.reduce(y, b.scalar<double>(0.0), {0, 1}, OpKind::add);
+  Value* seed = b.scalar<double>(1.0);
+  const size_t forwardOps = f.body.ops.size();
+  f.setResults(grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), std::span(&w, 1)));
+  size_t products = 0;
+  for (size_t i = forwardOps; i < f.body.ops.size(); ++i)
+    products += f.body.ops[i]->kind == OpKind::dot_general;
+  EXPECT_EQ(products, 1u);
+  std::vector<Tensor> in = {Tensor::fromVector<double>({2, 3}, {0.1, 0.2, 0.3, 0.4, 0.5, 0.6}),
+                            Tensor::fromVector<double>({3, 4}, std::vector<double>(12, 1.0))};
+  // dW[k][j] = Σ_i tanh(x[i][k]).
+  Tensor dw = cpu::interpret(m, f, in)[0];
+  EXPECT_NEAR(dw.get<double>(0), std::tanh(0.1) + std::tanh(0.4), 1e-15);
+}
+
 TEST(VjpTest, UnreachableWrtGetsZerosAndMissingRuleIsUnsupported) {
   std::mt19937 rng(1);
   auto module = gradcheck::buildGradientModule(
