@@ -2,7 +2,7 @@
 """Side-by-side train-step and eval throughput: PyTorch 1.13 vs `hlotrain bench`.
 
 usage: bench/peer_pytorch.py [--hlotrain PATH] [--nets a,b,...] [--rounds R] [--steps N]
-                             [--channels-last] [--no-foreach]
+                             [--channels-last] [--no-foreach] [--bf16]
 
 For every net (default: every net of the issues that `hlotrain list` shows) the same
 architecture is built in PyTorch (conv without bias + BatchNorm (eps 1e-5, batch statistics) +
@@ -30,6 +30,15 @@ Debian's torch uses OpenBLAS-OpenMP (libopenblas0-openmp) for matmuls and oneDNN
 convolutions. The image sets OPENBLAS_CORETYPE=Haswell, which halves OpenBLAS's matmuls on these
 AVX-512 machines; the PyTorch workers run with its AVX-512 kernels instead (--openblas-coretype,
 default Cooperlake where the CPU has AVX512-BF16, else SkylakeX), so the peer is at its best.
+
+--bf16 (issue 15 item 6): mixed precision side by side with both f32 steps. Every round runs
+four processes in turn: `hlotrain bench` (f32), PyTorch f32, `hlotrain bench --precision bf16`,
+PyTorch with its forward and loss under `torch.autocast("cpu", dtype=torch.bfloat16)` (backward
+outside it as usual, the same AdamW step on f32 parameters). Train steps only (no eval pass).
+The table shows, per net, the median ms per step of the four, the ratios (speed-ups, >1 means
+the first is faster) hlotrain bf16 over hlotrain f32, hlotrain bf16 over PyTorch bf16 and
+hlotrain f32 over PyTorch f32, each the median over rounds of that round's ratio, with the
+spread (min-max) over rounds, and hlotrain's cpu_isa and bf16 matmul peak / implementation.
 """
 import argparse
 import json
@@ -229,8 +238,39 @@ def yolo_loss(out, target, mask):
     return (5.0 * mask * (xy + wh) + obj + mask * ce).sum() / out.shape[0]
 
 
-def worker(net, batch, steps, channels_last, foreach):
-    """Measures one net in this process; prints one JSON line."""
+def onednn_kernels(step):
+    """The oneDNN primitives and implementations one more `step` runs: {primitive: [impl]}
+    (oneDNN's verbose lines, caught from fd 1 after the timed steps, so they cost no time)."""
+    import ctypes
+    import tempfile
+    import torch
+    libc = ctypes.CDLL(None)
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with tempfile.TemporaryFile(mode="w+") as f:
+        os.dup2(f.fileno(), 1)
+        try:
+            with torch.backends.mkldnn.verbose(torch.backends.mkldnn.VERBOSE_ON):
+                step()
+        finally:
+            libc.fflush(None)
+            os.dup2(saved, 1)
+            os.close(saved)
+        f.seek(0)
+        kernels = {}
+        for line in f:
+            parts = line.split(",")
+            if len(parts) > 5 and parts[0].endswith("_verbose") and parts[1] == "exec":
+                impl = parts[4] if parts[3] == "reorder" else f"{parts[4]} {parts[5]}"
+                kernels.setdefault(parts[3], set()).add(impl)
+    return {k: sorted(v) for k, v in sorted(kernels.items())}
+
+
+def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False):
+    """Measures one net in this process; prints one JSON line. With `bf16`: the train step only,
+    its forward and loss under CPU autocast bf16; with `kernels` also the oneDNN kernels of one
+    more step (after the timed ones)."""
+    import contextlib
     import torch
     import torch.nn.functional as F
 
@@ -238,6 +278,17 @@ def worker(net, batch, steps, channels_last, foreach):
     torch.manual_seed(0)
     _, c, h, w = NETS[net]
     model = build(net)
+    if bf16:
+        # PyTorch 1.13 has no BFloat16 CPU backward for hardtanh (ReLU6: "hardshrink_backward_cpu"
+        # not implemented for 'BFloat16'); clamp(0, 6) is the same function with a generic one.
+        class ReLU6(torch.nn.Module):
+            def forward(self, v):
+                return v.clamp(0.0, 6.0)
+
+        for module in list(model.modules()):
+            for name, child in module.named_children():
+                if isinstance(child, torch.nn.ReLU6):
+                    setattr(module, name, ReLU6())
     fmt = torch.channels_last if channels_last else torch.contiguous_format
     model = model.to(memory_format=fmt)
     x = torch.rand(batch, c, h, w).mul_(2).sub_(1).contiguous(memory_format=fmt)
@@ -263,16 +314,26 @@ def worker(net, batch, steps, channels_last, foreach):
             times.append(time.perf_counter() - start)
         return statistics.median(times)
 
-    model.eval()
-    with torch.inference_mode():
-        eval_s = timed(lambda: model(x))
-    eval_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    if bf16:
+        eval_s, eval_rss = float("nan"), 0
+    else:
+        model.eval()
+        with torch.inference_mode():
+            eval_s = timed(lambda: model(x))
+        eval_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     model.train()
     losses = []
 
+    def autocast():
+        if bf16:
+            return torch.autocast("cpu", dtype=torch.bfloat16)
+        return contextlib.nullcontext()
+
     def train_step():
         opt.zero_grad(set_to_none=True)
-        loss = yolo_loss(model(x), target, mask) if detector else F.cross_entropy(model(x), y)
+        with autocast():
+            out = model(x)
+            loss = yolo_loss(out, target, mask) if detector else F.cross_entropy(out, y)
         loss.backward()
         opt.step()
         losses.append(loss.item())
@@ -280,6 +341,8 @@ def worker(net, batch, steps, channels_last, foreach):
     train_s = timed(train_step)
     print(json.dumps({
         "net": net, "batch": batch, "params": sum(p.numel() for p in model.parameters()),
+        "bf16": bf16, "torch": torch.__version__,
+        **({"onednn": onednn_kernels(train_step)} if kernels else {}),
         "images_per_s": batch / train_s, "ms_per_step": train_s * 1e3,
         "eval_images_per_s": batch / eval_s, "eval_ms_per_step": eval_s * 1e3,
         "first_loss": losses[0], "eval_peak_rss_mb": eval_rss,
@@ -302,8 +365,11 @@ def cpu_name():
 
 
 def run_json(cmd, env=None):
-    out = subprocess.run(cmd, check=True, capture_output=True, text=True, env=env).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        sys.stderr.write(done.stderr[-4000:])
+        raise SystemExit(f"peer_pytorch: {' '.join(cmd)} exited with {done.returncode}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def hlotrain_params(hlotrain):
@@ -330,12 +396,16 @@ def main():
     parser.add_argument("--openblas-coretype", default=default_coretype(),
                         help="OPENBLAS_CORETYPE of the PyTorch workers (default: %(default)s, "
                              "OpenBLAS's AVX-512 kernels on this CPU)")
+    parser.add_argument("--bf16", action="store_true",
+                        help="also hlotrain --precision bf16 and PyTorch under CPU autocast "
+                             "bf16: four train steps per round, a table of ms and ratios")
+    parser.add_argument("--record-kernels", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker", nargs=3, metavar=("NET", "BATCH", "STEPS"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker(args.worker[0], int(args.worker[1]), int(args.worker[2]), args.channels_last,
-               not args.no_foreach)
+               not args.no_foreach, args.bf16, args.record_kernels)
         return
 
     if args.omp_wait_policy != "unset":
@@ -349,6 +419,8 @@ def main():
           f"OPENBLAS_CORETYPE={args.openblas_coretype}", flush=True)
     if skipped:
         print(f"not in `hlotrain list`, skipped: {', '.join(skipped)}")
+    if args.bf16:
+        return bf16_main(args, nets, known, torch_env)
     rows = []
     for net in nets:
         batch = NETS[net][0]
@@ -397,6 +469,90 @@ def main():
         print("%-12s %5d %8.1f %9.1f %6.2f %6.2f %10.1f %9.1f %6.2f %9d %8d %3.0f%%/%2.0f%%  "
               "%.3f/%.3f" % (net, batch, t, h, h / t, paired, te, he, he / te, trss, hrss,
                              100 * tfrac, 100 * frac, tl, hl))
+
+
+def bf16_main(args, nets, known, torch_env):
+    """--bf16: hlotrain f32, PyTorch f32, hlotrain bf16, PyTorch autocast bf16, per round."""
+    flags = (["--channels-last"] if args.channels_last else []) + \
+            (["--no-foreach"] if args.no_foreach else [])
+    rows = []
+    for net in nets:
+        batch = NETS[net][0]
+        runs = {"h32": [], "t32": [], "h16": [], "t16": []}
+        for r in range(args.rounds):
+            for key in ("h32", "t32", "h16", "t16"):
+                if key[0] == "h":
+                    cmd = [args.hlotrain, "bench", "--net", net, "--batch", str(batch),
+                           "--steps", str(args.steps)]
+                    if key == "h16":
+                        cmd += ["--precision", "bf16"]
+                    runs[key].append(run_json(cmd))
+                else:
+                    cmd = [sys.executable, os.path.abspath(__file__), *flags,
+                           *(["--bf16"] if key == "t16" else []), "--record-kernels",
+                           "--worker", net, str(batch), str(args.steps)]
+                    runs[key].append(run_json(cmd, torch_env))
+            print(f"  {net} round {r + 1}: ms/step hlotrain f32 {runs['h32'][-1]['ms_per_step']:.1f}"
+                  f", pytorch f32 {runs['t32'][-1]['ms_per_step']:.1f}, hlotrain bf16 "
+                  f"{runs['h16'][-1]['ms_per_step']:.1f}, pytorch bf16 "
+                  f"{runs['t16'][-1]['ms_per_step']:.1f} (load {os.getloadavg()[0]:.1f})",
+                  flush=True)
+        for key in ("t32", "t16"):
+            if runs[key][0]["params"] != known[net]:
+                print(f"WARNING {net}: PyTorch has {runs[key][0]['params']} parameters, "
+                      f"hlotrain {known[net]}")
+
+        def ms(key):
+            return statistics.median(run["ms_per_step"] for run in runs[key])
+
+        def ratio(slow, fast):
+            """Speed-up of `fast` over `slow`: median and spread of the per-round ratios."""
+            per_round = [s["ms_per_step"] / f["ms_per_step"]
+                         for s, f in zip(runs[slow], runs[fast])]
+            return statistics.median(per_round), min(per_round), max(per_round)
+
+        h16 = runs["h16"][0]
+        rows.append((net, batch, ms("h32"), ms("h16"), ms("t32"), ms("t16"),
+                     ratio("h32", "h16"), ratio("t16", "h16"), ratio("t32", "h32"),
+                     [min(run["ms_per_step"] for run in runs[k]) for k in runs],
+                     [max(run["ms_per_step"] for run in runs[k]) for k in runs],
+                     h16.get("cpu_isa"), h16.get("matmul_bf16_impl"),
+                     statistics.median(run.get("matmul_peak_bf16_gflops") or 0.0
+                                       for run in runs["h16"]),
+                     statistics.median(run["matmul_peak_gflops"] for run in runs["h32"]),
+                     runs["t16"][0].get("torch"), runs["t32"][0].get("onednn"),
+                     runs["t16"][0].get("onednn")))
+    print(f"load average at end: {os.getloadavg()}")
+    print(f"\nmedians of {args.rounds} rounds (hlotrain f32, pytorch f32, hlotrain bf16, pytorch "
+          f"bf16 in turn), {args.steps} train steps each (ms/step; min-max over rounds below)"
+          f"{' [pytorch channels-last]' if args.channels_last else ''}")
+    print("ratios are speed-ups (>1: the first named is faster), median over rounds of that "
+          "round's ratio, [min-max]")
+    head = ("net", "batch", "hlo f32", "hlo bf16", "pt f32", "pt bf16", "hlo16/hlo32",
+            "hlo16/pt16", "hlo32/pt32")
+    print("%-12s %5s %8s %8s %8s %8s  %-17s %-17s %-17s" % head)
+
+    def fmt(r):
+        return "%.2f [%.2f-%.2f]" % r
+
+    for row in rows:
+        net, batch, h32, h16, t32, t16, r1, r2, r3 = row[:9]
+        print("%-12s %5d %8.1f %8.1f %8.1f %8.1f  %-17s %-17s %-17s"
+              % (net, batch, h32, h16, t32, t16, fmt(r1), fmt(r2), fmt(r3)))
+    print("\nspread (ms/step, min-max over rounds) and kernels")
+    for row in rows:
+        net, lo, hi, isa, impl, peak16, peak32, tver, k32, k16 = (row[0], *row[9:])
+        spread = ", ".join(f"{name} {a:.1f}-{b:.1f}" for name, a, b in
+                           zip(("hlo f32", "pt f32", "hlo bf16", "pt bf16"), lo, hi))
+        print(f"{net:<12} {spread}")
+        print(f"{'':<12} hlotrain cpu_isa {isa}, matmul peak f32 {peak32:.0f} GFLOP/s, bf16 "
+              f"{peak16:.0f} GFLOP/s ({impl})")
+        for name, kernels in (("f32", k32), ("bf16", k16)):
+            listed = "; ".join(f"{prim}: {', '.join(impls)}" for prim, impls in kernels.items()
+                               if prim != "reorder")
+            blas = "" if "matmul" in kernels else \
+                f"; matmuls OpenBLAS, OPENBLAS_CORETYPE={torch_env.get('OPENBLAS_CORETYPE')}"
+            print(f"{'':<12} PyTorch {tver} {name}: oneDNN {listed or 'none'}{blas}")
 
 
 if __name__ == "__main__":
