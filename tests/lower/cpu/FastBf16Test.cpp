@@ -16,6 +16,7 @@
 #include <cstring>
 #include <functional>
 
+#include "ConvForms.h"
 #include "FastTestUtil.h"
 #include "lower/cpu/OneDnn.h"
 
@@ -24,21 +25,8 @@ namespace {
 
 constexpr double kBf16Ulp = 1.0 / 128; // of the scale: 2^-7 at most, relative to |value|
 
-struct Conv {
-  int64_t n, groups, inPerGroup, outPerGroup, h, w, kh, kw;
-  std::array<int64_t, 2> stride, dilation, padLow, padHigh;
-
-  int64_t c() const { return groups * inPerGroup; }
-  int64_t o() const { return groups * outPerGroup; }
-  int64_t extent(int d) const { return ((d ? kw : kh) - 1) * dilation[size_t(d)] + 1; }
-  int64_t out(int d) const {
-    return ((d ? w : h) + padLow[size_t(d)] + padHigh[size_t(d)] - extent(d)) / stride[size_t(d)] +
-           1;
-  }
-};
-
 // Plain, strided, grouped, depthwise, 1x1 and dilated, ResNet-like channel counts and small ones.
-const std::vector<Conv> kShapes = {
+const std::vector<ConvShape> kShapes = {
     {2, 1, 16, 32, 9, 9, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
     {1, 1, 16, 32, 12, 10, 3, 3, {2, 2}, {1, 1}, {1, 1}, {0, 1}},
     {2, 4, 4, 8, 8, 8, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
@@ -46,20 +34,6 @@ const std::vector<Conv> kShapes = {
     {1, 1, 32, 64, 7, 7, 1, 1, {1, 1}, {1, 1}, {0, 0}, {0, 0}},
     {1, 1, 3, 8, 15, 15, 5, 5, {2, 2}, {2, 2}, {2, 2}, {2, 2}},
 };
-
-ConvDimensionNumbers plainNumbers() {
-  ConvDimensionNumbers dn;
-  dn.inputBatchDimension = 0;
-  dn.inputFeatureDimension = 1;
-  dn.inputSpatialDimensions = {2, 3};
-  dn.kernelOutputFeatureDimension = 0;
-  dn.kernelInputFeatureDimension = 1;
-  dn.kernelSpatialDimensions = {2, 3};
-  dn.outputBatchDimension = 0;
-  dn.outputFeatureDimension = 1;
-  dn.outputSpatialDimensions = {2, 3};
-  return dn;
-}
 
 Value* toBf16(FastCase& t, Value* x) {
   return t.b.convert(x, ElementType::bf16);
@@ -77,33 +51,18 @@ Value* bf16Result(FastCase& t, bool twin,
 }
 
 // forward: conv(convert(x), convert(w)) -> f32
-Value* forward(FastCase& t, const Conv& f) {
+Value* forward(FastCase& t, const ConvShape& f) {
   Value* x = t.arg(f32({f.n, f.c(), f.h, f.w}));
   Value* w = t.arg(f32({f.o(), f.inPerGroup, f.kh, f.kw}));
-  Attributes a;
-  a.conv = plainNumbers();
-  a.windowStrides = {f.stride[0], f.stride[1]};
-  a.rhsDilation = {f.dilation[0], f.dilation[1]};
-  a.padding = {{f.padLow[0], f.padHigh[0]}, {f.padLow[1], f.padHigh[1]}};
-  a.featureGroupCount = f.groups;
-  return t.b.convolution(toBf16(t, x), toBf16(t, w), a, ElementType::f32);
+  return t.b.convolution(toBf16(t, x), toBf16(t, w), forwardAttributes(f, kNchw, kNchw, kNchw),
+                         ElementType::f32);
 }
 
 // backward-data: convert(conv(convert(g), reverse(convert(w')))) -> bf16 -> f32
-Value* backwardData(FastCase& t, const Conv& f, bool twin) {
+Value* backwardData(FastCase& t, const ConvShape& f, bool twin) {
   Value* g = t.arg(f32({f.n, f.o(), f.out(0), f.out(1)}));
   Value* w = t.arg(f32({f.c(), f.outPerGroup, f.kh, f.kw}));
-  Attributes a;
-  a.conv = plainNumbers();
-  a.lhsDilation = {f.stride[0], f.stride[1]};
-  a.rhsDilation = {f.dilation[0], f.dilation[1]};
-  for (int d = 0; d < 2; ++d) {
-    int64_t before = f.extent(d) - 1 - f.padLow[size_t(d)];
-    int64_t dilatedOut = (f.out(d) - 1) * f.stride[size_t(d)] + 1;
-    int64_t after = (d ? f.w : f.h) + f.extent(d) - 1 - dilatedOut - before;
-    a.padding.push_back({before, after});
-  }
-  a.featureGroupCount = f.groups;
+  const Attributes a = backwardDataAttributes(f, kNchw, kNchw, kNchw);
   Value* gb = toBf16(t, g);
   Value* wr = t.b.reverse(toBf16(t, w), {2, 3});
   return bf16Result(t, twin, [&](auto type) { return t.b.convolution(gb, wr, a, type); });
@@ -111,28 +70,10 @@ Value* backwardData(FastCase& t, const Conv& f, bool twin) {
 
 // backward-weights: convert(conv(convert(x), convert(g))) -> bf16 -> f32, batch and feature
 // swapped in the dimension numbers as JAX writes it.
-Value* backwardWeights(FastCase& t, const Conv& f, bool twin) {
+Value* backwardWeights(FastCase& t, const ConvShape& f, bool twin) {
   Value* x = t.arg(f32({f.n, f.c(), f.h, f.w}));
   Value* g = t.arg(f32({f.n, f.o(), f.out(0), f.out(1)}));
-  Attributes a;
-  a.conv.inputBatchDimension = 1;
-  a.conv.inputFeatureDimension = 0;
-  a.conv.inputSpatialDimensions = {2, 3};
-  a.conv.kernelInputFeatureDimension = 0;
-  a.conv.kernelOutputFeatureDimension = 1;
-  a.conv.kernelSpatialDimensions = {2, 3};
-  a.conv.outputFeatureDimension = 0;
-  a.conv.outputBatchDimension = 1;
-  a.conv.outputSpatialDimensions = {2, 3};
-  a.windowStrides = {f.dilation[0], f.dilation[1]};
-  a.rhsDilation = {f.stride[0], f.stride[1]};
-  for (int d = 0; d < 2; ++d) {
-    int64_t k = d ? f.kw : f.kh;
-    int64_t high = (k - 1) * f.dilation[size_t(d)] + (f.out(d) - 1) * f.stride[size_t(d)] + 1 -
-                   (d ? f.w : f.h) - f.padLow[size_t(d)];
-    a.padding.push_back({f.padLow[size_t(d)], high});
-  }
-  a.batchGroupCount = f.groups;
+  const Attributes a = backwardWeightsAttributes(f, kNchw, kNchw, kNchw);
   Value* xb = toBf16(t, x);
   Value* gb = toBf16(t, g);
   return bf16Result(t, twin, [&](auto type) { return t.b.convolution(xb, gb, a, type); });
@@ -197,7 +138,7 @@ TEST_F(FastBf16, ForwardConvolutionsReadTheirConvertsThroughTheReorder) {
 TEST_F(FastBf16, BackwardDataConvolutionsWithBf16Results) {
   for (size_t i = 0; i < kShapes.size(); ++i) {
     SCOPED_TRACE("shape " + std::to_string(i));
-    const Conv& f = kShapes[i];
+    const ConvShape& f = kShapes[i];
     std::string plan = checkWithTwin(
         [&](FastCase& t, bool twin) { return backwardData(t, f, twin); }, 8 * kBf16Ulp, kBf16Ulp);
     bool unitForward = f.kh == 1 && f.kw == 1 && f.stride[0] == 1 && f.stride[1] == 1;
@@ -216,7 +157,7 @@ TEST_F(FastBf16, BackwardDataConvolutionsWithBf16Results) {
 TEST_F(FastBf16, BackwardWeightsConvolutionsWidenInTheirOutputReorder) {
   for (size_t i = 0; i < kShapes.size(); ++i) {
     SCOPED_TRACE("shape " + std::to_string(i));
-    const Conv& f = kShapes[i];
+    const ConvShape& f = kShapes[i];
     std::string plan =
         checkWithTwin([&](FastCase& t, bool twin) { return backwardWeights(t, f, twin); },
                       8 * kBf16Ulp, kBf16Ulp);
@@ -309,13 +250,13 @@ TEST_F(FastBf16, ActivationsBetweenLoopsArePlannedChannelsLast) {
   // relu -> bf16 convolution -> relu, as in a network: the convolution's f32 source and result
   // are channels-last like f32 ones, and its bf16 weights gradient is fused as above.
   FastCase t;
-  const Conv& f = kShapes[0];
+  const ConvShape& f = kShapes[0];
   Value* x = t.arg(f32({f.n, f.c(), f.h, f.w}));
   Value* w = t.arg(f32({f.o(), f.inPerGroup, f.kh, f.kw}));
   Value* zero = t.b.splat(x->type, 0.0);
   Value* a = t.b.maximum(x, zero);
   Attributes attrs;
-  attrs.conv = plainNumbers();
+  attrs.conv = convNumbers(kNchw, kNchw, kNchw);
   attrs.padding = {{1, 1}, {1, 1}};
   Value* y = t.b.convolution(toBf16(t, a), toBf16(t, w), attrs, ElementType::f32);
   Value* out = t.b.maximum(y, t.b.splat(y->type, 0.0));
@@ -328,7 +269,7 @@ TEST_F(FastBf16, ActivationsBetweenLoopsArePlannedChannelsLast) {
 
 TEST_F(FastBf16, TwoRunsAreBitIdentical) {
   FastCase t;
-  const Conv& f = kShapes[0];
+  const ConvShape& f = kShapes[0];
   Value* y = forward(t, f);
   Value* dx = backwardData(t, f, false);
   Value* dw = backwardWeights(t, f, false);

@@ -4,13 +4,11 @@
 
 #include <cstring>
 
+#include "ConvForms.h"
 #include "FastTestUtil.h"
 
 namespace hlotrain::cpu::fasttest {
 namespace {
-
-// Where each logical dim (batch/feature/spatial0/spatial1 or O/I/spatial0/spatial1) lies.
-using Layout = std::array<int64_t, 4>;
 
 Layout randomLayout(std::mt19937& rng) {
   Layout l{0, 1, 2, 3};
@@ -24,23 +22,9 @@ Shape place(const std::array<int64_t, 4>& logical, const Layout& layout) {
   return s;
 }
 
-// A forward convolution's parameters; the backward forms are derived from them as JAX does.
-struct Forward {
-  int64_t n, groups, inPerGroup, outPerGroup, h, w, kh, kw;
-  std::array<int64_t, 2> stride, dilation, padLow, padHigh;
-
-  int64_t c() const { return groups * inPerGroup; }
-  int64_t o() const { return groups * outPerGroup; }
-  int64_t extent(int d) const { return ((d ? kw : kh) - 1) * dilation[size_t(d)] + 1; }
-  int64_t out(int d) const {
-    return ((d ? w : h) + padLow[size_t(d)] + padHigh[size_t(d)] - extent(d)) / stride[size_t(d)] +
-           1;
-  }
-};
-
-Forward randomForward(std::mt19937& rng, bool allowGroups) {
+ConvShape randomForward(std::mt19937& rng, bool allowGroups) {
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int64_t>(lo, hi)(rng); };
-  Forward f{};
+  ConvShape f{};
   f.n = pick(1, 2);
   int64_t g = allowGroups ? pick(0, 2) : 1;
   f.inPerGroup = pick(1, 4);
@@ -59,59 +43,27 @@ Forward randomForward(std::mt19937& rng, bool allowGroups) {
   return f;
 }
 
-ConvDimensionNumbers numbers(const Layout& in, const Layout& kernel, const Layout& out) {
-  ConvDimensionNumbers dn;
-  dn.inputBatchDimension = in[0];
-  dn.inputFeatureDimension = in[1];
-  dn.inputSpatialDimensions = {in[2], in[3]};
-  dn.kernelOutputFeatureDimension = kernel[0];
-  dn.kernelInputFeatureDimension = kernel[1];
-  dn.kernelSpatialDimensions = {kernel[2], kernel[3]};
-  dn.outputBatchDimension = out[0];
-  dn.outputFeatureDimension = out[1];
-  dn.outputSpatialDimensions = {out[2], out[3]};
-  return dn;
-}
-
-Value* forwardConv(FastCase& t, const Forward& f, const Layout& in, const Layout& kernel,
+Value* forwardConv(FastCase& t, const ConvShape& f, const Layout& in, const Layout& kernel,
                    const Layout& out) {
   Value* x = t.arg(f32(place({f.n, f.c(), f.h, f.w}, in)));
   Value* w = t.arg(f32(place({f.o(), f.inPerGroup, f.kh, f.kw}, kernel)));
-  Attributes a;
-  a.conv = numbers(in, kernel, out);
-  a.windowStrides = {f.stride[0], f.stride[1]};
-  a.rhsDilation = {f.dilation[0], f.dilation[1]};
-  a.padding = {{f.padLow[0], f.padHigh[0]}, {f.padLow[1], f.padHigh[1]}};
-  a.featureGroupCount = f.groups;
-  return t.b.convolution(x, w, a);
+  return t.b.convolution(x, w, forwardAttributes(f, in, kernel, out));
 }
 
 void checkForward(unsigned seed) {
   FastCase t(seed);
-  Forward f = randomForward(t.rng, true);
+  ConvShape f = randomForward(t.rng, true);
   Layout in = randomLayout(t.rng), kernel = randomLayout(t.rng), out = randomLayout(t.rng);
   t.check({forwardConv(t, f, in, kernel, out)}, 1e-5);
   EXPECT_TRUE(t.planHas("onednn conv forward")) << t.plan;
 }
 
-// JAX's transpose w.r.t. the lhs: conv(g, reverse(w')) with lhs_dilation = stride, where w' has
-// the forward kernel's O and I roles swapped (and, with groups, O/G input features).
-Value* backwardDataConv(FastCase& t, const Forward& f, const Layout& in, const Layout& kernel,
+Value* backwardDataConv(FastCase& t, const ConvShape& f, const Layout& in, const Layout& kernel,
                         const Layout& out, bool viaReverseOp) {
   Value* g = t.arg(f32(place({f.n, f.o(), f.out(0), f.out(1)}, in)));
   // Logical (kernel output feature, kernel input feature, spatial): (C, O/G, kh, kw).
   Value* w = t.arg(f32(place({f.c(), f.outPerGroup, f.kh, f.kw}, kernel)));
-  Attributes a;
-  a.conv = numbers(in, kernel, out);
-  a.lhsDilation = {f.stride[0], f.stride[1]};
-  a.rhsDilation = {f.dilation[0], f.dilation[1]};
-  for (int d = 0; d < 2; ++d) {
-    int64_t before = f.extent(d) - 1 - f.padLow[size_t(d)];
-    int64_t dilatedOut = (f.out(d) - 1) * f.stride[size_t(d)] + 1;
-    int64_t after = (d ? f.w : f.h) + f.extent(d) - 1 - dilatedOut - before;
-    a.padding.push_back({before, after});
-  }
-  a.featureGroupCount = f.groups;
+  Attributes a = backwardDataAttributes(f, in, kernel, out);
   Value* k = w;
   if (viaReverseOp)
     k = t.b.reverse(w, {kernel[2], kernel[3]});
@@ -124,7 +76,7 @@ Value* backwardDataConv(FastCase& t, const Forward& f, const Layout& in, const L
 
 void checkBackwardData(unsigned seed, bool viaReverseOp) {
   FastCase t(seed);
-  Forward f = randomForward(t.rng, true);
+  ConvShape f = randomForward(t.rng, true);
   Layout in = randomLayout(t.rng), kernel = randomLayout(t.rng), out = randomLayout(t.rng);
   t.check({backwardDataConv(t, f, in, kernel, out, viaReverseOp)}, 1e-5);
   // A 1x1 kernel without lhs dilation runs as a forward convolution when its padding allows.
@@ -134,40 +86,18 @@ void checkBackwardData(unsigned seed, bool viaReverseOp) {
   EXPECT_FALSE(t.planHas("strided copy")) << t.plan; // the reverse is read through, not run
 }
 
-// JAX's transpose w.r.t. the rhs: conv(x, g) with batch and feature swapped in the dimension
-// numbers, window_strides = forward dilation, rhs_dilation = forward stride, and
-// batch_group_count = groups.
-Value* backwardWeightsConv(FastCase& t, const Forward& f, const Layout& in, const Layout& gl,
+Value* backwardWeightsConv(FastCase& t, const ConvShape& f, const Layout& in, const Layout& gl,
                            const Layout& wl) {
   Value* x = t.arg(f32(place({f.n, f.c(), f.h, f.w}, in)));
   Value* g = t.arg(f32(place({f.n, f.o(), f.out(0), f.out(1)}, gl)));
-  Attributes a;
-  a.conv.inputBatchDimension = in[1];
-  a.conv.inputFeatureDimension = in[0];
-  a.conv.inputSpatialDimensions = {in[2], in[3]};
-  a.conv.kernelInputFeatureDimension = gl[0];
-  a.conv.kernelOutputFeatureDimension = gl[1];
-  a.conv.kernelSpatialDimensions = {gl[2], gl[3]};
-  a.conv.outputFeatureDimension = wl[0];
-  a.conv.outputBatchDimension = wl[1];
-  a.conv.outputSpatialDimensions = {wl[2], wl[3]};
-  a.windowStrides = {f.dilation[0], f.dilation[1]};
-  a.rhsDilation = {f.stride[0], f.stride[1]};
-  for (int d = 0; d < 2; ++d) {
-    int64_t k = d ? f.kw : f.kh;
-    int64_t high = (k - 1) * f.dilation[size_t(d)] + (f.out(d) - 1) * f.stride[size_t(d)] + 1 -
-                   (d ? f.w : f.h) - f.padLow[size_t(d)];
-    a.padding.push_back({f.padLow[size_t(d)], high});
-  }
-  a.batchGroupCount = f.groups;
-  Value* dw = t.b.convolution(x, g, a);
+  Value* dw = t.b.convolution(x, g, backwardWeightsAttributes(f, in, gl, wl));
   EXPECT_EQ(dw->type.shape, place({f.o(), f.inPerGroup, f.kh, f.kw}, wl));
   return dw;
 }
 
 void checkBackwardWeights(unsigned seed) {
   FastCase t(seed);
-  Forward f = randomForward(t.rng, true);
+  ConvShape f = randomForward(t.rng, true);
   Layout in = randomLayout(t.rng), gl = randomLayout(t.rng), wl = randomLayout(t.rng);
   t.check({backwardWeightsConv(t, f, in, gl, wl)}, 1e-5);
   bool kernelLarger = f.out(0) * f.out(1) > f.kh * f.kw;
@@ -207,13 +137,13 @@ TEST(FastConv, BackwardWeightsRandomShapesAndLayouts) {
 
 // ResNet's 3x3 stride-1 convolution (64 -> 80 channels), channels-last activations and HWIO
 // weights as the zoo emits them, in each of its three forms.
-enum class Form { Forward, BackwardData, BackwardWeights };
+enum class Form { ConvShape, BackwardData, BackwardWeights };
 
 Value* resNetConv(FastCase& t, Form form) {
-  const Forward f{2, 1, 64, 80, 9, 9, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+  const ConvShape f{2, 1, 64, 80, 9, 9, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
   const Layout nhwc{0, 3, 1, 2}, hwio{3, 2, 0, 1};
   switch (form) {
-  case Form::Forward:
+  case Form::ConvShape:
     return forwardConv(t, f, nhwc, hwio, nhwc);
   case Form::BackwardData:
     return backwardDataConv(t, f, nhwc, hwio, nhwc, true);
@@ -234,7 +164,7 @@ double relativeError(const Tensor& actual, const Tensor& expected) {
 }
 
 TEST(FastConv, WinogradRunsThreeByThreeStrideOneFormsWithinItsRounding) {
-  for (Form form : {Form::Forward, Form::BackwardData, Form::BackwardWeights}) {
+  for (Form form : {Form::ConvShape, Form::BackwardData, Form::BackwardWeights}) {
     SCOPED_TRACE("form " + std::to_string(static_cast<int>(form)));
     double errors[2] = {0, 0};
     for (bool winograd : {false, true}) {
@@ -263,7 +193,7 @@ TEST(FastConv, WinogradRunsThreeByThreeStrideOneFormsWithinItsRounding) {
 TEST(FastConv, WinogradTakesThirtyTwoChannelsOnlyOnLargeFeatureMaps) {
   for (int64_t side : {28, 64}) {
     FastCase t(3);
-    const Forward f{1, 1, 32, 32, side, side, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+    const ConvShape f{1, 1, 32, 32, side, side, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
     t.fn.setResults({forwardConv(t, f, {0, 3, 1, 2}, {3, 2, 0, 1}, {0, 3, 1, 2})});
     verify(t.module);
     std::string plan = Executable::compile(t.module, "main", t.options)->dumpPlan();
@@ -274,7 +204,7 @@ TEST(FastConv, WinogradTakesThirtyTwoChannelsOnlyOnLargeFeatureMaps) {
 class FastConvFixture : public FastFixture {
 protected:
   Value* nchwConv(Value* x, Value* w, Attributes a) {
-    a.conv = numbers({0, 1, 2, 3}, {0, 1, 2, 3}, {0, 1, 2, 3});
+    a.conv = convNumbers(kNchw, kNchw, kNchw);
     return b.convolution(x, w, std::move(a));
   }
 };
@@ -339,7 +269,7 @@ TEST_F(FastConvFixture, SingleChannelInputRunsChannelsLastWithoutReorders) {
   Value* y = nchwConv(x, w, a);
   Value* g = b.multiply(y, y);
   Attributes bw; // JAX's weight gradient: batch and feature swapped in every operand
-  bw.conv = numbers({1, 0, 2, 3}, {1, 0, 2, 3}, {1, 0, 2, 3});
+  bw.conv = convNumbers({1, 0, 2, 3}, {1, 0, 2, 3}, {1, 0, 2, 3});
   bw.padding = {{1, 1}, {1, 1}};
   Value* dw = b.convolution(x, g, bw);
   check({b.unary(OpKind::tanh, y), dw}, 1e-5);
