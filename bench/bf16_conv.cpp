@@ -50,17 +50,10 @@ struct Case {
   Value* widen(Value* x, bool bf16) { return bf16 ? b.convert(x, ElementType::f32) : x; }
 };
 
+// NCHW input and output, OIHW kernel: ConvDimensionNumbers' defaults, with the spatial dims.
 ConvDimensionNumbers nchw() {
   ConvDimensionNumbers dn;
-  dn.inputBatchDimension = 0;
-  dn.inputFeatureDimension = 1;
-  dn.inputSpatialDimensions = {2, 3};
-  dn.kernelOutputFeatureDimension = 0;
-  dn.kernelInputFeatureDimension = 1;
-  dn.kernelSpatialDimensions = {2, 3};
-  dn.outputBatchDimension = 0;
-  dn.outputFeatureDimension = 1;
-  dn.outputSpatialDimensions = {2, 3};
+  dn.inputSpatialDimensions = dn.kernelSpatialDimensions = dn.outputSpatialDimensions = {2, 3};
   return dn;
 }
 
