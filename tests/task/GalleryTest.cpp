@@ -9,7 +9,7 @@
 #include "data/Visdrone.h"
 #include "support/Png.h"
 #include "task/Task.h"
-#include "tests/data/YoloFiles.h"
+#include "tests/task/OneCar.h"
 
 using namespace hlotrain;
 
@@ -119,22 +119,12 @@ TEST(GalleryTest, SegmentationOverlaysTruthAndPredictionOnTheFlairSlice) {
 TEST(GalleryTest, DetectionListsTheTrueBoxesAndTheConfidentDetections) {
   const data::DatasetIO& io = data::datasetIO(data::DatasetKind::visdrone);
   const data::LabelBox car{3, 0.125f, 0.125f, 0.25f, 0.25f};
-  const std::vector<uint8_t> label = data::testing::yoloLabel({car}, 224);
-  std::vector<int32_t> words(label.size() / 4);
-  std::memcpy(words.data(), label.data(), label.size());
-  std::vector<float> head(30 * 49, 0.0f);
-  const float* target = reinterpret_cast<const float*>(label.data());
-  const int64_t cell = 1 * 7 + 1;
-  for (int64_t c = 0; c < 4; ++c) head[size_t(c * 49 + cell)] = target[c * 49 + cell];
-  for (int64_t i = 0; i < 49; ++i) {
-    head[size_t(4 * 49 + i)] = i == cell ? 5.0f : -5.0f;
-    head[size_t((10 + 3) * 49 + i)] = 1.0f;
-  }
+  const task::testing::OneCar record = task::testing::oneCar(car);
   const std::vector<float> inputs(3 * 224 * 224, 0.f);
   const data::Dataset set = splitOf(1);
   std::unique_ptr<task::Gallery> g = task::taskOf(io).gallery(io, set, {});
   const int64_t records[] = {0};
-  g->add(inputs, head, words, records);
+  g->add(inputs, record.head, record.words, records);
   const std::string json = g->jsonFields();
   EXPECT_NE(json.find("\"truth\":[[3,0.125,0.125,0.25,0.25]],\"predicted\":[[3,5,0.125,0.125,"
                       "0.25,0.25]]}]"),

@@ -10,6 +10,7 @@
 #include "support/Error.h"
 #include "task/Task.h"
 #include "tests/data/YoloFiles.h"
+#include "tests/task/OneCar.h"
 
 using namespace hlotrain;
 
@@ -157,26 +158,14 @@ TEST(TaskTest, DetectionSplitsTheLabelRecordIntoTargetAndMask) {
 TEST(TaskTest, DetectionScoresTheRecordsBoxesOrTheFullGroundTruth) {
   const data::DatasetIO& io = data::datasetIO(data::DatasetKind::visdrone);
   const data::LabelBox car{3, 0.10f, 0.10f, 0.30f, 0.20f};
-  const std::vector<uint8_t> label = data::testing::yoloLabel({car}, 224);
-  std::vector<int32_t> words(label.size() / 4);
-  std::memcpy(words.data(), label.data(), label.size());
-  // The head: the stored target's box channels at the car's cell (1, 1), confidence 5 there and
-  // -5 elsewhere, the car's class slot highest everywhere.
-  std::vector<float> head(30 * 49, 0.0f);
-  const float* target = reinterpret_cast<const float*>(label.data());
-  const int64_t cell = 1 * 7 + 1;
-  for (int64_t c = 0; c < 4; ++c) head[c * 49 + cell] = target[c * 49 + cell];
-  for (int64_t i = 0; i < 49; ++i) {
-    head[4 * 49 + i] = i == cell ? 5.0f : -5.0f;
-    head[(10 + 3) * 49 + i] = 1.0f;
-  }
+  const task::testing::OneCar record = task::testing::oneCar(car);
   const int64_t records[] = {0};
   for (bool full : {false, true}) {
     data::Dataset set(data::Geometry{3, 1, 1, {1}, 4, 10}, std::vector<uint8_t>(3),
                       std::vector<uint8_t>(4));
     if (full) set.setRecordBoxes({{car, {3, 0.6f, 0.6f, 0.8f, 0.9f}}});
     std::unique_ptr<task::Evaluation> e = task::taskOf(io).evaluation(io, set, {});
-    e->add(head, words, records);
+    e->add(record.head, record.words, records);
     const task::Scores scores = e->scores();
     const auto& s = std::get<task::DetectionScores>(scores);
     EXPECT_DOUBLE_EQ(s.map50, full ? 0.5 : 1.0);
