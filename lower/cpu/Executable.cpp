@@ -13,6 +13,7 @@
 #include <omp.h>
 #include <optional>
 #include <sys/mman.h>
+#include <type_traits>
 
 #include "lower/cpu/Fusion.h"
 #include "lower/cpu/Interpreter.h"
@@ -94,6 +95,7 @@ public:
       outStride *= dims_[d].size;
     }
     outElements_ = outStride;
+    if (combiner_ == OpKind::add) sums_.resize(static_cast<size_t>(outElements_));
     inElements_ = graph.slots[static_cast<size_t>(step.operands[0])].type.numElements();
   }
 
@@ -127,12 +129,17 @@ private:
   // Rows of the innermost merged dim either accumulate elementwise into the result (kept) or
   // fold into one result element (reduced); outer kept dims are split between threads. Sums
   // accumulate in double (Acc), as the fused reduces do (lower/cpu/Fusion.cpp): one float
-  // rounding at the end instead of one per term.
+  // rounding at the end instead of one per term; the others accumulate in the result itself.
   template <class Acc, class F> void reduce(RunState& state, F f) {
     const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
     float init = *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
     float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
-    std::vector<Acc> acc(static_cast<size_t>(outElements_), Acc(init));
+    Acc* acc = nullptr;
+    if constexpr (std::is_same_v<Acc, float>)
+      acc = out;
+    else
+      acc = sums_.data();
+    std::fill(acc, acc + outElements_, Acc(init));
     if (inElements_ > 0) {
       const int64_t inner = dims_.back().size;
       const bool innerReduced = dims_.back().reduced;
@@ -150,7 +157,7 @@ private:
             rest /= dims_[d].size;
           }
           const float* src = in + row * inner;
-          Acc* dst = acc.data() + o;
+          Acc* dst = acc + o;
           if (innerReduced)
             *dst = f(*dst, foldRow<Acc>(src, inner, f));
           else
@@ -158,8 +165,7 @@ private:
         }
       }
     }
-    for (int64_t i = 0; i < outElements_; ++i)
-      out[i] = static_cast<float>(acc[static_cast<size_t>(i)]);
+    if constexpr (!std::is_same_v<Acc, float>) std::copy(acc, acc + outElements_, out);
   }
 
   // Eight partial accumulators let the compiler vectorize the fold.
@@ -183,6 +189,7 @@ private:
   int threads_;
   std::vector<Dim> dims_;
   int64_t outElements_ = 1, inElements_ = 0;
+  std::vector<double> sums_; // a sum's partial results (outElements_), kept between runs
 };
 
 std::unique_ptr<Kernel> makeReduceKernel(const Graph& graph, const Step& step, int threads) {
