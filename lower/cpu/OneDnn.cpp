@@ -323,6 +323,17 @@ public:
     return alignScratch(innerAt_ + innerBytes_);
   }
 
+  // The same memory as `blocks` matmul batches along logical dim `axis` (the contraction): a
+  // unit batch dim 0 becomes the block index, stepping `axis`'s stride times its block length.
+  // Read in place only (a dense copy is laid out for the unsplit dims).
+  BoundArg splitIntoBatches(size_t axis, int64_t blocks) const {
+    std::vector<int64_t> dims = dims_, strides = strides_;
+    dims[axis] /= blocks;
+    dims[0] = blocks;
+    strides[0] = strides[axis] * dims[axis];
+    return BoundArg(view_, dims, strides);
+  }
+
   const memory& inner() const { return inner_; }
   int slot() const { return view_.slot; }
   bool reordered() const { return reorder_.has_value(); }
@@ -411,16 +422,22 @@ dnnl::primitive_attr userScratchpad() {
 
 // The shapes where oneDNN's Winograd F(4x4, 3x3) kernels exist and beat its direct ones with
 // the reorders to and from their blocked layout counted (bench/README.md): 3x3, stride 1,
-// undilated, ungrouped, channel counts that fill its 16-wide blocks, at least 64 of them (with
-// 32, MNIST-CNN's convolutions ran no faster).
+// undilated, ungrouped, channel counts that fill its 16-wide blocks, and enough of them for the
+// feature map's size. Elsewhere direct convolution is as fast, and more accurate: Winograd's
+// transforms round several times per output, so a 64-channel Winograd convolution's result is
+// off by 1.6x as much as a direct one's (bench/grad_accuracy.py, MNIST-CNN's conv4), and the
+// first-step gradients of every later layer with it.
 bool winogradShape(const ConvProblem& p) {
   auto all = [](const std::vector<int64_t>& v, int64_t x) {
     return std::all_of(v.begin(), v.end(), [x](int64_t e) { return e == x; });
   };
-  // 32 channels pay only on large feature maps: no faster than direct at MNIST-CNN's 28x28
-  // (session 4), 10-40% faster per primitive at the UNet's 120x120 and 240x240 (session 5).
-  const bool large = p.dst.dims.size() == 4 && p.dst.dims[2] * p.dst.dims[3] >= 64 * 64;
-  const int64_t fewest = large ? 32 : 64;
+  // Measured train steps, Winograd against direct: 32 channels pay only on large maps (no faster
+  // at MNIST-CNN's 28x28 (session 4), 10-40% faster per primitive at the UNet's 120x120 and
+  // 240x240 (session 5)); 64 channels pay at ResNet's 56x56 and not at 16x16 or 14x14
+  // (CIFAR-10-BN, MNIST-CNN: 120-123 and 83-90 ms per step either way, session 8); 128 and more
+  // at every ResNet size down to 7x7.
+  const int64_t area = p.dst.dims.size() == 4 ? p.dst.dims[2] * p.dst.dims[3] : 0;
+  const int64_t fewest = area >= 64 * 64 ? 32 : area >= 28 * 28 ? 64 : 128;
   return p.groups == 1 && p.weights.dims.size() == 4 && p.weights.dims[2] == 3 &&
          p.weights.dims[3] == 3 && all(p.strides, 1) && all(p.dilates, 0) &&
          std::all_of(p.weights.dims.begin(), p.weights.dims.begin() + 2,
@@ -630,6 +647,24 @@ BoundArg matmulArg(const Graph& graph, int operand, const std::vector<std::vecto
   return BoundArg(view, logical, strides);
 }
 
+// How many blocks a contraction of length k is split into, 1 for none. oneDNN's matmul kernel
+// for a dense layer accumulates each output in one f32 register over all of k, an error growing
+// like sqrt(k): on MNIST-CNN's fc1 (k = 3136) its result was off by 5.0e-7 relative where
+// PyTorch's OpenBLAS sgemm was off by 2.9e-7 (bench/grad_accuracy.py). Past kLongContraction the
+// blocks' products land in separate partial results, summed in double (2.3e-7 there, at no
+// measurable cost). Blocks of about kContractionBlock (the block count divides k, so each block is
+// a strided view); more than kMaxBlocks, or no divisor near, and k stays whole.
+constexpr int64_t kLongContraction = 1024, kContractionBlock = 256, kMaxBlocks = 64;
+int64_t contractionBlocks(int64_t k) {
+  if (k <= kLongContraction) return 1;
+  const int64_t fewest = (k + kContractionBlock - 1) / kContractionBlock;
+  for (int64_t blocks = fewest; blocks <= std::min(2 * fewest, kMaxBlocks); ++blocks)
+    if (k % blocks == 0) return blocks;
+  for (int64_t blocks = fewest - 1; blocks > 1 && k / blocks <= kLongContraction; --blocks)
+    if (k % blocks == 0) return blocks;
+  return 1;
+}
+
 class MatmulKernel : public Kernel {
 public:
   MatmulKernel(const Graph& graph, const Step& step, DnnlContext& context, int threads)
@@ -686,16 +721,22 @@ public:
         if (forceDense) throw;
       }
     }
+    const int64_t k = typeOf(graph, lhs).numElements() / std::max<int64_t>(batch * m, 1);
+    if (batch == 1 && !src_.dense() && !weights_.dense() && !dst_.converts() && !dst_.reordered() &&
+        outType.elementType == ElementType::f32)
+      splitContraction(context, contractionBlocks(k), m * n);
     args_ = {{DNNL_ARG_SRC, src_.inner()},
              {DNNL_ARG_WEIGHTS, weights_.inner()},
-             {DNNL_ARG_DST, dst_.inner()},
+             {DNNL_ARG_DST, blocks_ > 1 ? partials_ : dst_.inner()},
              {DNNL_ARG_SCRATCHPAD, scratchpad_}};
     scratchBytes = layOutScratch(scratchpad_.get_desc(), {&src_, &weights_, &dst_});
+    partialsAt_ = scratchBytes;
+    if (blocks_ > 1) scratchBytes += alignScratch(partials_.get_desc().get_size());
     reads = {src_.slot(), weights_.slot()};
     writes = {resultSlot};
-    text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" +
-            std::to_string(typeOf(graph, lhs).numElements() / std::max<int64_t>(batch * m, 1)) +
+    text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" + std::to_string(k) +
             typesText(src_, weights_, dst_) + " [" + impl_ + "]";
+    if (blocks_ > 1) text_ += " " + std::to_string(blocks_) + " blocks of k summed in double";
     if (src_.dense()) text_ += " densecopy(lhs)";
     if (weights_.dense()) text_ += " densecopy(rhs)";
     if (src_.converts()) text_ += " convert(lhs %" + std::to_string(src_.slot()) + ")";
@@ -708,19 +749,69 @@ public:
     src_.prepareInput(state, context_, threads_);
     weights_.prepareInput(state, context_, threads_);
     dst_.prepareOutput(state);
+    if (blocks_ > 1) partials_.set_data_handle(state.scratch + partialsAt_);
     primitive_.execute(context_.stream, args_);
     dst_.finishOutput(context_);
     context_.stream.wait();
+    if (blocks_ > 1) sumPartials(state);
   }
 
   std::string describe() const override { return text_; }
 
 private:
+  // Replaces the primitive by one over `blocks` batches of k (see contractionBlocks) writing
+  // `blocks` partial results of `outputs` elements each; keeps it whole where that is 1 or oneDNN
+  // has only its reference kernel for the split form.
+  void splitContraction(DnnlContext& context, int64_t blocks, int64_t outputs) {
+    if (blocks <= 1) return;
+    BoundArg src = src_.splitIntoBatches(2, blocks), weights = weights_.splitIntoBatches(1, blocks);
+    const memory::dims outDims = dst_.plainDesc().dims();
+    memory::desc partials({blocks, outDims[1], outDims[2]}, memory::data_type::f32,
+                          memory::dims{outputs, outDims[2], 1});
+    dnnl::matmul::primitive_desc pd(
+        dnnl::matmul::desc(src.plainDesc(), weights.plainDesc(), partials), userScratchpad(),
+        context.engine);
+    if (std::string(pd.impl_info_str()).find("ref") != std::string::npos ||
+        pd.dst_desc() != partials)
+      return;
+    src.bind(pd.src_desc(), context, false);
+    weights.bind(pd.weights_desc(), context, false);
+    src_ = std::move(src);
+    weights_ = std::move(weights);
+    impl_ = pd.impl_info_str();
+    primitive_ = dnnl::matmul(pd);
+    scratchpad_ = memory(pd.scratchpad_desc(), context.engine, DNNL_MEMORY_NONE);
+    partials_ = memory(partials, context.engine, DNNL_MEMORY_NONE);
+    blocks_ = blocks;
+    outputs_ = outputs;
+  }
+
+  // result = the partials' sum, each output rounded once; a fixed order, so bit-reproducible.
+  void sumPartials(RunState& state) {
+    const auto* partials = reinterpret_cast<const float*>(state.scratch + partialsAt_);
+    auto* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(dst_.slot())]);
+    constexpr int64_t kChunk = 256;
+    const int64_t chunks = (outputs_ + kChunk - 1) / kChunk, blocks = blocks_, outputs = outputs_;
+    const int nt = outputs_ >= kParallelElements ? threads_ : 1;
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+    for (int64_t c = 0; c < chunks; ++c) {
+      const int64_t begin = c * kChunk, end = std::min(begin + kChunk, outputs);
+      double sum[kChunk];
+      for (int64_t i = begin; i < end; ++i) sum[i - begin] = partials[i];
+      for (int64_t b = 1; b < blocks; ++b)
+#pragma omp simd
+        for (int64_t i = begin; i < end; ++i) sum[i - begin] += partials[b * outputs + i];
+      for (int64_t i = begin; i < end; ++i) out[i] = static_cast<float>(sum[i - begin]);
+    }
+  }
+
   DnnlContext& context_;
   int threads_;
   BoundArg src_, weights_, dst_;
   dnnl::primitive primitive_;
-  memory scratchpad_;
+  memory scratchpad_, partials_;
+  int64_t blocks_ = 1, outputs_ = 0;
+  size_t partialsAt_ = 0;
   std::unordered_map<int, memory> args_;
   std::string impl_, text_;
 };

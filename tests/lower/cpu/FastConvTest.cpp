@@ -140,7 +140,7 @@ TEST(FastConv, BackwardWeightsRandomShapesAndLayouts) {
 enum class Form { ConvShape, BackwardData, BackwardWeights };
 
 Value* resNetConv(FastCase& t, Form form) {
-  const ConvShape f{2, 1, 64, 80, 9, 9, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+  const ConvShape f{2, 1, 128, 144, 9, 9, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
   const Layout nhwc{0, 3, 1, 2}, hwio{3, 2, 0, 1};
   switch (form) {
   case Form::ConvShape:
@@ -189,15 +189,24 @@ TEST(FastConv, WinogradRunsThreeByThreeStrideOneFormsWithinItsRounding) {
   }
 }
 
-// Winograd takes 32 channels only on feature maps of 64x64 or more (below, direct was no slower).
-TEST(FastConv, WinogradTakesThirtyTwoChannelsOnlyOnLargeFeatureMaps) {
-  for (int64_t side : {28, 64}) {
+// Winograd takes 32 channels only on feature maps of 64x64 or more, 64 channels on 28x28 or
+// more, and smaller maps from 128 channels (below, direct was no slower, and it is more accurate).
+TEST(FastConv, WinogradTakesFewChannelsOnlyOnLargeFeatureMaps) {
+  struct Case {
+    int64_t channels, side;
+    bool winograd;
+  };
+  for (Case c : {Case{32, 28, false}, Case{32, 64, true}, Case{64, 14, false}, Case{64, 28, true},
+                 Case{128, 7, true}}) {
     FastCase t(3);
-    const ConvShape f{1, 1, 32, 32, side, side, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+    const ConvShape f{1, 1, c.channels, c.channels, c.side, c.side,
+                      3, 3, {1, 1},     {1, 1},     {1, 1}, {1, 1}};
     t.fn.setResults({forwardConv(t, f, {0, 3, 1, 2}, {3, 2, 0, 1}, {0, 3, 1, 2})});
     verify(t.module);
     std::string plan = Executable::compile(t.module, "main", t.options)->dumpPlan();
-    EXPECT_EQ(plan.find("jit_wino") != std::string::npos, side == 64) << side << "\n" << plan;
+    EXPECT_EQ(plan.find("jit_wino") != std::string::npos, c.winograd)
+        << c.channels << " channels, " << c.side << "x" << c.side << "\n"
+        << plan;
   }
 }
 
