@@ -354,7 +354,9 @@ void inStoreOrder(std::vector<int64_t>& dims, std::vector<Leaf>& leaves, Leaf& o
   leaves.pop_back();
 }
 
-// Chunks never alias (each node has its own register); `omp simd` vectorizes at -O2 too.
+// Chunks never alias (each node has its own register); `omp simd` vectorizes at -O2 too. `f` is
+// a lambda, never a function pointer: one instantiation shared by several functions calls
+// through the pointer, so the loop neither inlines nor vectorizes (a ReLU's maxSelect was).
 template <class F> void map1(float* __restrict d, const float* __restrict a, int n, F f) {
 #pragma omp simd
   for (int i = 0; i < n; ++i) d[i] = f(a[i]);
@@ -376,26 +378,27 @@ void evalOp(const Node& node, float* d, const float* const* v, int n) {
   case OpKind::abs:
     return map1(d, a, n, [](float x) { return std::fabs(x); });
   case OpKind::sign:
-    return map1(d, a, n, ref::sign<float>);
+    return map1(d, a, n, [](float x) { return ref::sign<float>(x); });
   case OpKind::exponential:
-    return map1(d, a, n, ref::exponential<float>);
+    return map1(d, a, n, [](float x) { return ref::exponential<float>(x); });
   case OpKind::log:
-    return map1(d, a, n, ref::log<float>);
+    return map1(d, a, n, [](float x) { return ref::log<float>(x); });
   case OpKind::log_plus_one:
-    return map1(d, a, n, ref::logPlusOne<float>);
+    return map1(d, a, n, [](float x) { return ref::logPlusOne<float>(x); });
   case OpKind::sqrt:
-    return map1(d, a, n, ref::sqrt<float>);
+    return map1(d, a, n, [](float x) { return ref::sqrt<float>(x); });
   case OpKind::rsqrt:
-    return map1(d, a, n, ref::rsqrt<float>);
+    return map1(d, a, n, [](float x) { return ref::rsqrt<float>(x); });
   case OpKind::tanh:
-    return map1(d, a, n, ref::tanh<float>);
+    return map1(d, a, n, [](float x) { return ref::tanh<float>(x); });
   case OpKind::logistic:
-    return map1(d, a, n, ref::logistic<float>);
+    return map1(d, a, n, [](float x) { return ref::logistic<float>(x); });
   case OpKind::not_:
     return map1(d, a, n, [](float x) { return 1.0f - x; });
   case OpKind::convert:
     if (isBool) return map1(d, a, n, [](float x) { return x != 0.0f ? 1.0f : 0.0f; });
-    if (op.result()->type.elementType == ElementType::bf16) return map1(d, a, n, roundToBf16);
+    if (op.result()->type.elementType == ElementType::bf16)
+      return map1(d, a, n, [](float x) { return roundToBf16(x); });
     return map1(d, a, n, [](float x) { return x; });
   case OpKind::add:
     if (isBool) return map2(d, a, b, n, [](float x, float y) { return std::max(x, y); });
@@ -407,15 +410,15 @@ void evalOp(const Node& node, float* d, const float* const* v, int n) {
   case OpKind::divide:
     return map2(d, a, b, n, [](float x, float y) { return x / y; });
   case OpKind::remainder:
-    return map2(d, a, b, n, ref::remainder<float>);
+    return map2(d, a, b, n, [](float x, float y) { return ref::remainder<float>(x, y); });
   case OpKind::power:
-    return map2(d, a, b, n, ref::power<float>);
+    return map2(d, a, b, n, [](float x, float y) { return ref::power<float>(x, y); });
   case OpKind::maximum:
     if (isBool) return map2(d, a, b, n, [](float x, float y) { return std::max(x, y); });
-    return map2(d, a, b, n, maxSelect);
+    return map2(d, a, b, n, [](float x, float y) { return maxSelect(x, y); });
   case OpKind::minimum:
     if (isBool) return map2(d, a, b, n, [](float x, float y) { return std::min(x, y); });
-    return map2(d, a, b, n, minSelect);
+    return map2(d, a, b, n, [](float x, float y) { return minSelect(x, y); });
   case OpKind::and_:
     return map2(d, a, b, n, [](float x, float y) { return x * y; });
   case OpKind::or_:
@@ -859,9 +862,13 @@ private:
       return reduce(
           state, [](float a, float b) { return a * b; }, 1.0f);
     case OpKind::maximum:
-      return reduce(state, maxSelect, -std::numeric_limits<float>::infinity());
+      return reduce(
+          state, [](float a, float b) { return maxSelect(a, b); },
+          -std::numeric_limits<float>::infinity());
     default:
-      return reduce(state, minSelect, std::numeric_limits<float>::infinity());
+      return reduce(
+          state, [](float a, float b) { return minSelect(a, b); },
+          std::numeric_limits<float>::infinity());
     }
   }
 
