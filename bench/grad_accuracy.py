@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """First-step gradient accuracy of MNIST-CNN: hlotrain and PyTorch float32 against float64.
 
-usage: bench/grad_accuracy.py --hlotrain PATH [--data DIR] [--workdir DIR] [--keep]
-                              [--threads N] [--openblas-coretype NAME] [--no-pinned]
+usage: bench/grad_accuracy.py --hlotrain PATH [--data DIR] [--first-record K] [--workdir DIR]
+                              [--keep] [--threads N] [--openblas-coretype NAME] [--no-pinned]
                               [--no-mkldnn]
 
 1. Runs `hlotrain train --net mnist-cnn` for exactly one SGD step (momentum 0.9, weight decay 0,
@@ -12,7 +12,9 @@ usage: bench/grad_accuracy.py --hlotrain PATH [--data DIR] [--workdir DIR] [--ke
    The script checks the checkpoint header (sgd, step 1, P/L/T) and that the stored parameters
    are `w0 − lr·g` (so the velocity really is the gradient, not a decayed or clipped one).
 2. Reads the dumped initial parameters (raw f32, spec order) and the first batch (training
-   records 0..127 of the IDX files, pixels b/255 in float32, labels as int).
+   records 0..127 of the IDX files, pixels b/255 in float32, labels as int). `--first-record K`
+   makes it records K..K+127 (both sides read IDX files written to the work dir without the
+   first K records): another sample of the same comparison.
 3. Builds the same net in PyTorch as a PyTorch user would (nn.Conv2d 3x3 padding 1 without bias,
    nn.BatchNorm2d eps 1e-5 in training mode (batch statistics, biased variance), ReLU,
    nn.MaxPool2d(2, 2), flatten NCHW, nn.Linear(3136, 512) + ReLU, nn.Linear(512, 10), mean
@@ -69,6 +71,8 @@ def parse_args():
     p.add_argument("--hlotrain", required=True, help="the hlotrain binary")
     p.add_argument("--data", default="/usr/share/datasets/fashion-mnist",
                    help="Fashion-MNIST / MNIST IDX directory")
+    p.add_argument("--first-record", type=int, default=0,
+                   help="the batch is training records K..K+127 (default 0)")
     p.add_argument("--workdir", default=None, help="artifacts directory (default: a temp dir)")
     p.add_argument("--keep", action="store_true", help="keep the temp artifacts directory")
     p.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
@@ -243,6 +247,25 @@ def read_idx(path):
     sys.exit(f"missing {path}[.gz]")
 
 
+def without_first_records(data, k, workdir):
+    """A copy of the IDX directory whose training files start at record k."""
+    out = os.path.join(workdir, "data")
+    os.makedirs(out, exist_ok=True)
+    img = read_idx(os.path.join(data, "train-images-idx3-ubyte"))
+    lab = read_idx(os.path.join(data, "train-labels-idx1-ubyte"))
+    n = struct.unpack_from(">I", img, 4)[0]
+    if k < 0 or k + BATCH > n:
+        sys.exit(f"--first-record {k}: the training set has {n} records")
+    with open(os.path.join(out, "train-images-idx3-ubyte"), "wb") as f:
+        f.write(img[:4] + struct.pack(">I", n - k) + img[8:16] + img[16 + k * 784:])
+    with open(os.path.join(out, "train-labels-idx1-ubyte"), "wb") as f:
+        f.write(lab[:4] + struct.pack(">I", n - k) + lab[8 + k:])
+    for name in ("t10k-images-idx3-ubyte", "t10k-labels-idx1-ubyte"):
+        with open(os.path.join(out, name), "wb") as f:
+            f.write(read_idx(os.path.join(data, name)))
+    return out
+
+
 def first_batch(data):
     img = read_idx(os.path.join(data, "train-images-idx3-ubyte"))
     lab = read_idx(os.path.join(data, "train-labels-idx1-ubyte"))
@@ -356,11 +379,13 @@ def main():
     workdir = ARGS.workdir or tempfile.mkdtemp(prefix="grad_accuracy.")
     os.makedirs(workdir, exist_ok=True)
     try:
-        cmd, init, prefix, hl_loss = run_hlotrain(os.path.abspath(ARGS.hlotrain), ARGS.data,
-                                                  workdir)
+        data = ARGS.data
+        if ARGS.first_record:
+            data = without_first_records(data, ARGS.first_record, workdir)
+        cmd, init, prefix, hl_loss = run_hlotrain(os.path.abspath(ARGS.hlotrain), data, workdir)
         check_signature(prefix)
         params0, hl_grads = hlotrain_gradients(prefix, init)
-        x, y = first_batch(ARGS.data)
+        x, y = first_batch(data)
         hl_relu = None
         if not ARGS.no_pinned:
             hl_relu, _ = hlotrain_relu_inputs(os.path.abspath(ARGS.hlotrain), prefix, params0, x,
@@ -435,7 +460,7 @@ def main():
                           loss64=loss64, loss_hlotrain=hl_loss, loss_torch32=loss32,
                           threads=torch.get_num_threads(),
                           openblas_coretype=os.environ["OPENBLAS_CORETYPE"],
-                          mkldnn=not ARGS.no_mkldnn,
+                          mkldnn=not ARGS.no_mkldnn, first_record=ARGS.first_record,
                           hlotrain_env={k: v for k, v in os.environ.items()
                                         if k.startswith("HLOTRAIN_")},
                           worst_ratio=worst["ratio"], worst_tensor=worst["name"], ok=ok,
