@@ -290,7 +290,8 @@ class FastExecutable : public Executable {
 public:
   FastExecutable(const ir::Module& module, const ir::Function& function, CompileOptions options)
       : module_(module), function_(function), threads_(std::max(options.threads, 1)),
-        winograd_(options.winograd && !envSaysOff("HLOTRAIN_WINOGRAD")) {
+        winograd_(options.winograd && !envSaysOff("HLOTRAIN_WINOGRAD")),
+        blockedForward_(options.blockedForward && !envSaysOff("HLOTRAIN_BLOCKED_FORWARD")) {
     graph_ = flatten(module, function);
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
             std::to_string(graph_.slots.size()) + " slots\n";
@@ -591,7 +592,7 @@ private:
               out.slot = widened;
               out.slotType = ElementType::f32;
             }
-            kernelAt[i] = makeConvKernel(*problem, dnnl_, {threads_, winograd_});
+            kernelAt[i] = makeConvKernel(*problem, dnnl_, {threads_, winograd_, blockedForward_});
           }
         } else if (step.op->kind == OpKind::dot_general) {
           kernelAt[i] = makeMatmulKernel(graph_, step, dnnl_, threads_);
@@ -617,7 +618,7 @@ private:
   const ir::Module& module_;
   const ir::Function& function_;
   int threads_;
-  bool winograd_;
+  bool winograd_, blockedForward_;
   Graph graph_;
   DnnlContext dnnl_;
   std::vector<std::unique_ptr<ir::Op>> synthesized_; // ops of rewritten steps (transposedProduct)

@@ -16,12 +16,19 @@ namespace hlotrain::cpu {
 
 struct CompileOptions {
   int threads = 2;
-  // 3x3 stride-1 convolutions (undilated, ungrouped, 64 or more channels in and out, a multiple
-  // of 16) run oneDNN's Winograd F(4x4, 3x3) kernels: about twice as fast as its direct ones on
-  // this CPU, with rounding errors of the same order, ~1e-6 of the largest output
+  // 3x3 stride-1 convolutions (undilated, ungrouped, channel counts a multiple of 16: 128 or
+  // more, 64 or more on feature maps of 28x28 and up, 32 or more on 64x64 and up) run oneDNN's
+  // Winograd F(4x4, 3x3) kernels: about twice as fast as its direct ones on this CPU, with
+  // rounding errors of the same order, ~1e-6 of the largest output
   // (FastConv.WinogradRunsThreeByThreeStrideOneFormsWithinItsRounding). The environment
   // variable HLOTRAIN_WINOGRAD=0 turns it off for every executable of a process.
   bool winograd = true;
+  // Other f32 forward convolutions of kernels larger than 1x1 (ungrouped) run oneDNN's blocked-
+  // layout direct kernel, their channels-last activations reordered in and out: its rounding does
+  // not grow with the channel count as the channels-last kernels' does (PyTorch's accuracy; see
+  // roundsBetterBlocked in OneDnn.cpp), at 3-4% of a small net's step. false, or the environment
+  // variable HLOTRAIN_BLOCKED_FORWARD=0, keeps them channels-last.
+  bool blockedForward = true;
 };
 
 class Executable {

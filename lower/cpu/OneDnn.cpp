@@ -444,6 +444,23 @@ bool winogradShape(const ConvProblem& p) {
                      [&](int64_t channels) { return channels >= fewest && channels % 16 == 0; });
 }
 
+// f32 forward convolutions, ungrouped, take oneDNN's blocked-layout direct kernel (nChw16c
+// here, the one PyTorch runs), their activations reordered from and to the planned channels-last
+// ones inside the kernel: its rounding stays at ~1.6e-7 of the result whatever the channel count,
+// where every channels-last kernel's grows like the square root of the input channels (2.1e-7 at
+// 32, 2.9e-7 at 64, 6.8e-7 at 512; bench/conv_accuracy.cpp). The forward's rounding is what
+// the first-step gradients of MNIST-CNN's last six tensors inherit: over five batches their error
+// against float64 was a median 1.10x PyTorch float32's with it, 1.40x without
+// (bench/grad_accuracy.py --first-record 0, 1280, ..., 5120), at 3-4% of their train step (the
+// reorders). Backward convolutions (as accurate either way there), bf16 ones (whose operands'
+// rounding dominates), grouped ones (depthwise) and 1x1 ones stay channels-last: a blocked 1x1
+// forward cost MobileNetV2's step 23% and ResNet-50's 5%.
+bool roundsBetterBlocked(const ConvProblem& p) {
+  const auto& k = p.weights.dims;
+  return p.form == ConvForm::Forward && p.groups == 1 && p.src.type == ElementType::f32 &&
+         k.size() == 4 && k[2] * k[3] > 1;
+}
+
 class ConvKernel : public Kernel {
 public:
   ConvKernel(const ConvProblem& p, DnnlContext& context, const ConvOptions& options)
@@ -454,13 +471,14 @@ public:
     // Winograd where allowed and oneDNN has it: about 2x faster than any direct kernel here,
     // reorders included. Otherwise activations are large: read and written in place when a
     // direct (jit or brgemm) kernel takes the plain layout (channels-last does, NCHW only as
-    // im2col+gemm), else reordered to the blocked layout oneDNN prefers. Weights always take
-    // the preferred layout (small reorder).
+    // im2col+gemm) and rounds as well as the blocked one, else reordered to the blocked layout
+    // oneDNN prefers. Weights always take the preferred layout (small reorder).
     using dnnl::algorithm;
     bool chosen = options.winograd && winogradShape(p) &&
                   tryCreate(p, context, false, algorithm::convolution_winograd);
     chosen = chosen ||
-             (tryCreate(p, context, true, algorithm::convolution_direct) &&
+             (!(options.blockedForward && roundsBetterBlocked(p)) &&
+              tryCreate(p, context, true, algorithm::convolution_direct) &&
               impl_.find("gemm") == std::string::npos && impl_.find("ref") == std::string::npos);
     if (!chosen) create(p, context, false, algorithm::convolution_direct); // always exists
     finish(p, context);

@@ -77,8 +77,9 @@ void assignLayouts(Graph& graph);
 
 struct ConvOptions {
   int threads = 2;
-  // Winograd F(4x4, 3x3) for 3x3 stride-1 convolutions where oneDNN has it (see CompileOptions).
-  bool winograd = true;
+  // Winograd F(4x4, 3x3) for 3x3 stride-1 convolutions where oneDNN has it, and the blocked
+  // layout for other f32 forward ones (see CompileOptions).
+  bool winograd = true, blockedForward = true;
 };
 
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,

@@ -189,6 +189,56 @@ TEST(FastConv, WinogradRunsThreeByThreeStrideOneFormsWithinItsRounding) {
   }
 }
 
+// f32 forward convolutions run oneDNN's blocked kernel, their channels-last source reordered in,
+// because its rounding does not grow with the channel count: with 256 channels in, against the
+// exact (double) convolution, it is off by a fraction of the channels-last kernel's error
+// (CompileOptions::blockedForward = false); both repeat bit for bit.
+TEST(FastConv, ForwardRoundingDoesNotGrowWithTheChannels) {
+  const int64_t n = 4, c = 256, o = 32, side = 8;
+  double errors[2] = {0, 0};
+  for (bool blocked : {false, true}) {
+    FastCase t(11);
+    t.options.winograd = false;
+    t.options.blockedForward = blocked;
+    const ConvShape f{n, 1, c, o, side, side, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+    const Layout nhwc{0, 3, 1, 2}, hwio{3, 2, 0, 1};
+    t.fn.setResults({forwardConv(t, f, nhwc, hwio, nhwc)});
+    verify(t.module);
+    auto exe = Executable::compile(t.module, "main", t.options);
+    const std::string plan = exe->dumpPlan();
+    const size_t at = plan.find("onednn conv forward");
+    ASSERT_NE(at, std::string::npos) << plan;
+    const std::string line = plan.substr(at, plan.find('\n', at) - at);
+    // The weights are reordered either way; the blocked kernel's source and result too.
+    EXPECT_EQ(line.find("reorder(") != line.rfind("reorder("), blocked) << line;
+    Tensor y = exe->run(t.inputs)[0], again = exe->run(t.inputs)[0];
+    EXPECT_EQ(std::memcmp(y.bytes(), again.bytes(), y.type().byteSize()), 0);
+    // x [n, h, w, c], w [kh, kw, c, o], y [n, h, w, o]: the exact convolution, in norm.
+    const float *x = t.inputs[0].data<float>(), *w = t.inputs[1].data<float>();
+    double error = 0, norm = 0;
+    for (int64_t b = 0; b < n; ++b)
+      for (int64_t i = 0; i < side; ++i)
+        for (int64_t j = 0; j < side; ++j)
+          for (int64_t k = 0; k < o; ++k) {
+            double exact = 0;
+            for (int64_t di = 0; di < 3; ++di)
+              for (int64_t dj = 0; dj < 3; ++dj) {
+                const int64_t si = i + di - 1, sj = j + dj - 1;
+                if (si < 0 || sj < 0 || si >= side || sj >= side) continue;
+                for (int64_t ch = 0; ch < c; ++ch)
+                  exact += double(x[((b * side + si) * side + sj) * c + ch]) *
+                           double(w[((di * 3 + dj) * c + ch) * o + k]);
+              }
+            const double d = y.data<float>()[((b * side + i) * side + j) * o + k] - exact;
+            error += d * d;
+            norm += exact * exact;
+          }
+    errors[blocked] = std::sqrt(error / norm);
+  }
+  // Measured: 8.0e-7 channels-last, 2.1e-7 blocked.
+  EXPECT_LT(errors[1], 0.5 * errors[0]);
+}
+
 // Winograd takes 32 channels only on feature maps of 64x64 or more, 64 channels on 28x28 or
 // more, and smaller maps from 128 channels (below, direct was no slower, and it is more accurate).
 TEST(FastConv, WinogradTakesFewChannelsOnlyOnLargeFeatureMaps) {
@@ -270,7 +320,8 @@ TEST_F(FastConvFixture, ThreeDimensionalAndF64RunGeneric) {
 TEST_F(FastConvFixture, SingleChannelInputRunsChannelsLastWithoutReorders) {
   // A grayscale NCHW input is also channels-last: the first convolution and its weight gradient
   // read it in place and write or read the channels-last activation (its gradient) directly;
-  // only the small weights are reordered.
+  // only the small weights are reordered (with f32 forwards kept channels-last, as bf16 ones are).
+  options.blockedForward = false;
   Value* x = arg(f32({2, 1, 6, 6}));
   Value* w = arg(f32({8, 1, 3, 3}));
   Attributes a;
