@@ -3,7 +3,7 @@
 
 usage: bench/grad_accuracy.py --hlotrain PATH [--data DIR] [--first-record K] [--workdir DIR]
                               [--keep] [--threads N] [--openblas-coretype NAME] [--no-pinned]
-                              [--no-mkldnn]
+                              [--no-mkldnn] [--per-op]
 
 1. Runs `hlotrain train --net mnist-cnn` for exactly one SGD step (momentum 0.9, weight decay 0,
    constant lr, no shuffle, no augmentation) with HLOTRAIN_INIT_DUMP set. SGD's heavy-ball
@@ -37,6 +37,14 @@ usage: bench/grad_accuracy.py --hlotrain PATH [--data DIR] [--first-record K] [-
    and first-maximum pool indices) pinned: `g − g64(pinned)` is then rounding error only.
    (The forward graph is compiled apart from the train step; a pinned error that is still
    O(1e-3) means its decisions were not the train step's.)
+
+6. `--per-op`: where the forward's rounding comes from. hlotrain's train step
+   (`_train_step.mlir`) is changed to also return its forward values (each convolution's result
+   through a transpose to channels-last, so its planned layout and kernel stay the step's own;
+   each dot_general result, BatchNorm output and the logits) and run by `hlotrain run` on the
+   step's own inputs; PyTorch's float32 forward gives the same values. Each is printed against
+   float64 from the same float32 inputs (the error so far), and the dense products also against
+   float64 of that side's own float32 input (the op's own error).
 
 PyTorch runs with OPENBLAS_CORETYPE set before torch is imported (default: Cooperlake where the
 CPU has AVX512-BF16, else SkylakeX / Haswell, as bench/peer_pytorch.py) and `--threads` threads
@@ -81,6 +89,8 @@ def parse_args():
     p.add_argument("--no-mkldnn", action="store_true",
                    help="torch convolutions without oneDNN (im2col + OpenBLAS sgemm): a second "
                         "PyTorch float32 baseline, whose errors differ from the default's")
+    p.add_argument("--per-op", action="store_true",
+                   help="also print each forward op's error, from the train step itself")
     p.add_argument("--no-pinned", action="store_true",
                    help="skip the branch-pinned analysis (no `hlotrain run` of the forward)")
     return p.parse_args()
@@ -235,6 +245,98 @@ def hlotrain_relu_inputs(binary, prefix, params0, x, workdir):
     return taps[:5], taps[5]
 
 
+def run_module(binary, text, inputs, workdir, name):
+    """`hlotrain run` of the module `text` on `inputs` (numpy arrays); its results."""
+    mlir = os.path.join(workdir, name + ".mlir")
+    open(mlir, "w").write(text)
+    cmd = [binary, "run", mlir]
+    for i, a in enumerate(inputs):
+        path = os.path.join(workdir, f"{name}_in{i:02d}.npy")
+        np.save(path, np.asarray(a))
+        cmd += ["--input", path]
+    out = os.path.join(workdir, name + "_out")
+    cmd += ["--output", out]
+    r = subprocess.run(cmd, env=hlotrain_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    if r.returncode != 0:
+        sys.exit(f"hlotrain run failed ({r.returncode}): {' '.join(cmd)}\n{r.stdout}")
+    count = len([f for f in os.listdir(out) if f.endswith(".npy")])
+    return [np.load(os.path.join(out, f"out{i}.npy")) for i in range(count)]
+
+
+def train_step_forward(binary, prefix, params0, x, y, workdir):
+    """The train step's forward values (see 6.): conv1..4, fc1 and fc2 products, bn1..4 outputs
+    and the logits, NCHW, from the step's first run (SGD: velocities 0, step 0)."""
+    text = open(prefix + "_train_step.mlir").read()
+    logits = re.search(r"(%\d+) = stablehlo\.add %\d+, %\d+ : tensor<128x10xf32>", text)
+    forward = text[:logits.start()]
+    convs = re.findall(r"(%\d+) = stablehlo\.convolution[^\n]*-> (tensor<[0-9x]+xf32>)", forward)
+    dots = re.findall(r"(%\d+) = stablehlo\.dot_general[^\n]*-> (tensor<[0-9x]+xf32>)", forward)
+    bns = re.findall(r"= stablehlo\.maximum (%\d+), %\w+ : (tensor<[0-9x]+xf32>)", forward)[:4]
+    if len(convs) != 4 or len(dots) != 2 or len(bns) != 4:
+        sys.exit(f"{prefix}_train_step.mlir: expected 4 convolutions, 2 dot_generals and 4 "
+                 f"BatchNorm ReLUs before the logits, found {len(convs)}, {len(dots)}, {len(bns)}")
+    taps, lines = [], []
+    for j, (value, t) in enumerate(convs):
+        n, c, h, w = (int(d) for d in t[7:-5].split("x"))
+        nhwc = f"tensor<{n}x{h}x{w}x{c}xf32>"
+        lines.append(f"    %tap{j} = stablehlo.transpose {value}, dims = [0, 2, 3, 1] : "
+                     f"({t}) -> {nhwc}\n")
+        taps.append((f"%tap{j}", nhwc))
+    taps += dots + bns + [(logits.group(1), "tensor<128x10xf32>")]
+    ret = re.search(r"\n(\s*)return ([^\n]*) : ([^\n]*)\n", text)
+    values = ", ".join(v for v, _ in taps)
+    types = ", ".join(t for _, t in taps)
+    text = (text[:ret.start()] + "\n" + "".join(lines) +
+            f"{ret.group(1)}return {ret.group(2)}, {values} : {ret.group(3)}, {types}\n" +
+            text[ret.end():])
+    text = re.sub(r"\) -> \((tensor[^{]*)\) \{", lambda m: f") -> ({m.group(1)}, {types}) {{",
+                  text, count=1)
+    inputs = list(params0) + [np.zeros_like(p) for p in params0] + \
+        [x, y.astype(np.int32), np.float32(LR), np.float32(0)]
+    out = run_module(binary, text, inputs, workdir, "train_step_taps")[-len(taps):]
+    return [o.transpose(0, 3, 1, 2) for o in out[:4]] + out[4:]
+
+
+def torch_forward_values(params0, x, dtype):
+    """conv1..4, fc1 and fc2 products, bn1..4 outputs and the logits, as train_step_forward."""
+    ps = [torch.from_numpy(p).to(dtype) for p in params0]
+    h = torch.from_numpy(x).to(dtype)
+    products, bns = [], []
+    for i in range(4):
+        h = F.conv2d(h, ps[3 * i], padding=1)
+        products.append(h)
+        h = F.batch_norm(h, None, None, ps[3 * i + 1], ps[3 * i + 2], training=True, eps=1e-5)
+        bns.append(h)
+        h = F.relu(h)
+        if i in (1, 3):
+            h = F.max_pool2d(h, 2, 2)
+    fc1_in = h.reshape(h.shape[0], -1)
+    products.append(fc1_in @ ps[12])
+    fc2_in = F.relu(products[-1] + ps[13])
+    products.append(fc2_in @ ps[14])
+    values = products + bns + [products[-1] + ps[15]]
+    return [v.detach().numpy().copy() for v in values]
+
+
+def print_per_op(hl, t32, t64, params0):
+    names = ["conv1", "conv2", "conv3", "conv4", "fc1 x·W", "fc2 x·W", "bn1", "bn2", "bn3", "bn4",
+             "logits"]
+    print("forward values of the train step against float64 (||v - v64|| / ||v64||):")
+    print(f"{'value':<9} {'hlotrain':>10} {'torch f32':>10}")
+    for name, a, b, c in zip(names, hl, t32, t64):
+        print(f"{name:<9} {rel_errors(a, c)[0]:10.3e} {rel_errors(b, c)[0]:10.3e}")
+    # The dense products' own rounding: each side's float32 input, multiplied in float64.
+    def own(side, k):
+        if k == 4:  # fc1 reads pool2(relu(bn4))
+            a = F.max_pool2d(torch.from_numpy(np.maximum(side[9], 0).astype(np.float64)), 2, 2)
+            a = a.numpy().reshape(a.shape[0], -1)
+            return rel_errors(side[4], a @ params0[12].astype(np.float64))[0]
+        a = np.maximum(side[4].astype(np.float64) + params0[13], 0)  # relu(fc1 + b), in float64
+        return rel_errors(side[5], a @ params0[14].astype(np.float64))[0]
+    print(f"own rounding of fc1 x·W: hlotrain {own(hl, 4):.3e}, torch f32 {own(t32, 4):.3e}")
+
+
 # ---------------------------------------------------------------- data
 
 def read_idx(path):
@@ -387,6 +489,9 @@ def main():
         params0, hl_grads = hlotrain_gradients(prefix, init)
         x, y = first_batch(data)
         hl_relu = None
+        if ARGS.per_op:
+            hl_values = train_step_forward(os.path.abspath(ARGS.hlotrain), prefix, params0, x, y,
+                                           workdir)
         if not ARGS.no_pinned:
             hl_relu, _ = hlotrain_relu_inputs(os.path.abspath(ARGS.hlotrain), prefix, params0, x,
                                               workdir)
@@ -447,6 +552,9 @@ def main():
           f" vs torch f32 {worst['torch32_rel']:.3e}); tensors over 1: "
           f"{[r['name'] for r in rows if r['ratio'] > 1.0] or 'none'} -> "
           f"{'PASS' if ok else 'FAIL'}")
+    if ARGS.per_op:
+        print_per_op(hl_values, torch_forward_values(params0, x, torch.float32),
+                     torch_forward_values(params0, x, torch.float64), params0)
     extra = {}
     if pinned:
         pw = max(rows, key=lambda r: r["pinned_ratio"])
