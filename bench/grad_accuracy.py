@@ -228,20 +228,8 @@ def hlotrain_relu_inputs(binary, prefix, params0, x, workdir):
     text = text[:ret.start()] + f"\n{ret.group(1)}return {', '.join(vals)} : {types}" + \
         text[ret.end():]
     text = text.replace(head.group(0), f") -> ({types}) {{", 1)
-    mlir = os.path.join(workdir, "fwd_relu_inputs.mlir")
-    open(mlir, "w").write(text)
-    cmd = [binary, "run", mlir]
-    for i, a in enumerate(list(params0) + [x]):
-        path = os.path.join(workdir, f"in{i:02d}.npy")
-        np.save(path, np.ascontiguousarray(a, dtype=np.float32))
-        cmd += ["--input", path]
-    out = os.path.join(workdir, "fwd_out")
-    cmd += ["--output", out]
-    r = subprocess.run(cmd, env=hlotrain_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       text=True)
-    if r.returncode != 0:
-        sys.exit(f"hlotrain run failed ({r.returncode}): {' '.join(cmd)}\n{r.stdout}")
-    taps = [np.load(os.path.join(out, f"out{i}.npy")) for i in range(6)]
+    inputs = [np.ascontiguousarray(a, dtype=np.float32) for a in list(params0) + [x]]
+    taps = run_module(binary, text, inputs, workdir, "fwd_relu_inputs")
     return taps[:5], taps[5]
 
 
