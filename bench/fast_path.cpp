@@ -80,17 +80,8 @@ struct Layout {
   }
   ConvDimensionNumbers forward() const {
     auto a = actDims(), k = kerDims();
-    ConvDimensionNumbers dn;
-    dn.inputBatchDimension = a[0];
-    dn.inputFeatureDimension = a[1];
-    dn.inputSpatialDimensions = {a[2], a[3]};
-    dn.kernelOutputFeatureDimension = k[0];
-    dn.kernelInputFeatureDimension = k[1];
-    dn.kernelSpatialDimensions = {k[2], k[3]};
-    dn.outputBatchDimension = a[0];
-    dn.outputFeatureDimension = a[1];
-    dn.outputSpatialDimensions = {a[2], a[3]};
-    return dn;
+    return ir::convDimensionNumbers({a.begin(), a.end()}, {k.begin(), k.end()},
+                                    {a.begin(), a.end()});
   }
 };
 
@@ -134,15 +125,8 @@ void backwardWeightsConv(Case& t, const Layout& l, const ConvShape& s) {
   Value* g = t.arg(f32(l.act(s.n, s.o, s.out(), s.out())));
   auto ad = l.actDims(), kd = l.kerDims();
   Attributes a;
-  a.conv.inputBatchDimension = ad[1];
-  a.conv.inputFeatureDimension = ad[0];
-  a.conv.inputSpatialDimensions = {ad[2], ad[3]};
-  a.conv.kernelInputFeatureDimension = ad[0];
-  a.conv.kernelOutputFeatureDimension = ad[1];
-  a.conv.kernelSpatialDimensions = {ad[2], ad[3]};
-  a.conv.outputFeatureDimension = kd[0];
-  a.conv.outputBatchDimension = kd[1];
-  a.conv.outputSpatialDimensions = {kd[2], kd[3]};
+  a.conv = ir::convDimensionNumbers({ad[1], ad[0], ad[2], ad[3]}, {ad[1], ad[0], ad[2], ad[3]},
+                                    {kd[1], kd[0], kd[2], kd[3]});
   a.rhsDilation = {s.stride, s.stride};
   int64_t high = (s.k - 1) + (s.out() - 1) * s.stride + 1 - s.h - s.pad;
   a.padding = {{s.pad, high}, {s.pad, high}};

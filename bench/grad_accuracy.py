@@ -46,6 +46,14 @@ usage: bench/grad_accuracy.py --hlotrain PATH [--data DIR] [--first-record K] [-
    float64 from the same float32 inputs (the error so far), and the dense products also against
    float64 of that side's own float32 input (the op's own error).
 
+7. `--ablation ARM [ARM ...]`: what rounding the criterion asks for. Each arm is PyTorch
+   float32 with some ops computed in float64 and rounded to float32 once, i.e. correctly rounded
+   (comma-separated: conv = convolution forward, conv-data / conv-weights = its two backward
+   products, dense / dense-back = the dense products forward / backward, bn = BatchNorm forward
+   and backward, bias = the bias gradients' batch sums, loss = softmax cross-entropy from the
+   float32 logits; `all` = every one of them). Per arm: every tensor's error against float64
+   divided by PyTorch float32's (the same ratio as above), its worst and median.
+
 PyTorch runs with OPENBLAS_CORETYPE set before torch is imported (default: Cooperlake where the
 CPU has AVX512-BF16, else SkylakeX / Haswell, as bench/peer_pytorch.py) and `--threads` threads
 (default 2); hlotrain with OMP_WAIT_POLICY=passive (unless already set), and whatever else the
@@ -93,7 +101,18 @@ def parse_args():
                    help="also print each forward op's error, from the train step itself")
     p.add_argument("--no-pinned", action="store_true",
                    help="skip the branch-pinned analysis (no `hlotrain run` of the forward)")
-    return p.parse_args()
+    p.add_argument("--ablation", nargs="+", default=[], metavar="ARM",
+                   help="PyTorch float32 with the ops of each ARM (comma-separated from "
+                        f"{','.join(EXACT_OPS)}, or all) correctly rounded: the ratios they reach")
+    args = p.parse_args()
+    for arm in args.ablation:
+        bad = [op for op in arm.split(",") if op not in EXACT_OPS + ("all",)]
+        if bad:
+            p.error(f"--ablation {arm}: unknown op {bad[0]} (known: {', '.join(EXACT_OPS)}, all)")
+    return args
+
+
+EXACT_OPS = ("conv", "conv-data", "conv-weights", "dense", "dense-back", "bn", "bias", "loss")
 
 
 ARGS = parse_args()
@@ -445,6 +464,103 @@ def pinned_gradients(params0, x, y, masks, pools):
     return [g.numpy() for g in torch.autograd.grad(loss, ps)]
 
 
+def exactly_rounded_gradients(params0, x, y, arm):
+    """PyTorch float32 gradients with the ops of `arm` computed in float64 and rounded once."""
+    exact = set(EXACT_OPS) if "all" in arm else set(arm)
+    f32, f64 = torch.float32, torch.float64
+
+    def rounded(fn, *args):  # fn in float64 on float32 arguments, rounded to float32
+        return fn(*[a.to(f64) for a in args]).to(f32)
+
+    def conv_fn(h, w):
+        return F.conv2d(h, w, padding=1)
+
+    class Conv(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, h, w):
+            ctx.save_for_backward(h, w)
+            return rounded(conv_fn, h, w) if "conv" in exact else conv_fn(h, w)
+
+        @staticmethod
+        def backward(ctx, g):
+            def transposes(*args):
+                with torch.enable_grad():
+                    h, w = (a.detach().requires_grad_() for a in args[:2])
+                    return torch.autograd.grad(conv_fn(h, w), (h, w), args[2])
+            gh, gw = transposes(*ctx.saved_tensors, g)
+            if {"conv-data", "conv-weights"} & exact:
+                eh, ew = transposes(*(t.to(f64) for t in ctx.saved_tensors), g.to(f64))
+                gh = eh.to(f32) if "conv-data" in exact else gh
+                gw = ew.to(f32) if "conv-weights" in exact else gw
+            return gh, gw
+
+    class Dense(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            ctx.save_for_backward(a, b)
+            return rounded(torch.matmul, a, b) if "dense" in exact else a @ b
+
+        @staticmethod
+        def backward(ctx, g):
+            a, b = ctx.saved_tensors
+            if "dense-back" in exact:
+                return rounded(lambda g, b: g @ b.T, g, b), rounded(lambda a, g: a.T @ g, a, g)
+            return g @ b.T, a.T @ g
+
+    class Bias(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, a, b):
+            return a + b
+
+        @staticmethod
+        def backward(ctx, g):
+            return g, g.to(f64).sum(0).to(f32)
+
+    class BatchNorm(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, *args):
+            ctx.save_for_backward(*args)
+            return rounded(bn_fn, *args)
+
+        @staticmethod
+        def backward(ctx, g):
+            with torch.enable_grad():
+                args = [t.detach().to(f64).requires_grad_() for t in ctx.saved_tensors]
+                return tuple(d.to(f32) for d in torch.autograd.grad(bn_fn(*args), args, g.to(f64)))
+
+    def bn_fn(h, gamma, beta):
+        return F.batch_norm(h, None, None, gamma, beta, training=True, eps=1e-5)
+
+    bn = BatchNorm.apply if "bn" in exact else bn_fn
+    bias = Bias.apply if "bias" in exact else torch.add
+    ps = [torch.from_numpy(p).to(f32).requires_grad_(True) for p in params0]
+    h = torch.from_numpy(x)
+    for i in range(4):
+        h = F.relu(bn(Conv.apply(h, ps[3 * i]), ps[3 * i + 1], ps[3 * i + 2]))
+        if i in (1, 3):
+            h = F.max_pool2d(h, 2, 2)
+    h = F.relu(bias(Dense.apply(h.reshape(h.shape[0], -1), ps[12]), ps[13]))
+    logits = bias(Dense.apply(h, ps[14]), ps[15])
+    loss = F.cross_entropy(logits.to(f64) if "loss" in exact else logits, torch.from_numpy(y))
+    return [g.to(f64).numpy() for g in torch.autograd.grad(loss, ps)]
+
+
+def print_ablation(params0, x, y, g32, g64):
+    print("correctly rounded ops in PyTorch float32: each tensor's error / torch f32's")
+    print(f"{'arm':<40} {'worst':>7} {'median':>7}  tensors over 1")
+    t32 = [rel_errors(g, r)[0] for g, r in zip(g32, g64)]
+    arms = []
+    for arm in ARGS.ablation:
+        g = exactly_rounded_gradients(params0, x, y, arm.split(","))
+        ratios = [rel_errors(a, r)[0] / t if t > 0 else float("inf")
+                  for a, r, t in zip(g, g64, t32)]
+        over = [name for (name, _), q in zip(SPEC, ratios) if q > 1]
+        print(f"{arm:<40} {max(ratios):7.3f} {float(np.median(ratios)):7.3f}  {over or 'none'}")
+        arms.append(dict(arm=arm, worst=max(ratios), median=float(np.median(ratios)),
+                         ratios=dict(zip((n for n, _ in SPEC), ratios))))
+    return arms
+
+
 def flips(side, ref):
     """How many ReLU decisions (per ReLU) and pool choices (per pool) differ from ref's."""
     return ([int((a != b).sum()) for a, b in zip(side[0], ref[0])],
@@ -544,12 +660,14 @@ def main():
         print_per_op(hl_values, torch_forward_values(params0, x, torch.float32),
                      torch_forward_values(params0, x, torch.float64), params0)
     extra = {}
+    if ARGS.ablation:
+        extra["ablation"] = print_ablation(params0, x, y, g32, g64)
     if pinned:
         pw = max(rows, key=lambda r: r["pinned_ratio"])
         print(f"worst pinned ratio {pw['pinned_ratio']:.3f} ({pw['name']}: hlotrain "
               f"{pw['hlotrain_pinned_rel']:.3e} vs torch f32 {pw['torch32_pinned_rel']:.3e}); "
               f"tensors over 1: {[r['name'] for r in rows if r['pinned_ratio'] > 1.0] or 'none'}")
-        extra = dict(worst_pinned_ratio=pw["pinned_ratio"], worst_pinned_tensor=pw["name"],
+        extra.update(worst_pinned_ratio=pw["pinned_ratio"], worst_pinned_tensor=pw["name"],
                      relu_flips_hlotrain=flips_hl[0], pool_changes_hlotrain=flips_hl[1],
                      relu_flips_torch32=flips_t32[0], pool_changes_torch32=flips_t32[1])
     print(json.dumps(dict(bench="grad_accuracy", net="mnist-cnn", hlotrain=ARGS.hlotrain,

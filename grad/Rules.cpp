@@ -178,21 +178,6 @@ ConvSpec specOf(const ConvDimensionNumbers& dn) {
           cat(dn.outputBatchDimension, dn.outputFeatureDimension, dn.outputSpatialDimensions)};
 }
 
-ConvDimensionNumbers numbersOf(const std::vector<int64_t>& lhs, const std::vector<int64_t>& rhs,
-                               const std::vector<int64_t>& out) {
-  ConvDimensionNumbers dn;
-  dn.inputBatchDimension = lhs[0];
-  dn.inputFeatureDimension = lhs[1];
-  dn.inputSpatialDimensions.assign(lhs.begin() + 2, lhs.end());
-  dn.kernelOutputFeatureDimension = rhs[0];
-  dn.kernelInputFeatureDimension = rhs[1];
-  dn.kernelSpatialDimensions.assign(rhs.begin() + 2, rhs.end());
-  dn.outputBatchDimension = out[0];
-  dn.outputFeatureDimension = out[1];
-  dn.outputSpatialDimensions.assign(out.begin() + 2, out.end());
-  return dn;
-}
-
 std::vector<int64_t> swapFirstTwo(std::vector<int64_t> spec) {
   std::swap(spec[0], spec[1]);
   return spec;
@@ -238,7 +223,7 @@ Value* convTransposeLhs(Builder& b, const Op& op, Value* g) {
     rhs = reshapeAxisInto(b, spec.rhs[0], spec.rhs[1], rhs);
   }
   Attributes t;
-  t.conv = numbersOf(spec.out, swapFirstTwo(spec.rhs), spec.lhs);
+  t.conv = convDimensionNumbers(spec.out, swapFirstTwo(spec.rhs), spec.lhs);
   for (int64_t i = 0; i < spatial; ++i) {
     int64_t in = op.operands[0]->type.shape[spec.lhs[2 + i]];
     int64_t k = rhs->type.shape[spec.rhs[2 + i]];
@@ -265,7 +250,8 @@ Value* convTransposeRhs(Builder& b, const Op& op, Value* g) {
   ConvSpec spec = specOf(a.conv);
   int64_t spatial = static_cast<int64_t>(a.windowStrides.size());
   Attributes t;
-  t.conv = numbersOf(swapFirstTwo(spec.lhs), swapFirstTwo(spec.out), swapFirstTwo(spec.rhs));
+  t.conv =
+      convDimensionNumbers(swapFirstTwo(spec.lhs), swapFirstTwo(spec.out), swapFirstTwo(spec.rhs));
   t.featureGroupCount = a.batchGroupCount;
   t.batchGroupCount = a.featureGroupCount;
   for (int64_t i = 0; i < spatial; ++i) {

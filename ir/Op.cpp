@@ -99,4 +99,20 @@ Function& Module::addFunction(std::string functionName, bool isPublic) {
   return *functions.back();
 }
 
+ConvDimensionNumbers convDimensionNumbers(const std::vector<int64_t>& lhs,
+                                          const std::vector<int64_t>& rhs,
+                                          const std::vector<int64_t>& out) {
+  ConvDimensionNumbers dn;
+  dn.inputBatchDimension = lhs[0];
+  dn.inputFeatureDimension = lhs[1];
+  dn.inputSpatialDimensions.assign(lhs.begin() + 2, lhs.end());
+  dn.kernelOutputFeatureDimension = rhs[0];
+  dn.kernelInputFeatureDimension = rhs[1];
+  dn.kernelSpatialDimensions.assign(rhs.begin() + 2, rhs.end());
+  dn.outputBatchDimension = out[0];
+  dn.outputFeatureDimension = out[1];
+  dn.outputSpatialDimensions.assign(out.begin() + 2, out.end());
+  return dn;
+}
+
 } // namespace hlotrain::ir

@@ -97,6 +97,13 @@ struct ConvDimensionNumbers {
   bool operator==(const ConvDimensionNumbers&) const = default;
 };
 
+// The dimension numbers of a convolution whose operands and result hold their dimensions at
+// these positions: lhs (batch, feature, spatial...), rhs (output feature, input feature,
+// spatial...), out (batch, feature, spatial...), each with the same number of spatial dims.
+ConvDimensionNumbers convDimensionNumbers(const std::vector<int64_t>& lhs,
+                                          const std::vector<int64_t>& rhs,
+                                          const std::vector<int64_t>& out);
+
 // Every attribute any op of the subset carries. Each op reads only its own fields (listed per
 // field); window-like vectors are always full length after building (defaults made explicit), so
 // consumers never re-derive defaults.

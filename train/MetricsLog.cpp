@@ -75,9 +75,12 @@ void MetricsLog::line(const std::string& json) {
 void MetricsLog::epoch(const EpochRecord& r, int64_t epochs) {
   char lr[32];
   std::snprintf(lr, sizeof lr, "%.3g", r.lr);
-  out_ << "epoch " << r.epoch << "/" << epochs << " done: loss " << formatFixed(r.loss, 4)
-       << ", lr " << lr << ", " << formatFixed(r.seconds, 1) << " s, "
-       << formatFixed(r.imagesPerSecond, 1) << " images/s (step " << r.step << ")"
+  out_ << "epoch " << r.epoch << "/" << epochs
+       << (r.batches < r.batchesPerEpoch ? " stopped after batch " + std::to_string(r.batches) +
+                                               "/" + std::to_string(r.batchesPerEpoch)
+                                         : std::string(" done"))
+       << ": loss " << formatFixed(r.loss, 4) << ", lr " << lr << ", " << formatFixed(r.seconds, 1)
+       << " s, " << formatFixed(r.imagesPerSecond, 1) << " images/s (step " << r.step << ")"
        << (r.skipped > 0 ? ", " + std::to_string(r.skipped) + " non-finite step(s) skipped" : "")
        << std::endl;
   line("{\"type\":\"epoch\",\"epoch\":" + std::to_string(r.epoch) +
@@ -88,8 +91,10 @@ void MetricsLog::epoch(const EpochRecord& r, int64_t epochs) {
 }
 
 void MetricsLog::eval(const EvalRecord& r) {
-  out_ << "eval after epoch " << r.epoch << ": " << task::summaryLine(r.scores) << " in "
-       << formatFixed(r.seconds, 1) << " s\n"
+  out_ << (r.insideEpoch ? "eval at step " + std::to_string(r.step) + ", inside epoch "
+                         : std::string("eval after epoch "))
+       << r.epoch << ": " << task::summaryLine(r.scores) << " in " << formatFixed(r.seconds, 1)
+       << " s\n"
        << task::summaryTable(r.scores) << std::flush;
   line("{\"type\":\"eval\",\"epoch\":" + std::to_string(r.epoch) +
        ",\"step\":" + std::to_string(r.step) + "," + task::jsonFields(r.scores) +

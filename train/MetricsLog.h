@@ -24,13 +24,18 @@ struct EpochRecord {
   double lr = 0;       // rate of the last step
   double seconds = 0;
   double imagesPerSecond = 0;
+  // Where the pass stopped: batchesPerEpoch for a finished epoch, fewer for one that --max-steps
+  // cut; only the terminal line tells them apart.
+  int64_t batches = 0;
+  int64_t batchesPerEpoch = 0;
 };
 
 struct EvalRecord {
   int64_t epoch = 0;
   int64_t step = 0;
   double seconds = 0;
-  task::Scores scores; // the task's: accuracy, or the segmentation figures
+  task::Scores scores;      // the task's: accuracy, or the segmentation figures
+  bool insideEpoch = false; // the state evaluated stopped before the epoch's last batch
 };
 
 class MetricsLog {

@@ -559,8 +559,16 @@ private:
       result.epochLosses.push_back(applied > 0 ? totals.lossSum / static_cast<double>(applied)
                                                : std::numeric_limits<double>::quiet_NaN());
       progress_.clear();
-      log.epoch({epoch + 1, pos.step, totals.steps, totals.skipped, result.epochLosses.back(),
-                 totals.lr, seconds, static_cast<double>(totals.steps * config_.batch) / seconds},
+      log.epoch({.epoch = epoch + 1,
+                 .step = pos.step,
+                 .steps = totals.steps,
+                 .skipped = totals.skipped,
+                 .loss = result.epochLosses.back(),
+                 .lr = totals.lr,
+                 .seconds = seconds,
+                 .imagesPerSecond = static_cast<double>(totals.steps * config_.batch) / seconds,
+                 .batches = epochDone ? stepsPerEpoch_ : pos.batchIndex,
+                 .batchesPerEpoch = stepsPerEpoch_},
                 config_.epochs);
       const bool last = finished(pos);
       const bool evaluates = last || (epochDone && every(config_.evalEvery, epoch));
@@ -572,6 +580,7 @@ private:
       if (evaluates) {
         EvalRecord r = evaluator.run(state, in.params());
         r.epoch = epoch + 1;
+        r.insideEpoch = !epochDone;
         log.eval(r);
         evaluator.writeSamples(r);
         keepIfBest(state, r);

@@ -105,6 +105,26 @@ TEST_F(ProgressTest, QuietPrintsOnlyTheSummaries) {
   EXPECT_NE(r.out.find("eval after epoch 2: accuracy"), std::string::npos) << r.out;
 }
 
+// A pass that --max-steps cuts is not reported as a finished epoch, nor its evaluation as one
+// after the epoch; the resumed run then finishes that epoch under its own line.
+TEST_F(ProgressTest, AStopInsideAnEpochSaysWhereItStopped) {
+  std::vector<std::string> args = trainArgs("cut");
+  args.insert(args.end(), {"--max-steps", "1"});
+  CliResult cut = hlotrain::testing::runBinary(args);
+  ASSERT_EQ(cut.exitCode, 0) << cut.err;
+  EXPECT_NE(cut.out.find("epoch 1/2 stopped after batch 1/"), std::string::npos) << cut.out;
+  EXPECT_NE(cut.out.find("eval at step 1, inside epoch 1: accuracy"), std::string::npos) << cut.out;
+  EXPECT_EQ(cut.out.find(" done: loss"), std::string::npos) << cut.out;
+
+  args = trainArgs("cut");
+  args.push_back("--resume");
+  CliResult resumed = hlotrain::testing::runBinary(args);
+  ASSERT_EQ(resumed.exitCode, 0) << resumed.err;
+  EXPECT_NE(resumed.out.find("epoch 1/2 done: loss"), std::string::npos) << resumed.out;
+  EXPECT_NE(resumed.out.find("eval after epoch 2: accuracy"), std::string::npos) << resumed.out;
+  EXPECT_EQ(resumed.out.find("stopped after batch"), std::string::npos) << resumed.out;
+}
+
 TEST(FormatDuration, MinutesAndHours) {
   EXPECT_EQ(formatDuration(7.4), "0:07");
   EXPECT_EQ(formatDuration(247), "4:07");

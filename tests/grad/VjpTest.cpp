@@ -110,15 +110,7 @@ TEST(VjpTest, DotGeneral) {
 
 Attributes convAttrs(std::vector<int64_t> lhs, std::vector<int64_t> rhs, std::vector<int64_t> out) {
   Attributes a;
-  a.conv.inputBatchDimension = lhs[0];
-  a.conv.inputFeatureDimension = lhs[1];
-  a.conv.inputSpatialDimensions = {lhs[2], lhs[3]};
-  a.conv.kernelOutputFeatureDimension = rhs[0];
-  a.conv.kernelInputFeatureDimension = rhs[1];
-  a.conv.kernelSpatialDimensions = {rhs[2], rhs[3]};
-  a.conv.outputBatchDimension = out[0];
-  a.conv.outputFeatureDimension = out[1];
-  a.conv.outputSpatialDimensions = {out[2], out[3]};
+  a.conv = ir::convDimensionNumbers(lhs, rhs, out);
   return a;
 }
 

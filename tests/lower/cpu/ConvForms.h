@@ -30,17 +30,8 @@ struct ConvShape {
 
 inline ir::ConvDimensionNumbers convNumbers(const Layout& in, const Layout& kernel,
                                             const Layout& out) {
-  ir::ConvDimensionNumbers dn;
-  dn.inputBatchDimension = in[0];
-  dn.inputFeatureDimension = in[1];
-  dn.inputSpatialDimensions = {in[2], in[3]};
-  dn.kernelOutputFeatureDimension = kernel[0];
-  dn.kernelInputFeatureDimension = kernel[1];
-  dn.kernelSpatialDimensions = {kernel[2], kernel[3]};
-  dn.outputBatchDimension = out[0];
-  dn.outputFeatureDimension = out[1];
-  dn.outputSpatialDimensions = {out[2], out[3]};
-  return dn;
+  return ir::convDimensionNumbers({in.begin(), in.end()}, {kernel.begin(), kernel.end()},
+                                  {out.begin(), out.end()});
 }
 
 inline ir::Attributes forwardAttributes(const ConvShape& f, const Layout& in, const Layout& kernel,
@@ -79,15 +70,8 @@ inline ir::Attributes backwardDataAttributes(const ConvShape& f, const Layout& i
 inline ir::Attributes backwardWeightsAttributes(const ConvShape& f, const Layout& in,
                                                 const Layout& gl, const Layout& wl) {
   ir::Attributes a;
-  a.conv.inputBatchDimension = in[1];
-  a.conv.inputFeatureDimension = in[0];
-  a.conv.inputSpatialDimensions = {in[2], in[3]};
-  a.conv.kernelInputFeatureDimension = gl[0];
-  a.conv.kernelOutputFeatureDimension = gl[1];
-  a.conv.kernelSpatialDimensions = {gl[2], gl[3]};
-  a.conv.outputFeatureDimension = wl[0];
-  a.conv.outputBatchDimension = wl[1];
-  a.conv.outputSpatialDimensions = {wl[2], wl[3]};
+  a.conv = ir::convDimensionNumbers({in[1], in[0], in[2], in[3]}, {gl[1], gl[0], gl[2], gl[3]},
+                                    {wl[1], wl[0], wl[2], wl[3]});
   a.windowStrides = {f.dilation[0], f.dilation[1]};
   a.rhsDilation = {f.stride[0], f.stride[1]};
   for (int d = 0; d < 2; ++d) {
