@@ -305,25 +305,37 @@ def train_step_forward(binary, prefix, params0, x, y, workdir):
     return [o.transpose(0, 3, 1, 2) for o in out[:4]] + out[4:]
 
 
+def conv3x3(h, w):
+    return F.conv2d(h, w, padding=1)
+
+
+def batch_norm(h, gamma, beta):
+    return F.batch_norm(h, None, None, gamma, beta, training=True, eps=1e-5)
+
+
+def mnist_cnn(ps, h, conv=conv3x3, bn=batch_norm, relu=lambda k, t: F.relu(t),
+              pool=lambda j, t: F.max_pool2d(t, 2, 2), dense=torch.matmul, bias=torch.add,
+              tap=lambda kind, t: t):
+    """The logits of build_model's net from spec-order parameters `ps`, each op replaceable:
+    relu(k, t) is ReLU k (relu1..4, then fc1's), pool(j, t) max-pool j, and tap(kind, t) sees
+    every "product" (conv1..4, then fc1 and fc2 before their bias) and "bn" output."""
+    for i in range(4):
+        h = relu(i, tap("bn", bn(tap("product", conv(h, ps[3 * i])), ps[3 * i + 1], ps[3 * i + 2])))
+        if i in (1, 3):
+            h = pool(i // 2, h)
+    h = relu(4, bias(tap("product", dense(h.reshape(h.shape[0], -1), ps[12])), ps[13]))
+    return bias(tap("product", dense(h, ps[14])), ps[15])
+
+
 def torch_forward_values(params0, x, dtype):
     """conv1..4, fc1 and fc2 products, bn1..4 outputs and the logits, as train_step_forward."""
-    ps = [torch.from_numpy(p).to(dtype) for p in params0]
-    h = torch.from_numpy(x).to(dtype)
-    products, bns = [], []
-    for i in range(4):
-        h = F.conv2d(h, ps[3 * i], padding=1)
-        products.append(h)
-        h = F.batch_norm(h, None, None, ps[3 * i + 1], ps[3 * i + 2], training=True, eps=1e-5)
-        bns.append(h)
-        h = F.relu(h)
-        if i in (1, 3):
-            h = F.max_pool2d(h, 2, 2)
-    fc1_in = h.reshape(h.shape[0], -1)
-    products.append(fc1_in @ ps[12])
-    fc2_in = F.relu(products[-1] + ps[13])
-    products.append(fc2_in @ ps[14])
-    values = products + bns + [products[-1] + ps[15]]
-    return [v.detach().numpy().copy() for v in values]
+    taps = {"product": [], "bn": []}
+    def tap(kind, t):
+        taps[kind].append(t)
+        return t
+    logits = mnist_cnn([torch.from_numpy(p).to(dtype) for p in params0],
+                       torch.from_numpy(x).to(dtype), tap=tap)
+    return [v.detach().numpy().copy() for v in taps["product"] + taps["bn"] + [logits]]
 
 
 def print_per_op(hl, t32, t64, params0):
@@ -449,18 +461,14 @@ def decisions(relu_inputs):
 
 def pinned_gradients(params0, x, y, masks, pools):
     """float64 gradients of the net with the ReLU masks and pool indices held fixed."""
+    def gather(j, h):
+        n, c, hh, ww = h.shape
+        idx = pools[j].reshape(n, c, -1)
+        return torch.gather(h.reshape(n, c, hh * ww), 2, idx).reshape(n, c, hh // 2, ww // 2)
     ps = [torch.from_numpy(p).double().requires_grad_(True) for p in params0]
-    h = torch.from_numpy(x).double()
-    for i in range(4):
-        h = F.conv2d(h, ps[3 * i], padding=1)
-        h = F.batch_norm(h, None, None, ps[3 * i + 1], ps[3 * i + 2], training=True, eps=1e-5)
-        h = h * masks[i].double()
-        if i in (1, 3):
-            n, c, hh, ww = h.shape
-            idx = pools[i // 2].reshape(n, c, -1)
-            h = torch.gather(h.reshape(n, c, hh * ww), 2, idx).reshape(n, c, hh // 2, ww // 2)
-    h = (h.reshape(h.shape[0], -1) @ ps[12] + ps[13]) * masks[4].double()
-    loss = F.cross_entropy(h @ ps[14] + ps[15], torch.from_numpy(y))
+    logits = mnist_cnn(ps, torch.from_numpy(x).double(), relu=lambda k, t: t * masks[k].double(),
+                       pool=gather)
+    loss = F.cross_entropy(logits, torch.from_numpy(y))
     return [g.numpy() for g in torch.autograd.grad(loss, ps)]
 
 
@@ -472,21 +480,18 @@ def exactly_rounded_gradients(params0, x, y, arm):
     def rounded(fn, *args):  # fn in float64 on float32 arguments, rounded to float32
         return fn(*[a.to(f64) for a in args]).to(f32)
 
-    def conv_fn(h, w):
-        return F.conv2d(h, w, padding=1)
-
     class Conv(torch.autograd.Function):
         @staticmethod
         def forward(ctx, h, w):
             ctx.save_for_backward(h, w)
-            return rounded(conv_fn, h, w) if "conv" in exact else conv_fn(h, w)
+            return rounded(conv3x3, h, w) if "conv" in exact else conv3x3(h, w)
 
         @staticmethod
         def backward(ctx, g):
             def transposes(*args):
                 with torch.enable_grad():
                     h, w = (a.detach().requires_grad_() for a in args[:2])
-                    return torch.autograd.grad(conv_fn(h, w), (h, w), args[2])
+                    return torch.autograd.grad(conv3x3(h, w), (h, w), args[2])
             gh, gw = transposes(*ctx.saved_tensors, g)
             if {"conv-data", "conv-weights"} & exact:
                 eh, ew = transposes(*(t.to(f64) for t in ctx.saved_tensors), g.to(f64))
@@ -520,27 +525,19 @@ def exactly_rounded_gradients(params0, x, y, arm):
         @staticmethod
         def forward(ctx, *args):
             ctx.save_for_backward(*args)
-            return rounded(bn_fn, *args)
+            return rounded(batch_norm, *args)
 
         @staticmethod
         def backward(ctx, g):
             with torch.enable_grad():
                 args = [t.detach().to(f64).requires_grad_() for t in ctx.saved_tensors]
-                return tuple(d.to(f32) for d in torch.autograd.grad(bn_fn(*args), args, g.to(f64)))
+                grads = torch.autograd.grad(batch_norm(*args), args, g.to(f64))
+                return tuple(d.to(f32) for d in grads)
 
-    def bn_fn(h, gamma, beta):
-        return F.batch_norm(h, None, None, gamma, beta, training=True, eps=1e-5)
-
-    bn = BatchNorm.apply if "bn" in exact else bn_fn
-    bias = Bias.apply if "bias" in exact else torch.add
     ps = [torch.from_numpy(p).to(f32).requires_grad_(True) for p in params0]
-    h = torch.from_numpy(x)
-    for i in range(4):
-        h = F.relu(bn(Conv.apply(h, ps[3 * i]), ps[3 * i + 1], ps[3 * i + 2]))
-        if i in (1, 3):
-            h = F.max_pool2d(h, 2, 2)
-    h = F.relu(bias(Dense.apply(h.reshape(h.shape[0], -1), ps[12]), ps[13]))
-    logits = bias(Dense.apply(h, ps[14]), ps[15])
+    logits = mnist_cnn(ps, torch.from_numpy(x), conv=Conv.apply,
+                       bn=BatchNorm.apply if "bn" in exact else batch_norm, dense=Dense.apply,
+                       bias=Bias.apply if "bias" in exact else torch.add)
     loss = F.cross_entropy(logits.to(f64) if "loss" in exact else logits, torch.from_numpy(y))
     return [g.to(f64).numpy() for g in torch.autograd.grad(loss, ps)]
 
