@@ -2,7 +2,7 @@
 """Side-by-side train-step and eval throughput: PyTorch 1.13 vs `hlotrain bench`.
 
 usage: bench/peer_pytorch.py [--hlotrain PATH] [--nets a,b,...] [--rounds R] [--steps N]
-                             [--channels-last] [--no-foreach] [--bf16]
+                             [--channels-last] [--no-foreach] [--conv-time] [--bf16]
 
 For every net (default: every net of the issues that `hlotrain list` shows) the same
 architecture is built in PyTorch (conv without bias + BatchNorm (eps 1e-5, batch statistics) +
@@ -31,6 +31,14 @@ convolutions. The image sets OPENBLAS_CORETYPE=Haswell, which halves OpenBLAS's 
 AVX-512 machines; the PyTorch workers run with its AVX-512 kernels instead (--openblas-coretype,
 default Cooperlake where the CPU has AVX512-BF16, else SkylakeX), so the peer is at its best.
 
+--conv-time (f32 table; ignored with --bf16): after its timed steps each PyTorch worker profiles
+`--steps` more (torch.profiler) for the time in its convolutions, and hlotrain runs with
+HLOTRAIN_PROFILE=1 for its oneDNN convolutions' time; a second table shows both, what
+hlotrain's step outside its convolutions may take for a ratio of 2, and `bound`, PyTorch's step
+over hlotrain's convolutions: the ratio hlotrain would reach if nothing but its convolutions
+took time. Profiling costs both sides a little time, so take the throughput ratios from runs
+without it.
+
 --bf16 (issue 15 item 6): mixed precision side by side with both f32 steps. Every round runs
 four processes in turn: `hlotrain bench` (f32), PyTorch f32, `hlotrain bench --precision bf16`,
 PyTorch with its forward and loss under `torch.autocast("cpu", dtype=torch.bfloat16)` (backward
@@ -43,6 +51,7 @@ spread (min-max) over rounds, and hlotrain's cpu_isa and bf16 matmul peak / impl
 import argparse
 import json
 import os
+import re
 import resource
 import statistics
 import subprocess
@@ -266,10 +275,26 @@ def onednn_kernels(step):
     return {k: sorted(v) for k, v in sorted(kernels.items())}
 
 
-def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False):
+def conv_share(step, steps):
+    """Of `steps` more steps under torch.profiler: (ms per step, ms of it in convolutions).
+    Convolutions are the ops named *conv* (aten::mkldnn_convolution, aten::convolution_backward
+    and their fallbacks), by self time on the calling thread, which is the op's wall time: its
+    OpenMP workers run while it waits."""
+    from torch.profiler import ProfilerActivity, profile
+    with profile(activities=[ProfilerActivity.CPU]) as prof:
+        start = time.perf_counter()
+        for _ in range(steps):
+            step()
+        total = time.perf_counter() - start
+    conv_us = sum(e.self_cpu_time_total for e in prof.key_averages() if "conv" in e.key)
+    return total * 1e3 / steps, conv_us * 1e-3 / steps
+
+
+def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
+           conv_time=False):
     """Measures one net in this process; prints one JSON line. With `bf16`: the train step only,
     its forward and loss under CPU autocast bf16; with `kernels` also the oneDNN kernels of one
-    more step (after the timed ones)."""
+    more step, with `conv_time` conv_share() of `steps` more (both after the timed ones)."""
     import contextlib
     import torch
     import torch.nn.functional as F
@@ -339,14 +364,18 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False)
         losses.append(loss.item())
 
     train_s = timed(train_step)
+    # Before the extra steps below: the profiler's records would count as the step's memory.
+    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(json.dumps({
         "net": net, "batch": batch, "params": sum(p.numel() for p in model.parameters()),
         "bf16": bf16, "torch": torch.__version__,
         **({"onednn": onednn_kernels(train_step)} if kernels else {}),
+        **(dict(zip(("profiled_ms_per_step", "conv_ms_per_step"), conv_share(train_step, steps)))
+           if conv_time else {}),
         "images_per_s": batch / train_s, "ms_per_step": train_s * 1e3,
         "eval_images_per_s": batch / eval_s, "eval_ms_per_step": eval_s * 1e3,
         "first_loss": losses[0], "eval_peak_rss_mb": eval_rss,
-        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024}))
+        "peak_rss_mb": peak_rss}))
 
 
 def default_coretype():
@@ -369,7 +398,26 @@ def run_json(cmd, env=None):
     if done.returncode != 0:
         sys.stderr.write(done.stderr[-4000:])
         raise SystemExit(f"peer_pytorch: {' '.join(cmd)} exited with {done.returncode}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    if env and env.get("HLOTRAIN_PROFILE"):
+        result.update(profiled_conv_time(done.stderr))
+    return result
+
+
+def profiled_conv_time(stderr):
+    """From `hlotrain bench`'s HLOTRAIN_PROFILE report: the train step's ms per run and the ms of
+    it in oneDNN convolutions. Each executable prints a block (`--eval` adds the eval forward's);
+    the train step's is the costliest. Its totals by kind come before the costliest kernels."""
+    blocks = []
+    for line in stderr.splitlines():
+        head = re.match(r"HLOTRAIN_PROFILE: ([\d.]+) ms per run", line)
+        if head:
+            blocks.append([float(head.group(1)), 0.0])
+        kind = re.match(r"\s+([\d.]+) ms\s+[\d.]+%\s+onednn conv", line)
+        if kind and blocks:
+            blocks[-1][1] += float(kind.group(1))
+    step_ms, conv_ms = max(blocks)
+    return {"profiled_ms_per_step": step_ms, "conv_ms_per_step": conv_ms}
 
 
 def hlotrain_params(hlotrain):
@@ -399,13 +447,16 @@ def main():
     parser.add_argument("--bf16", action="store_true",
                         help="also hlotrain --precision bf16 and PyTorch under CPU autocast "
                              "bf16: four train steps per round, a table of ms and ratios")
+    parser.add_argument("--conv-time", action="store_true",
+                        help="f32 table: also each side's time in convolutions (profiled, after "
+                             "PyTorch's timed steps) and the ratio they bound")
     parser.add_argument("--record-kernels", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker", nargs=3, metavar=("NET", "BATCH", "STEPS"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         worker(args.worker[0], int(args.worker[1]), int(args.worker[2]), args.channels_last,
-               not args.no_foreach, args.bf16, args.record_kernels)
+               not args.no_foreach, args.bf16, args.record_kernels, args.conv_time)
         return
 
     if args.omp_wait_policy != "unset":
@@ -421,18 +472,21 @@ def main():
         print(f"not in `hlotrain list`, skipped: {', '.join(skipped)}")
     if args.bf16:
         return bf16_main(args, nets, known, torch_env)
-    rows = []
+    rows, conv_rows = [], []
     for net in nets:
         batch = NETS[net][0]
         torch_runs, ours = [], []
         flags = (["--channels-last"] if args.channels_last else []) + \
-                (["--no-foreach"] if args.no_foreach else [])
+                (["--no-foreach"] if args.no_foreach else []) + \
+                (["--conv-time"] if args.conv_time else [])
         for r in range(args.rounds):
             torch_runs.append(run_json([sys.executable, os.path.abspath(__file__), *flags,
                                         "--worker", net, str(batch), str(args.steps)],
                                        torch_env))
             ours.append(run_json([args.hlotrain, "bench", "--net", net, "--batch", str(batch),
-                                  "--steps", str(args.steps), "--eval"]))
+                                  "--steps", str(args.steps), "--eval"],
+                                 dict(os.environ, HLOTRAIN_PROFILE="1") if args.conv_time
+                                 else None))
             print(f"  {net} round {r + 1}: pytorch {torch_runs[-1]['images_per_s']:.1f} img/s, "
                   f"hlotrain {ours[-1]['images_per_s']:.1f} img/s (load "
                   f"{os.getloadavg()[0]:.1f})", flush=True)
@@ -450,6 +504,9 @@ def main():
         torch_fraction = statistics.median(
             o["gflop_per_step"] / batch * t["images_per_s"] / o["matmul_peak_gflops"]
             for o, t in zip(ours, torch_runs))
+        if args.conv_time:
+            conv_rows.append((net, *(med(runs, key) for runs in (torch_runs, ours)
+                                     for key in ("profiled_ms_per_step", "conv_ms_per_step"))))
         rows.append((net, batch, paired, med(torch_runs, "images_per_s"),
                      med(ours, "images_per_s"),
                      med(torch_runs, "eval_images_per_s"), med(ours, "eval_images_per_s"),
@@ -469,6 +526,19 @@ def main():
         print("%-12s %5d %8.1f %9.1f %6.2f %6.2f %10.1f %9.1f %6.2f %9d %8d %3.0f%%/%2.0f%%  "
               "%.3f/%.3f" % (net, batch, t, h, h / t, paired, te, he, he / te, trss, hrss,
                              100 * tfrac, 100 * frac, tl, hl))
+    if args.conv_time:
+        print("\nconvolutions (PyTorch: torch.profiler; hlotrain: HLOTRAIN_PROFILE=1; ms per "
+              "profiled step, medians over rounds). rest: the step less its convolutions; "
+              "rest at 2x: what hlotrain's rest may take for a step at half PyTorch's; bound: "
+              "PyTorch's step over hlotrain's convolutions, the ratio if hlotrain's rest took "
+              "no time")
+        print("%-12s %8s %10s %8s %8s %8s %10s %6s" % (
+            "net", "torch ms", "torch conv", "hlo ms", "hlo conv", "hlo rest", "rest at 2x",
+            "bound"))
+        for net, t_ms, t_conv, h_ms, h_conv in conv_rows:
+            print("%-12s %8.1f %10.1f %8.1f %8.1f %8.1f %10.1f %6.2f" % (
+                net, t_ms, t_conv, h_ms, h_conv, h_ms - h_conv, t_ms / 2 - h_conv,
+                t_ms / h_conv))
 
 
 def bf16_main(args, nets, known, torch_env):
