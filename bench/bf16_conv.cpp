@@ -8,7 +8,6 @@
 // -> f32) and oneDNN's ISA. Usage: bf16_conv [BATCH [CHANNELS [SIDE [ROUNDS]]]]   (see
 // bench/README.md)
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -16,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/Timing.h"
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
@@ -24,6 +24,7 @@
 
 using namespace hlotrain;
 using namespace hlotrain::ir;
+using hlotrain::bench::secondsOf;
 
 namespace {
 
@@ -94,12 +95,6 @@ void build(Case& c, Form form, bool bf16, int64_t n, int64_t ch, int64_t side) {
   }
   c.fn.setResults({result});
   verify(c.module);
-}
-
-double secondsOf(const std::function<void()>& f) {
-  auto start = std::chrono::steady_clock::now();
-  f();
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 } // namespace

@@ -9,7 +9,6 @@
 // kernel's own time.
 // Usage: concat_pad [--quick] [--dump] [NAME-FILTER]   (see bench/README.md)
 
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -18,25 +17,16 @@
 #include <string>
 #include <vector>
 
+#include "bench/Timing.h"
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
 
 using namespace hlotrain;
 using namespace hlotrain::ir;
+using hlotrain::bench::bestSeconds;
 
 namespace {
-
-double bestSeconds(const std::function<void()>& f, int repeats) {
-  double best = 1e30;
-  for (int r = 0; r < repeats; ++r) {
-    auto start = std::chrono::steady_clock::now();
-    f();
-    best = std::min(
-        best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  return best;
-}
 
 TensorType f32(Shape s) {
   return {ElementType::f32, std::move(s)};

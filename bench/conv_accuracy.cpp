@@ -7,7 +7,6 @@
 // Usage: conv_accuracy   (see bench/README.md)
 
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <dnnl.hpp>
@@ -15,6 +14,8 @@
 #include <random>
 #include <string>
 #include <vector>
+
+#include "bench/Timing.h"
 
 namespace {
 
@@ -27,14 +28,7 @@ struct Shape {
 
 double bestMs(const std::function<void()>& run) {
   run(); // first use: JIT compilation and page faults
-  double best = 1e30;
-  for (int r = 0; r < 3; ++r) {
-    auto start = std::chrono::steady_clock::now();
-    run();
-    best = std::min(
-        best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  return best * 1e3;
+  return hlotrain::bench::bestSeconds(run, 3) * 1e3;
 }
 
 // Channels-last x [N, H, W, C], OIHW w; the result channels-last.

@@ -5,7 +5,6 @@
 // runs, no reorders counted. Prints one line per shape and variant.
 // Usage: conv_layouts [REPEATS]   (see bench/README.md)
 
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <dnnl.hpp>
@@ -14,6 +13,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bench/Timing.h"
+
 namespace {
 
 using dnnl::memory;
@@ -21,14 +22,7 @@ using Tag = memory::format_tag;
 
 double bestMs(const std::function<void()>& run, int repeats) {
   run(); // first use: JIT compilation and page faults
-  double best = 1e30;
-  for (int r = 0; r < repeats; ++r) {
-    auto start = std::chrono::steady_clock::now();
-    run();
-    best = std::min(
-        best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-  }
-  return best * 1e3;
+  return hlotrain::bench::bestSeconds(run, repeats) * 1e3;
 }
 
 memory filled(const memory::desc& desc, const dnnl::engine& engine) {

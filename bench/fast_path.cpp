@@ -4,7 +4,6 @@
 // matmul and a fused elementwise chain run through Executable. Prints GFLOP/s and the fraction of
 // the measured peak. Usage: fast_path [--quick] [--nhwc] [NAME-FILTER]   (see bench/README.md)
 
-#include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <functional>
@@ -12,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/Timing.h"
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
@@ -19,20 +19,10 @@
 
 using namespace hlotrain;
 using namespace hlotrain::ir;
+using hlotrain::bench::bestSeconds;
 using hlotrain::cpu::matmulPeakGflops;
 
 namespace {
-
-double seconds(const std::function<void()>& f, int repeats) {
-  double best = 1e30;
-  for (int r = 0; r < repeats; ++r) {
-    auto start = std::chrono::steady_clock::now();
-    f();
-    std::chrono::duration<double> d = std::chrono::steady_clock::now() - start;
-    best = std::min(best, d.count());
-  }
-  return best;
-}
 
 TensorType f32(Shape s) {
   return {ElementType::f32, std::move(s)};
@@ -212,7 +202,7 @@ int main(int argc, char** argv) {
     exe->run(c->inputs); // warm-up: first touch of buffers, oneDNN kernels
     peak = std::max(peak, matmulPeakGflops(peakSize, 1));
     ++peakSamples;
-    double s = seconds([&] { exe->run(c->inputs); }, repeats);
+    double s = bestSeconds([&] { exe->run(c->inputs); }, repeats);
     std::string plan = exe->dumpPlan();
     size_t at = plan.find("= ");
     std::string kernel = at == std::string::npos ? "" : plan.substr(at + 2, 40);
