@@ -1,0 +1,217 @@
+// How far the fast path's fused loops are from one hand-written pass over the same memory: the
+// three kinds of loop that take most of a small net's step outside its convolutions, at
+// MNIST-CNN's sizes (batch 128):
+//   bn forward   y = max((x - mean) * scale + shift, 0), a channels-last [100352, 32]
+//   bn backward  dx = (select((x - mean) * scale + shift > 0, dy, 0) - s1 - (x - mean) * s2) * k,
+//                the two-sum BatchNorm gradient with the ReLU mask recomputed
+//   adam         m' = b1 m + (1 - b1) g, v' = b2 v + (1 - b2) g^2,
+//                p' = p - lr (m' / c1) / (sqrt(v' / c2) + eps), fc1's 1,605,632 weights
+// Each is emitted as StableHLO (per-channel operands broadcast along the rows) and run by
+// cpu::Executable with its large operands donated (results written in their storage, nothing
+// allocated per run), and as one OpenMP loop of two threads that keeps every value in registers
+// and writes in place too.
+// Prints the best of R runs of each, the bytes each must move (large operands read, results
+// written) per second, and a two-thread triad over arrays of the same size as the yardstick.
+// Usage: fused_loops [--quick]   (see bench/README.md)
+
+#include <omp.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "bench/Timing.h"
+#include "ir/Builder.h"
+#include "ir/Verifier.h"
+#include "lower/cpu/Executable.h"
+
+using namespace hlotrain;
+using namespace hlotrain::ir;
+using hlotrain::bench::bestSeconds;
+
+namespace {
+
+constexpr int64_t kRows = 128 * 28 * 28, kChannels = 32, kWeights = 3136 * 512;
+
+// A function under construction and the values of its arguments.
+struct Graph {
+  Module module;
+  Function& fn = module.addFunction("main");
+  Builder b{fn.body, &module};
+  std::vector<Tensor> inputs;
+  std::vector<bool> donated;
+  std::mt19937 rng{7};
+
+  Value* arg(Shape shape, float lo, float hi, bool donate = false) {
+    Tensor t(TensorType{ElementType::f32, shape});
+    std::uniform_real_distribution<float> u(lo, hi);
+    for (int64_t i = 0; i < t.numElements(); ++i) t.data<float>()[i] = u(rng);
+    inputs.push_back(std::move(t));
+    donated.push_back(donate);
+    return fn.body.addArgument(TensorType{ElementType::f32, std::move(shape)});
+  }
+  // A per-channel vector broadcast along the rows of a [kRows, kChannels] loop.
+  Value* channel(float lo, float hi) {
+    return b.broadcastInDim(arg({kChannels}, lo, hi), {kRows, kChannels}, {1});
+  }
+  // A constant of `shape` as nn/ emits one: a scalar broadcast.
+  Value* full(float v, Shape shape) {
+    return b.broadcastInDim(b.scalar<float>(v), std::move(shape), {});
+  }
+
+  // Best seconds of a run with the donated inputs fed back from the previous run's results
+  // (result i replaces the i-th donated input), so each run writes in place.
+  double time(int repeats) {
+    verify(module);
+    auto exe = cpu::Executable::compile(module, "main");
+    auto once = [&] {
+      std::vector<Tensor> results = exe->runDonating(inputs, donated);
+      for (size_t i = 0, r = 0; i < inputs.size(); ++i)
+        if (donated[i]) inputs[i] = std::move(results[r++]);
+    };
+    once(); // first touch
+    return bestSeconds(once, repeats);
+  }
+  float* data(size_t i) { return inputs[i].data<float>(); }
+};
+
+double triadSeconds(int64_t n, int repeats) {
+  std::vector<float> a(n, 1.0f), b(n, 2.0f), c(n, 3.0f);
+  return bestSeconds(
+      [&] {
+#pragma omp parallel for num_threads(2) schedule(static)
+        for (int64_t i = 0; i < n; ++i) a[i] = b[i] + 1.5f * c[i];
+      },
+      repeats);
+}
+
+// The hand-written loops take their pointers as parameters, restrict but for the one written in
+// place (as the executables write their results into the donated operand): captured by a lambda
+// they are reloaded after every store and the loops stay scalar.
+void bnForwardPass(float* y, const float* x, const float* __restrict mean,
+                   const float* __restrict scale, const float* __restrict shift) {
+#pragma omp parallel for num_threads(2) schedule(static)
+  for (int64_t r = 0; r < kRows; ++r)
+#pragma omp simd
+    for (int64_t c = 0; c < kChannels; ++c) {
+      const int64_t i = r * kChannels + c;
+      y[i] = std::max((x[i] - mean[c]) * scale[c] + shift[c], 0.0f);
+    }
+}
+
+void bnBackwardPass(float* dx, const float* x, const float* __restrict dy,
+                    const float* __restrict mean, const float* __restrict scale,
+                    const float* __restrict shift, const float* __restrict s1,
+                    const float* __restrict s2, const float* __restrict k) {
+#pragma omp parallel for num_threads(2) schedule(static)
+  for (int64_t r = 0; r < kRows; ++r)
+#pragma omp simd
+    for (int64_t c = 0; c < kChannels; ++c) {
+      const int64_t i = r * kChannels + c;
+      const float centred = x[i] - mean[c], d = dy[i];
+      const float grad = centred * scale[c] + shift[c] > 0.0f ? d : 0.0f;
+      dx[i] = (grad - s1[c] - centred * s2[c]) * k[c];
+    }
+}
+
+struct Row {
+  std::string name;
+  double bytes, fused, single;
+};
+
+Row bnForward(int repeats) {
+  Graph g;
+  Value* x = g.arg({kRows, kChannels}, -1, 1, true);
+  Value* mean = g.channel(-0.1f, 0.1f);
+  Value* scale = g.channel(0.5f, 1.5f);
+  Value* shift = g.channel(-0.1f, 0.1f);
+  Value* pre = g.b.add(g.b.multiply(g.b.subtract(x, mean), scale), shift);
+  g.fn.setResults({g.b.maximum(pre, g.full(0, {kRows, kChannels}))});
+  const double fused = g.time(repeats);
+  const double single = bestSeconds(
+      [&] { bnForwardPass(g.data(0), g.data(0), g.data(1), g.data(2), g.data(3)); }, repeats);
+  return {"bn forward (+relu)", 2.0 * 4 * kRows * kChannels, fused, single};
+}
+
+Row bnBackward(int repeats) {
+  Graph g;
+  Value* x = g.arg({kRows, kChannels}, -1, 1, true);
+  Value* dy = g.arg({kRows, kChannels}, -1, 1);
+  Value* mean = g.channel(-0.1f, 0.1f);
+  Value* scale = g.channel(0.5f, 1.5f);
+  Value* shift = g.channel(-0.1f, 0.1f);
+  Value* s1 = g.channel(-0.1f, 0.1f);
+  Value* s2 = g.channel(-0.1f, 0.1f);
+  Value* k = g.channel(0.5f, 1.0f);
+  Value* zero = g.full(0, {kRows, kChannels});
+  Value* xc = g.b.subtract(x, mean);
+  Value* pre = g.b.add(g.b.multiply(xc, scale), shift);
+  Value* masked = g.b.select(g.b.compare(pre, zero, ComparisonDirection::GT), dy, zero);
+  g.fn.setResults({g.b.multiply(g.b.subtract(g.b.subtract(masked, s1), g.b.multiply(xc, s2)), k)});
+  const double fused = g.time(repeats);
+  const double single = bestSeconds(
+      [&] {
+        bnBackwardPass(g.data(0), g.data(0), g.data(1), g.data(2), g.data(3), g.data(4), g.data(5),
+                       g.data(6), g.data(7));
+      },
+      repeats);
+  return {"bn backward (relu mask)", 3.0 * 4 * kRows * kChannels, fused, single};
+}
+
+// Adam's constants (lr 1e-3, betas 0.9 / 0.999, eps 1e-8; c1, c2 the bias corrections at step 1).
+constexpr float kLr = 1e-3f, kB1 = 0.9f, kB2 = 0.999f, kEps = 1e-8f, kC1 = 1 - kB1, kC2 = 1 - kB2;
+
+void adamPass(float* __restrict p, float* __restrict m, float* __restrict v,
+              const float* __restrict g, int64_t n) {
+#pragma omp parallel for simd num_threads(2) schedule(static)
+  for (int64_t i = 0; i < n; ++i) {
+    const float mi = kB1 * m[i] + (1 - kB1) * g[i];
+    const float vi = kB2 * v[i] + (1 - kB2) * (g[i] * g[i]);
+    m[i] = mi;
+    v[i] = vi;
+    p[i] -= kLr * ((mi / kC1) / (std::sqrt(vi / kC2) + kEps));
+  }
+}
+
+Row adam(int repeats) {
+  const int64_t n = kWeights;
+  Graph g;
+  Builder& b = g.b;
+  auto c = [&](float v) { return g.full(v, {n}); };
+  Value* p = g.arg({n}, -0.05f, 0.05f, true);
+  Value* m = g.arg({n}, -1e-3f, 1e-3f, true);
+  Value* v = g.arg({n}, 0, 1e-6f, true);
+  Value* grad = g.arg({n}, -1e-2f, 1e-2f);
+  Value* m2 = b.add(b.multiply(c(kB1), m), b.multiply(c(1 - kB1), grad));
+  Value* v2 = b.add(b.multiply(c(kB2), v), b.multiply(c(1 - kB2), b.multiply(grad, grad)));
+  Value* update =
+      b.divide(b.divide(m2, c(kC1)), b.add(b.unary(OpKind::sqrt, b.divide(v2, c(kC2))), c(kEps)));
+  g.fn.setResults({b.subtract(p, b.multiply(c(kLr), update)), m2, v2});
+  const double fused = g.time(repeats);
+  std::vector<float> ps(g.data(0), g.data(0) + n), ms(g.data(1), g.data(1) + n),
+      vs(g.data(2), g.data(2) + n);
+  const double single =
+      bestSeconds([&] { adamPass(ps.data(), ms.data(), vs.data(), g.data(3), n); }, repeats);
+  return {"adam (fc1 weights)", 7.0 * 4 * n, fused, single};
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  const int repeats = quick ? 3 : 20;
+  const double triad = triadSeconds(kRows * kChannels, repeats);
+  const double triadRate = 3.0 * 4 * kRows * kChannels / triad / 1e9;
+  std::printf("best of %d runs, 2 threads; triad over 3 x %.1f MB: %.1f GB/s\n\n", repeats,
+              4.0 * kRows * kChannels / 1e6, triadRate);
+  std::printf("%-26s %8s %10s %10s %12s %13s %9s\n", "loop", "MB", "fused ms", "1-pass ms",
+              "fused GB/s", "1-pass GB/s", "fused/1p");
+  for (const Row& r : {bnForward(repeats), bnBackward(repeats), adam(repeats)})
+    std::printf("%-26s %8.1f %10.2f %10.2f %12.1f %13.1f %9.2f\n", r.name.c_str(), r.bytes / 1e6,
+                r.fused * 1e3, r.single * 1e3, r.bytes / r.fused / 1e9, r.bytes / r.single / 1e9,
+                r.fused / r.single);
+  return 0;
+}
