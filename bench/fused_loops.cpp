@@ -88,24 +88,24 @@ double triadSeconds(int64_t n, int repeats) {
       repeats);
 }
 
-// The hand-written loops take their pointers as parameters, restrict but for the one written in
-// place (as the executables write their results into the donated operand): captured by a lambda
-// they are reloaded after every store and the loops stay scalar.
-void bnForwardPass(float* y, const float* x, const float* __restrict mean,
-                   const float* __restrict scale, const float* __restrict shift) {
+// The hand-written loops write in place, as the executables write their results into the donated
+// operand. Their pointers are restrict parameters: captured by a lambda they are reloaded after
+// every store and the loops stay scalar.
+void bnForwardPass(float* __restrict x, const float* __restrict mean, const float* __restrict scale,
+                   const float* __restrict shift) {
 #pragma omp parallel for num_threads(2) schedule(static)
   for (int64_t r = 0; r < kRows; ++r)
 #pragma omp simd
     for (int64_t c = 0; c < kChannels; ++c) {
       const int64_t i = r * kChannels + c;
-      y[i] = std::max((x[i] - mean[c]) * scale[c] + shift[c], 0.0f);
+      x[i] = std::max((x[i] - mean[c]) * scale[c] + shift[c], 0.0f);
     }
 }
 
-void bnBackwardPass(float* dx, const float* x, const float* __restrict dy,
-                    const float* __restrict mean, const float* __restrict scale,
-                    const float* __restrict shift, const float* __restrict s1,
-                    const float* __restrict s2, const float* __restrict k) {
+void bnBackwardPass(float* __restrict x, const float* __restrict dy, const float* __restrict mean,
+                    const float* __restrict scale, const float* __restrict shift,
+                    const float* __restrict s1, const float* __restrict s2,
+                    const float* __restrict k) {
 #pragma omp parallel for num_threads(2) schedule(static)
   for (int64_t r = 0; r < kRows; ++r)
 #pragma omp simd
@@ -113,7 +113,7 @@ void bnBackwardPass(float* dx, const float* x, const float* __restrict dy,
       const int64_t i = r * kChannels + c;
       const float centred = x[i] - mean[c], d = dy[i];
       const float grad = centred * scale[c] + shift[c] > 0.0f ? d : 0.0f;
-      dx[i] = (grad - s1[c] - centred * s2[c]) * k[c];
+      x[i] = (grad - s1[c] - centred * s2[c]) * k[c];
     }
 }
 
@@ -131,8 +131,8 @@ Row bnForward(int repeats) {
   Value* pre = g.b.add(g.b.multiply(g.b.subtract(x, mean), scale), shift);
   g.fn.setResults({g.b.maximum(pre, g.full(0, {kRows, kChannels}))});
   const double fused = g.time(repeats);
-  const double single = bestSeconds(
-      [&] { bnForwardPass(g.data(0), g.data(0), g.data(1), g.data(2), g.data(3)); }, repeats);
+  const double single =
+      bestSeconds([&] { bnForwardPass(g.data(0), g.data(1), g.data(2), g.data(3)); }, repeats);
   return {"bn forward (+relu)", 2.0 * 4 * kRows * kChannels, fused, single};
 }
 
@@ -154,8 +154,8 @@ Row bnBackward(int repeats) {
   const double fused = g.time(repeats);
   const double single = bestSeconds(
       [&] {
-        bnBackwardPass(g.data(0), g.data(0), g.data(1), g.data(2), g.data(3), g.data(4), g.data(5),
-                       g.data(6), g.data(7));
+        bnBackwardPass(g.data(0), g.data(1), g.data(2), g.data(3), g.data(4), g.data(5), g.data(6),
+                       g.data(7));
       },
       repeats);
   return {"bn backward (relu mask)", 3.0 * 4 * kRows * kChannels, fused, single};

@@ -393,13 +393,15 @@ def cpu_name():
                     "unknown CPU")
 
 
-def run_json(cmd, env=None):
+def run_json(cmd, env=None, profiled=False):
+    """The last JSON line `cmd` prints; with `profiled` (an `hlotrain bench` run under
+    HLOTRAIN_PROFILE=1) also profiled_conv_time() of what it printed to stderr."""
     done = subprocess.run(cmd, capture_output=True, text=True, env=env)
     if done.returncode != 0:
         sys.stderr.write(done.stderr[-4000:])
         raise SystemExit(f"peer_pytorch: {' '.join(cmd)} exited with {done.returncode}")
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    if env and env.get("HLOTRAIN_PROFILE"):
+    if profiled:
         result.update(profiled_conv_time(done.stderr))
     return result
 
@@ -486,7 +488,7 @@ def main():
             ours.append(run_json([args.hlotrain, "bench", "--net", net, "--batch", str(batch),
                                   "--steps", str(args.steps), "--eval"],
                                  dict(os.environ, HLOTRAIN_PROFILE="1") if args.conv_time
-                                 else None))
+                                 else None, profiled=args.conv_time))
             print(f"  {net} round {r + 1}: pytorch {torch_runs[-1]['images_per_s']:.1f} img/s, "
                   f"hlotrain {ours[-1]['images_per_s']:.1f} img/s (load "
                   f"{os.getloadavg()[0]:.1f})", flush=True)
