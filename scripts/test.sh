@@ -14,7 +14,7 @@ shift || true
 if [[ $(id -u) == 0 && -z ${HLOTRAIN_NO_APT:-} ]] && command -v apt-get >/dev/null; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
-  apt-get install -y cmake ninja-build g++ libdnnl-dev libgtest-dev libbenchmark-dev zlib1g-dev \
+  apt-get install -y cmake ninja-build g++ libdnnl-dev libxbyak-dev libgtest-dev libbenchmark-dev zlib1g-dev \
     libjpeg-dev nlohmann-json3-dev libcli11-dev libpng-dev python3-numpy python3-pil chromium
 fi
 

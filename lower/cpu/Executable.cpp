@@ -291,7 +291,8 @@ public:
   FastExecutable(const ir::Module& module, const ir::Function& function, CompileOptions options)
       : module_(module), function_(function), threads_(std::max(options.threads, 1)),
         winograd_(options.winograd && !envSaysOff("HLOTRAIN_WINOGRAD")),
-        blockedForward_(options.blockedForward && !envSaysOff("HLOTRAIN_BLOCKED_FORWARD")) {
+        blockedForward_(options.blockedForward && !envSaysOff("HLOTRAIN_BLOCKED_FORWARD")),
+        vectorLoops_(options.vectorLoops && !envSaysOff("HLOTRAIN_VECTOR_LOOPS")) {
     graph_ = flatten(module, function);
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
             std::to_string(graph_.slots.size()) + " slots\n";
@@ -301,7 +302,7 @@ public:
     eliminateDeadSteps(graph_);
     std::vector<bool> claimed(graph_.steps.size(), false);
     for (size_t i = 0; i < kernelAt.size(); ++i) claimed[i] = kernelAt[i] != nullptr;
-    auto groups = fuseElementwise(graph_, claimed, threads_);
+    auto groups = fuseElementwise(graph_, claimed, {threads_, vectorLoops_});
     log_ += "fuse: " + std::to_string(groups.size()) + " loops\n";
     for (auto& group : groups)
       kernelAt[static_cast<size_t>(group.rootStep)] = std::move(group.kernel);
@@ -618,7 +619,7 @@ private:
   const ir::Module& module_;
   const ir::Function& function_;
   int threads_;
-  bool winograd_, blockedForward_;
+  bool winograd_, blockedForward_, vectorLoops_;
   Graph graph_;
   DnnlContext dnnl_;
   std::vector<std::unique_ptr<ir::Op>> synthesized_; // ops of rewritten steps (transposedProduct)

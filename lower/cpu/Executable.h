@@ -29,6 +29,11 @@ struct CompileOptions {
   // roundsBetterBlocked in OneDnn.cpp), at 3-4% of a small net's step. false, or the environment
   // variable HLOTRAIN_BLOCKED_FORWARD=0, keeps them channels-last.
   bool blockedForward = true;
+  // Fused elementwise loops and the loops feeding fused reduces run their bodies as compiled
+  // AVX-512 code, every value of a vector in registers (VectorLoop.h), bit-identical to the
+  // interpreted passes they replace. false, or the environment variable HLOTRAIN_VECTOR_LOOPS=0,
+  // interprets them one node at a time.
+  bool vectorLoops = true;
 };
 
 class Executable {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "lower/cpu/ReferenceScalar.h"
+#include "lower/cpu/VectorLoop.h"
 #include "lower/cpu/Windows.h"
 
 namespace hlotrain::cpu::plan {
@@ -627,11 +628,12 @@ void copyLeaf(uint8_t* dst, const Leaf& to, const uint8_t* src, const Leaf& from
 class FusedLoop : public Kernel {
 public:
   FusedLoop(std::vector<Node> nodes, std::vector<Leaf> leaves, std::vector<int64_t> dims, Leaf out,
-            int64_t numElements, int threads)
+            int64_t numElements, const LoopOptions& options)
       : nodes_(std::move(nodes)), leaves_(std::move(leaves)), dims_(std::move(dims)),
-        out_(std::move(out)), numElements_(numElements), threads_(threads),
-        values_(static_cast<size_t>(threads) * nodes_.size()), grid_(dims_, numElements_),
-        invariant_(nodes_.size(), false), ready_(static_cast<size_t>(threads), 0),
+        out_(std::move(out)), numElements_(numElements), threads_(options.threads),
+        vectorLoops_(options.vectorLoops), values_(static_cast<size_t>(threads_) * nodes_.size()),
+        grid_(dims_, numElements_), invariant_(nodes_.size(), false),
+        ready_(static_cast<size_t>(threads_), 0),
         denseOut_(out_.offset == 0 && out_.strides == ir::stridesOf(dims_)),
         copies_(nodes_.size() == 1 && nodes_[0].kind == Node::Kind::Load &&
                 leaves_[0].type == ElementType::f32 && out_.type == ElementType::f32) {
@@ -641,6 +643,7 @@ public:
     // Whole cache lines per thread, so threads never write to the same line.
     regsPerNode_ = (grid_.largestChunk() + 15) / 16 * 16;
     if (!copies_) scratchBytes = registerBytes();
+    compileBody();
   }
 
   // The loop feeds reduces instead of storing: node `node` folds into `outSlot`, where
@@ -670,6 +673,7 @@ public:
       writes.push_back(r.outSlot);
       total += r.outElements;
     }
+    compileBody();
     if (combiner == OpKind::add)
       sumPartials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0);
     else
@@ -696,8 +700,17 @@ public:
                       state.slotData[static_cast<size_t>(from.slot)], from, dims_, sizeof(float),
                       chunk.outer, chunk.rows, chunk.start, width);
     }
-    store(state, out_.slot, chunk, evaluate(state, chunk, thread));
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
+    if (storesInPlace(chunk)) {
+      // The compiled body writes the stored values where they go: no pass through registers.
+      std::vector<std::pair<int, float*>>& to = directStores_[static_cast<size_t>(thread)];
+      to.clear();
+      to.emplace_back(static_cast<int>(nodes_.size() - 1), storedAt(state, out_.slot, chunk));
+      for (auto [node, slot] : coOutputs_) to.emplace_back(node, storedAt(state, slot, chunk));
+      evaluate(state, chunk, thread, &to);
+      return;
+    }
+    store(state, out_.slot, chunk, evaluate(state, chunk, thread));
     for (auto [node, slot] : coOutputs_) store(state, slot, chunk, v[node]);
   }
   int64_t numElements() const { return numElements_; }
@@ -707,6 +720,7 @@ public:
   void alsoStore(std::vector<std::pair<int, int>> coOutputs) {
     coOutputs_ = std::move(coOutputs);
     for (auto [node, slot] : coOutputs_) writes.push_back(slot);
+    compileBody();
   }
 
   // Each chunk evaluates every node before storing, and the stores (root and co-outputs) go to
@@ -731,7 +745,7 @@ public:
       kind = "fused reduce " + std::string(ir::opName(combiner_).substr(10));
       if (reductions_.size() > 1) kind += " x" + std::to_string(reductions_.size());
     }
-    return kind + " " + body();
+    return kind + " " + body() + (vector_ ? " compiled" : "");
   }
 
   // "[dims] (ops)": the collapsed loop and its nodes in order.
@@ -750,6 +764,33 @@ public:
   }
 
 private:
+  // The ops evaluated per chunk (not the invariant ones) as one compiled pass, where they can be.
+  // The values it stores (the root, co-outputs, the values reduces fold) land in their registers,
+  // or straight in the result where storesInPlace. Compiled again whenever what is stored grows.
+  void compileBody() {
+    vector_.reset();
+    if (!vectorLoops_ || copies_) return;
+    std::vector<VectorNode> body(nodes_.size());
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      const Node& node = nodes_[i];
+      VectorNode& v = body[i];
+      if (node.kind != Node::Kind::Op || invariant_[i]) {
+        v.role = VectorNode::Role::Input;
+        continue;
+      }
+      v.role = VectorNode::Role::Compute;
+      v.kind = node.op->kind;
+      v.result = node.op->result()->type.elementType;
+      v.direction = node.op->attrs.comparisonDirection;
+      v.args = node.args;
+    }
+    body.back().store = true;
+    for (auto [node, slot] : coOutputs_) body[static_cast<size_t>(node)].store = true;
+    for (const Reduction& r : reductions_) body[static_cast<size_t>(r.node)].store = true;
+    vector_ = VectorLoop::compile(body);
+    directStores_.resize(static_cast<size_t>(threads_));
+  }
+
   size_t registerBytes() const {
     return static_cast<size_t>(threads_) * nodes_.size() * static_cast<size_t>(regsPerNode_) *
            sizeof(float);
@@ -919,8 +960,27 @@ private:
     return n == 2 || chunk.outer % dims_[n - 2] + chunk.rows <= dims_[n - 2];
   }
 
-  // The root's values for one chunk (every node's values are in values_ afterwards).
-  const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread) {
+  // Whether the compiled body stores this chunk's values itself: f32, contiguous, and every
+  // stored value computed per chunk. Its stores follow the vector's last load, so a leaf read in
+  // place (readsInPlace) is read before it is overwritten.
+  bool storesInPlace(const ChunkGrid::Chunk& chunk) const {
+    if (!vector_ || out_.type != ElementType::f32 || !reductions_.empty()) return false;
+    if (invariant_.back()) return false;
+    for (auto [node, slot] : coOutputs_)
+      if (invariant_[static_cast<size_t>(node)]) return false;
+    const int64_t step = dims_.empty() ? 1 : out_.strides.back();
+    return step == 1 && (chunk.rows == 1 || denseOut_ || rowsInPlace(out_, chunk));
+  }
+
+  float* storedAt(RunState& state, int slot, const ChunkGrid::Chunk& chunk) const {
+    return reinterpret_cast<float*>(state.slotData[static_cast<size_t>(slot)]) +
+           rowOffset(dims_, out_, chunk.outer) + chunk.start;
+  }
+
+  // The root's values for one chunk (every node's values are in values_ afterwards, except those
+  // `direct` sends to memory instead).
+  const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread,
+                        const std::vector<std::pair<int, float*>>* direct = nullptr) {
     float* regs = reinterpret_cast<float*>(state.scratch + scratchOffset_) +
                   static_cast<size_t>(thread) * nodes_.size() * regsPerNode_;
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
@@ -930,13 +990,13 @@ private:
       evaluateNodes(state, {0, 0, static_cast<int>(grid_.largestChunk()), rows}, regs, v, true);
       ready_[static_cast<size_t>(thread)] = 1;
     }
-    evaluateNodes(state, chunk, regs, v, false);
+    evaluateNodes(state, chunk, regs, v, false, direct);
     return v[nodes_.size() - 1];
   }
 
   // Evaluates the invariant nodes or the others.
   void evaluateNodes(RunState& state, const ChunkGrid::Chunk& chunk, float* regs, const float** v,
-                     bool invariant) {
+                     bool invariant, const std::vector<std::pair<int, float*>>* direct = nullptr) {
     const int n = chunk.n;
     for (size_t i = 0; i < nodes_.size(); ++i) {
       if (invariant_[i] != invariant) continue;
@@ -978,9 +1038,14 @@ private:
             for (int j = 0; j < width; ++j) dst[j] = data[base + j * step] ? 1.0f : 0.0f;
           }
         }
-      } else {
+      } else if (!vector_ || invariant) {
         evalOp(node, reg, v, n);
       }
+    }
+    if (vector_ && !invariant) {
+      if (direct)
+        for (auto [node, to] : *direct) v[node] = to;
+      vector_->run(v, n);
     }
   }
 
@@ -1015,6 +1080,9 @@ private:
   Leaf out_;
   int64_t numElements_;
   int threads_;
+  bool vectorLoops_;
+  std::unique_ptr<VectorLoop> vector_; // the per-chunk ops compiled (see compileBody)
+  std::vector<std::vector<std::pair<int, float*>>> directStores_; // per thread (runTask)
   size_t scratchOffset_ = 0;
   int64_t regsPerNode_ = 0;          // floats of scratch per node and thread: a chunk's values
   std::vector<const float*> values_; // per thread: where each node's chunk lies
@@ -1256,7 +1324,7 @@ struct FusionContext {
   std::vector<bool> isOutput;
   std::vector<bool> recomputed;
   std::vector<size_t> firstReader; // per slot: the first live step reading it
-  int threads;
+  LoopOptions loops;
 
   GroupBuilder builder(std::vector<bool>& claimedSteps, bool registers, int rank) const {
     return GroupBuilder(graph, claimedSteps, uses, isOutput, recomputed, registers, rank);
@@ -1360,9 +1428,9 @@ std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
     reductions[m].outStrides = std::move(builder.leaves[numLeaves + m].strides);
   builder.leaves.resize(numLeaves);
   Leaf unstored{step.results[0], ElementType::f32, 0, ir::stridesOf(dims)};
-  auto loop = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                          std::move(dims), std::move(unstored), in.numElements(),
-                                          c.threads);
+  auto loop =
+      std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
+                                  std::move(dims), std::move(unstored), in.numElements(), c.loops);
   loop->reduceInto(combiner, std::move(reductions));
   return FusedGroup{static_cast<int>(i), std::move(builder.absorbed), std::move(loop)};
 }
@@ -1577,8 +1645,7 @@ std::unique_ptr<FusedLoop> pieceLoop(FusionContext& c, PieceSpec& spec, int out,
   const int64_t elements = elementsOf(spec.block.dims);
   inStoreOrder(spec.block.dims, builder.leaves, to);
   return std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                     std::move(spec.block.dims), std::move(to), elements,
-                                     c.threads);
+                                     std::move(spec.block.dims), std::move(to), elements, c.loops);
 }
 
 // One piece of another element type: its views absorbed, the rest read as a strided leaf.
@@ -1633,24 +1700,25 @@ std::optional<FusedGroup> fusePieces(FusionContext& c, size_t i) {
   if (type.elementType == ElementType::f32) {
     std::vector<std::unique_ptr<FusedLoop>> loops;
     for (PieceSpec& spec : *specs) loops.push_back(pieceLoop(c, spec, out, absorbed));
-    kernel = std::make_unique<PiecesKernel>(kind, type, out, std::move(loops), c.threads);
+    kernel = std::make_unique<PiecesKernel>(kind, type, out, std::move(loops), c.loops.threads);
   } else {
     std::vector<CopyPiecesKernel::Piece> copies;
     for (PieceSpec& spec : *specs) copies.push_back(pieceCopy(c, spec, out, absorbed));
-    kernel = std::make_unique<CopyPiecesKernel>(kind, type, out, std::move(copies), c.threads);
+    kernel =
+        std::make_unique<CopyPiecesKernel>(kind, type, out, std::move(copies), c.loops.threads);
   }
   return FusedGroup{static_cast<int>(i), std::move(absorbed), std::move(kernel)};
 }
 
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,
-                                        int threads) {
+                                        const LoopOptions& options) {
   FusionContext c{graph,
                   claimed,
                   graph.useCounts(),
                   std::vector<bool>(graph.slots.size(), false),
                   {},
                   std::vector<size_t>(graph.slots.size(), graph.steps.size()),
-                  threads};
+                  options};
   for (int s : graph.outputs) c.isOutput[static_cast<size_t>(s)] = true;
   c.recomputed = recomputedValues(graph, claimed, c.isOutput);
   for (size_t i = graph.steps.size(); i-- > 0;)
@@ -1686,11 +1754,12 @@ std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& c
       inStoreOrder(dims, builder.leaves, out);
       auto loop =
           std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                      std::move(dims), std::move(out), type.numElements(), threads);
+                                      std::move(dims), std::move(out), type.numElements(), options);
       loop->alsoStore(std::move(builder.coOutputs));
       kernel = std::move(loop);
     } else {
-      kernel = std::make_unique<CopyKernel>(builder.leaves.at(0), type, step.results[0], threads);
+      kernel = std::make_unique<CopyKernel>(builder.leaves.at(0), type, step.results[0],
+                                            options.threads);
     }
     groups.push_back({static_cast<int>(i), std::move(builder.absorbed), std::move(kernel)});
   }

@@ -58,9 +58,14 @@ bool fusesWithStrides(const Graph& graph, const Step& step);
 // through their strides and writes its result in any planned layout.
 bool fusesAsPieces(const Step& step);
 
+struct LoopOptions {
+  int threads = 1;
+  bool vectorLoops = true; // compile loop bodies where VectorLoop can (else interpret them)
+};
+
 // Forms fused loops over every live step not yet `claimed`, marking the steps it takes.
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,
-                                        int threads);
+                                        const LoopOptions& options);
 
 // Copies a strided view of `src` into the dense row-major `dst` (elements of `elementBytes`).
 // `strides` may be negative; `offset` is where the view's first element lies.

@@ -1,0 +1,320 @@
+#include "lower/cpu/VectorLoop.h"
+
+#if HLOTRAIN_HAVE_XBYAK
+#include <xbyak/xbyak.h>
+#include <xbyak/xbyak_util.h>
+#endif
+
+#include <algorithm>
+#include <optional>
+
+namespace hlotrain::cpu::plan {
+
+#if HLOTRAIN_HAVE_XBYAK
+namespace {
+
+using ir::ElementType;
+using ir::OpKind;
+using Role = VectorNode::Role;
+
+// Vector registers: zmm0..27 hold values, 28 is an op's scratch, 30 is 0.0f and 31 is 1.0f.
+constexpr int kValueRegisters = 28;
+
+// vcmpps predicates with C++'s comparison semantics on NaN (only != is true when unordered).
+constexpr uint8_t kEqOQ = 0x00, kLtOS = 0x01, kLeOS = 0x02, kUnordQ = 0x03, kNeqUQ = 0x04,
+                  kGeOS = 0x0d, kGtOS = 0x0e;
+
+uint8_t predicate(ir::ComparisonDirection d) {
+  switch (d) {
+  case ir::ComparisonDirection::EQ:
+    return kEqOQ;
+  case ir::ComparisonDirection::NE:
+    return kNeqUQ;
+  case ir::ComparisonDirection::GE:
+    return kGeOS;
+  case ir::ComparisonDirection::GT:
+    return kGtOS;
+  case ir::ComparisonDirection::LE:
+    return kLeOS;
+  case ir::ComparisonDirection::LT:
+    return kLtOS;
+  }
+  return kEqOQ;
+}
+
+bool compiled(const VectorNode& node) {
+  switch (node.kind) {
+  case OpKind::negate:
+  case OpKind::abs:
+  case OpKind::sqrt:
+  case OpKind::rsqrt:
+  case OpKind::not_:
+  case OpKind::convert:
+  case OpKind::add:
+  case OpKind::subtract:
+  case OpKind::multiply:
+  case OpKind::divide:
+  case OpKind::maximum:
+  case OpKind::minimum:
+  case OpKind::and_:
+  case OpKind::or_:
+  case OpKind::xor_:
+  case OpKind::compare:
+  case OpKind::select:
+  case OpKind::clamp:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// Which vector register holds each node's values, or nullopt where the values outlive the
+// registers. A value's register is reused once its last reader has run, except a stored value's
+// (every store follows the vector's last load: see FusedLoop::storesInPlace); a result never
+// takes an operand's register (maximum and minimum read their operands after writing).
+std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body) {
+  const size_t n = body.size();
+  // Computed: what is stored and what that reads; loaded: the inputs of those.
+  std::vector<bool> needed(n, false);
+  for (size_t i = n; i-- > 0;) {
+    const VectorNode& node = body[i];
+    if (node.role == Role::Compute && node.store) needed[i] = true;
+    if (needed[i] && node.role == Role::Compute)
+      for (int a : node.args) needed[static_cast<size_t>(a)] = true;
+  }
+  std::vector<int> lastUse(n, -1);
+  for (size_t i = 0; i < n; ++i)
+    if (needed[i] && body[i].role == Role::Compute)
+      for (int a : body[i].args) lastUse[static_cast<size_t>(a)] = static_cast<int>(i);
+  std::vector<int> reg(n, -1), free;
+  for (int r = kValueRegisters; r-- > 0;) free.push_back(r);
+  for (size_t i = 0; i < n; ++i) {
+    const VectorNode& node = body[i];
+    if (!needed[i]) continue;
+    if (free.empty()) return std::nullopt;
+    reg[i] = free.back();
+    free.pop_back();
+    if (node.role == Role::Compute)
+      for (int a : node.args) {
+        const auto arg = static_cast<size_t>(a);
+        if (lastUse[arg] == static_cast<int>(i) && reg[arg] >= 0 && !body[arg].store &&
+            std::find(free.begin(), free.end(), reg[arg]) == free.end())
+          free.push_back(reg[arg]);
+      }
+  }
+  return reg;
+}
+
+class Generator : public Xbyak::CodeGenerator {
+public:
+  Generator(const std::vector<VectorNode>& body, const std::vector<int>& reg)
+      : CodeGenerator(4096 + body.size() * 1024), body_(body), reg_(reg) {
+    using namespace Xbyak;
+    // rdi: v, rsi: n. rcx: byte offset of the vector, rdx: end of the whole vectors, r8: end.
+    mov(r8, rsi);
+    shl(r8, 2);
+    mov(rdx, r8);
+    and_(rdx, -64);
+    xor_(ecx, ecx);
+    mov(eax, 0x3f800000);
+    vpbroadcastd(zmm31, eax);
+    vpxord(zmm30, zmm30, zmm30);
+    Label loop, tail, done;
+    cmp(rcx, rdx);
+    jae(tail, T_NEAR);
+    L(loop);
+    vector(false);
+    add(rcx, 64);
+    cmp(rcx, rdx);
+    jb(loop, T_NEAR);
+    L(tail);
+    cmp(rcx, r8);
+    jae(done, T_NEAR);
+    mov(rax, r8);
+    sub(rax, rcx);
+    shr(rax, 2);
+    mov(r9d, 1);
+    shlx(r9d, r9d, eax);
+    dec(r9d);
+    kmovw(k1, r9d);
+    vector(true);
+    L(done);
+    vzeroupper();
+    ret();
+    align(4);
+    for (auto& [bits, label] : constants_) {
+      L(label);
+      dd(bits);
+    }
+    readyRE();
+  }
+
+private:
+  Xbyak::Zmm z(int node) const { return Xbyak::Zmm(reg_[static_cast<size_t>(node)]); }
+
+  Xbyak::Address splat(uint32_t bits) {
+    for (auto& [b, label] : constants_)
+      if (b == bits) return ptr_b[rip + label];
+    constants_.emplace_back(bits, Xbyak::Label());
+    return ptr_b[rip + constants_.back().second];
+  }
+
+  // One vector of every node; `masked`: the last partial one, lanes outside k1 read as zero and
+  // left unwritten.
+  void vector(bool masked) {
+    for (size_t i = 0; i < body_.size(); ++i) {
+      if (reg_[i] < 0) continue;
+      const VectorNode& node = body_[i];
+      const Xbyak::Zmm d(reg_[i]);
+      if (node.role == Role::Input) {
+        mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
+        if (masked)
+          vmovups(d | k1 | T_z, ptr[rax + rcx]);
+        else
+          vmovups(d, ptr[rax + rcx]);
+        continue;
+      }
+      op(node, d);
+    }
+    for (size_t i = 0; i < body_.size(); ++i) {
+      if (!body_[i].store) continue;
+      mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
+      if (masked)
+        vmovups(ptr[rax + rcx] | k1, Xbyak::Zmm(reg_[i]));
+      else
+        vmovups(ptr[rax + rcx], Xbyak::Zmm(reg_[i]));
+    }
+  }
+
+  // maxSelect / minSelect (Fusion.h): vmaxps is a > b ? a : b, vminps a < b ? a : b (so b when
+  // either is NaN); equal operands give a & b for maximum (+0 over -0) and a | b for minimum;
+  // a NaN a propagates over b.
+  void maxOrMin(bool max, const Xbyak::Zmm& d, const Xbyak::Zmm& a, const Xbyak::Zmm& b) {
+    if (max)
+      vmaxps(d, a, b);
+    else
+      vminps(d, a, b);
+    vcmpps(k2, a, b, kEqOQ);
+    if (max)
+      vpandd(d | k2, a, b);
+    else
+      vpord(d | k2, a, b);
+    vcmpps(k2, a, a, kUnordQ);
+    vmovaps(d | k2, a);
+  }
+
+  void ones(const Xbyak::Zmm& d, const Xbyak::Opmask& k) { vmovaps(d | k | T_z, zmm31); }
+
+  void op(const VectorNode& node, const Xbyak::Zmm& d) {
+    const Xbyak::Zmm a = z(node.args[0]);
+    const Xbyak::Zmm b = node.args.size() > 1 ? z(node.args[1]) : a;
+    const bool isBool = node.result == ElementType::i1;
+    switch (node.kind) {
+    case OpKind::negate:
+      return vpxord(d, a, splat(0x80000000u));
+    case OpKind::abs:
+      return vpandd(d, a, splat(0x7fffffffu));
+    case OpKind::sqrt:
+      return vsqrtps(d, a);
+    case OpKind::rsqrt:
+      vsqrtps(zmm28, a);
+      return vdivps(d, zmm31, zmm28);
+    case OpKind::not_:
+      return vsubps(d, zmm31, a);
+    case OpKind::convert:
+      if (isBool) {
+        vcmpps(k2, a, zmm30, kNeqUQ);
+        return ones(d, k2);
+      }
+      if (node.result == ElementType::bf16) {
+        // roundToBf16 (Fusion.cpp): + 0x7fff + the lowest kept bit, NaN made quiet, truncated.
+        vpsrld(zmm28, a, 16);
+        vpandd(zmm28, zmm28, splat(1));
+        vpaddd(zmm28, zmm28, a);
+        vpaddd(zmm28, zmm28, splat(0x7fff));
+        vcmpps(k2, a, a, kUnordQ);
+        vpord(zmm28 | k2, a, splat(0x00400000u));
+        return vpandd(d, zmm28, splat(0xffff0000u));
+      }
+      return vmovaps(d, a);
+    case OpKind::add:
+      return isBool ? vmaxps(d, a, b) : vaddps(d, a, b);
+    case OpKind::subtract:
+      return vsubps(d, a, b);
+    case OpKind::multiply:
+    case OpKind::and_:
+      return vmulps(d, a, b);
+    case OpKind::divide:
+      return vdivps(d, a, b);
+    case OpKind::maximum:
+      return isBool ? vmaxps(d, a, b) : maxOrMin(true, d, a, b);
+    case OpKind::minimum:
+      return isBool ? vminps(d, a, b) : maxOrMin(false, d, a, b);
+    case OpKind::or_:
+      return vmaxps(d, a, b);
+    case OpKind::xor_:
+      vcmpps(k2, a, b, kNeqUQ);
+      return ones(d, k2);
+    case OpKind::compare:
+      vcmpps(k2, a, b, predicate(node.direction));
+      return ones(d, k2);
+    case OpKind::select:
+      vcmpps(k2, a, zmm30, kNeqUQ);
+      return vblendmps(d | k2, z(node.args[2]), b);
+    case OpKind::clamp: // minSelect(maxSelect(x, low), high): a is low, b is x
+      maxOrMin(true, zmm28, b, a);
+      return maxOrMin(false, d, zmm28, z(node.args[2]));
+    default:
+      return;
+    }
+  }
+
+  const std::vector<VectorNode>& body_;
+  const std::vector<int>& reg_;
+  std::vector<std::pair<uint32_t, Xbyak::Label>> constants_;
+};
+
+class CompiledLoop : public VectorLoop {
+public:
+  CompiledLoop(const std::vector<VectorNode>& body, const std::vector<int>& reg)
+      : code_(body, reg), fn_(code_.getCode<void (*)(const float* const*, int64_t)>()) {}
+  void run(const float* const* v, int64_t n) const override { fn_(v, n); }
+
+private:
+  Generator code_;
+  void (*fn_)(const float* const*, int64_t);
+};
+
+bool cpuRuns() {
+  static const bool yes = [] {
+    Xbyak::util::Cpu cpu;
+    return cpu.has(Xbyak::util::Cpu::tAVX512F) && cpu.has(Xbyak::util::Cpu::tBMI2);
+  }();
+  return yes;
+}
+
+} // namespace
+
+std::unique_ptr<VectorLoop> VectorLoop::compile(const std::vector<VectorNode>& body) {
+  if (!cpuRuns()) return nullptr;
+  bool computes = false;
+  for (const VectorNode& node : body) {
+    if (node.role != Role::Compute) continue;
+    if (!compiled(node)) return nullptr;
+    computes = true;
+  }
+  if (!computes) return nullptr;
+  auto reg = allocate(body);
+  if (!reg) return nullptr;
+  return std::make_unique<CompiledLoop>(body, *reg);
+}
+
+#else
+
+std::unique_ptr<VectorLoop> VectorLoop::compile(const std::vector<VectorNode>&) {
+  return nullptr;
+}
+
+#endif
+
+} // namespace hlotrain::cpu::plan

@@ -1,0 +1,44 @@
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ir/Op.h"
+
+namespace hlotrain::cpu::plan {
+
+// A fused loop's body as one node list: node i's values for a chunk are v[i][0..n).
+struct VectorNode {
+  enum class Role {
+    Input,   // its values are read from v[i] (loads, splats, nodes computed once per run)
+    Compute, // an elementwise op of earlier nodes
+    Unused,  // neither read nor computed by this body
+  } role = Role::Unused;
+  ir::OpKind kind = ir::OpKind::add;
+  ir::ElementType result = ir::ElementType::f32; // f32, i1 (0/1) or bf16 (rounded f32)
+  ir::ComparisonDirection direction = ir::ComparisonDirection::EQ;
+  std::vector<int> args;
+  bool store = false; // a Compute node whose values are written to v[i] (the others only live
+                      // in vector registers)
+};
+
+// The body compiled to AVX-512 machine code that evaluates every node of one 16-float vector in
+// registers before the next: an interpreter's pass per node writes and rereads each node's chunk
+// of values, and costs a fused loop 3-8x a hand-written single pass (bench/fused_loops.cpp).
+// Results are bit-identical to the interpreter's (each op rounds once, as the reference does;
+// nothing is contracted).
+class VectorLoop {
+public:
+  // nullptr where this build or CPU cannot (no x86-64 AVX-512F and BMI2), where the body has an
+  // op not compiled here (transcendentals, powers: the interpreter's passes call libm anyway), or
+  // more values live at once than the vector registers hold.
+  static std::unique_ptr<VectorLoop> compile(const std::vector<VectorNode>& body);
+  virtual ~VectorLoop() = default;
+
+  // Evaluates elements [0, n) of every Compute node, storing the stored ones. Inputs and stores
+  // must hold n floats; the last partial vector is read and written under a mask.
+  virtual void run(const float* const* v, int64_t n) const = 0;
+};
+
+} // namespace hlotrain::cpu::plan

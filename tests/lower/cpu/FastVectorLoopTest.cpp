@@ -1,0 +1,212 @@
+// Compiled loop bodies (lower/cpu/VectorLoop.h) against the interpreted passes they replace:
+// bit for bit, on the values where float ops differ (signed zeros, NaN, infinities, subnormals),
+// with a partial last vector and several chunks per loop.
+
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+#include <limits>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "FastTestUtil.h"
+#include "lower/cpu/VectorLoop.h"
+
+namespace hlotrain::cpu::fasttest {
+namespace {
+
+using plan::VectorLoop;
+using plan::VectorNode;
+using Role = VectorNode::Role;
+
+bool compiles() {
+  std::vector<VectorNode> body(2);
+  body[0].role = Role::Input;
+  body[1] = {Role::Compute, OpKind::negate, ElementType::f32, ComparisonDirection::EQ, {0}, true};
+  return VectorLoop::compile(body) != nullptr;
+}
+
+// 37 columns: every row ends in a partial vector; 3 x 1400 rows: several chunks per thread.
+const Shape kSmall = {4, 37};
+const Shape kLarge = {3 * 1400, 37};
+
+// Every other element one of the values ops disagree on, each input `salt` stepping through
+// them at its own pace so that inputs meet every pair (ties and +0 against -0 included); the
+// others random.
+void fillSpecial(Tensor& t, int64_t salt) {
+  const float inf = std::numeric_limits<float>::infinity();
+  const float special[] = {
+      0.0f,     -0.0f,       1.0f,
+      -1.0f,    inf,         -inf,
+      NAN,      -NAN,        1e-40f,
+      -1e-40f,  3.4e38f,     2.0f,
+      0.5f,     -2.5f,       1.0039f,
+      65504.0f, 1.0f / 3.0f, std::bit_cast<float>(0x7f800001u)}; // signaling, low payload
+  const int64_t count = sizeof(special) / sizeof(special[0]);
+  for (int64_t i = 0; i < t.numElements(); i += 2) {
+    const int64_t j = i / 2 % count, round = i / 2 / count;
+    t.set<float>(i, special[(j + salt * round) % count]);
+  }
+}
+
+// Identical floats, bit for bit (signed zeros told apart), NaN matching any NaN: which NaN an
+// op of two NaNs returns depends on the operand order the compiler chose for the interpreter's
+// pass, and StableHLO leaves NaN payloads unspecified.
+::testing::AssertionResult sameBits(const Tensor& a, const Tensor& b) {
+  if (a.type() != b.type()) return ::testing::AssertionFailure() << "types differ";
+  const size_t width = byteWidth(a.elementType());
+  for (int64_t i = 0; i < a.numElements(); ++i) {
+    const bool nans =
+        isFloat(a.elementType()) && std::isnan(a.getAsDouble(i)) && std::isnan(b.getAsDouble(i));
+    if (!nans && std::memcmp(a.bytes() + i * width, b.bytes() + i * width, width) != 0)
+      return ::testing::AssertionFailure()
+             << "element " << i << ": " << a.getAsDouble(i) << " vs " << b.getAsDouble(i);
+  }
+  return ::testing::AssertionSuccess();
+}
+
+// Runs the module compiled with and without vector loops: the same values, and the first plan
+// compiles its loops.
+void expectSameBits(FastCase& t, std::vector<Value*> results) {
+  for (size_t i = 0; i < t.inputs.size(); ++i)
+    if (t.inputs[i].elementType() == ElementType::f32)
+      fillSpecial(t.inputs[i], static_cast<int64_t>(i));
+  t.options.vectorLoops = false;
+  t.check(results);
+  const std::string interpretedPlan = t.plan;
+  auto interpreted = Executable::compile(t.module, "main", t.options)->run(t.inputs);
+  t.options.vectorLoops = true;
+  auto exe = Executable::compile(t.module, "main", t.options);
+  const std::string plan = exe->dumpPlan();
+  EXPECT_EQ(interpretedPlan.find(" compiled"), std::string::npos) << interpretedPlan;
+  if (compiles()) {
+    EXPECT_NE(plan.find(" compiled"), std::string::npos) << plan;
+  }
+  auto compiled = exe->run(t.inputs);
+  ASSERT_EQ(compiled.size(), interpreted.size());
+  for (size_t i = 0; i < compiled.size(); ++i)
+    EXPECT_TRUE(sameBits(compiled[i], interpreted[i])) << "result #" << i << "\n" << plan;
+}
+
+class FastVectorLoop : public ::testing::TestWithParam<Shape> {};
+
+TEST_P(FastVectorLoop, FloatOpsMatchTheInterpreterBitForBit) {
+  for (OpKind kind : {OpKind::negate, OpKind::abs, OpKind::sqrt, OpKind::rsqrt}) {
+    FastCase t;
+    Value* x = t.arg(f32(GetParam()));
+    expectSameBits(t, {t.b.unary(kind, x)});
+  }
+  for (OpKind kind : {OpKind::add, OpKind::subtract, OpKind::multiply, OpKind::divide,
+                      OpKind::maximum, OpKind::minimum}) {
+    FastCase t;
+    Value* x = t.arg(f32(GetParam()));
+    Value* y = t.arg(f32(GetParam()));
+    expectSameBits(t, {t.b.binary(kind, x, y)});
+  }
+}
+
+TEST_P(FastVectorLoop, ComparesSelectsClampsAndConvertsMatchBitForBit) {
+  FastCase t;
+  Value* x = t.arg(f32(GetParam()));
+  Value* y = t.arg(f32(GetParam()));
+  Value* z = t.arg(f32(GetParam()));
+  std::vector<Value*> results;
+  for (ComparisonDirection d :
+       {ComparisonDirection::EQ, ComparisonDirection::NE, ComparisonDirection::GE,
+        ComparisonDirection::GT, ComparisonDirection::LE, ComparisonDirection::LT})
+    results.push_back(t.b.select(t.b.compare(x, y, d), x, z));
+  results.push_back(t.b.clamp(y, x, z));
+  results.push_back(t.b.convert(t.b.multiply(x, y), ElementType::bf16));
+  results.push_back(t.b.convert(x, ElementType::bf16));
+  Value* nonzero = t.b.convert(x, ElementType::i1);
+  Value* less = t.b.compare(y, z, ComparisonDirection::LT);
+  results.push_back(t.b.convert(t.b.binary(OpKind::and_, nonzero, less), ElementType::f32));
+  results.push_back(t.b.binary(OpKind::or_, nonzero, less));
+  results.push_back(t.b.binary(OpKind::xor_, nonzero, less));
+  results.push_back(t.b.unary(OpKind::not_, less));
+  expectSameBits(t, results);
+}
+
+TEST_P(FastVectorLoop, StoresInPlaceWhileReadingItsInputs) {
+  // An Adam-like update: three results of one loop (co-outputs), two of them written over the
+  // donated arguments they replace, where later nodes of the same vector still read them.
+  FastCase t;
+  Value* w = t.arg(f32(GetParam()));
+  Value* g = t.arg(f32(GetParam()));
+  Value* m = t.arg(f32(GetParam()));
+  Value* m2 = t.b.add(m, g);
+  Value* step = t.b.divide(m2, t.b.add(t.b.unary(OpKind::sqrt, t.b.multiply(g, g)), w));
+  Value* w2 = t.b.subtract(w, step);
+  expectSameBits(t, {w2, m2, t.b.multiply(w2, g)});
+  auto interpreted = Executable::compile(t.module, "main", {.vectorLoops = false})->run(t.inputs);
+  std::vector<Tensor> in = t.inputs;
+  auto donated = Executable::compile(t.module, "main")->runDonating(in, {true, false, true});
+  for (size_t i = 0; i < donated.size(); ++i)
+    EXPECT_TRUE(sameBits(donated[i], interpreted[i])) << "result #" << i;
+}
+
+INSTANTIATE_TEST_SUITE_P(Shapes, FastVectorLoop, ::testing::Values(kSmall, kLarge));
+
+TEST(VectorLoopCompile, LastPartialVectorStaysInsideItsBuffers) {
+  if (!compiles()) GTEST_SKIP() << "no AVX-512 here: every loop is interpreted";
+  // Input and result each end where an inaccessible page begins: a whole-vector access in the
+  // last, partial vector would fault.
+  const auto page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  auto guarded = [&] {
+    void* p = mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    EXPECT_NE(p, MAP_FAILED);
+    EXPECT_EQ(mprotect(static_cast<uint8_t*>(p) + page, page, PROT_NONE), 0);
+    return static_cast<uint8_t*>(p);
+  };
+  uint8_t* in = guarded();
+  uint8_t* out = guarded();
+  std::vector<VectorNode> body(2);
+  body[0].role = Role::Input;
+  body[1] = {Role::Compute, OpKind::negate, ElementType::f32, ComparisonDirection::EQ, {0}, true};
+  auto loop = VectorLoop::compile(body);
+  for (int64_t n : {1, 5, 16, 21}) {
+    auto* x = reinterpret_cast<float*>(in + page) - n;
+    auto* y = reinterpret_cast<float*>(out + page) - n;
+    y[-1] = 7.0f;
+    for (int64_t i = 0; i < n; ++i) x[i] = float(i) + 0.5f;
+    const float* v[2] = {x, y};
+    loop->run(v, n);
+    for (int64_t i = 0; i < n; ++i) EXPECT_EQ(y[i], -(float(i) + 0.5f)) << "n " << n;
+    EXPECT_EQ(y[-1], 7.0f) << "n " << n;
+  }
+  munmap(in, 2 * page);
+  munmap(out, 2 * page);
+}
+
+TEST(VectorLoopCompile, RefusesWhatItDoesNotCompile) {
+  if (!compiles()) GTEST_SKIP() << "no AVX-512 here: every loop is interpreted";
+  std::vector<VectorNode> exp(2);
+  exp[0].role = Role::Input;
+  exp[1] = {Role::Compute, OpKind::exponential, ElementType::f32, ComparisonDirection::EQ, {0},
+            true};
+  EXPECT_EQ(VectorLoop::compile(exp), nullptr);
+
+  // `inputs` values loaded before any is read, then summed: one register per input and one
+  // for the first sum.
+  auto wide = [](int inputs) {
+    std::vector<VectorNode> body(static_cast<size_t>(inputs));
+    for (VectorNode& input : body) input.role = Role::Input;
+    int sum = inputs - 1;
+    for (int i = inputs - 2; i >= 0; --i) {
+      body.push_back({Role::Compute,
+                      OpKind::add,
+                      ElementType::f32,
+                      ComparisonDirection::EQ,
+                      {sum, i},
+                      i == 0});
+      sum = static_cast<int>(body.size() - 1);
+    }
+    return body;
+  };
+  EXPECT_NE(VectorLoop::compile(wide(27)), nullptr);
+  EXPECT_EQ(VectorLoop::compile(wide(28)), nullptr);
+}
+
+} // namespace
+} // namespace hlotrain::cpu::fasttest
