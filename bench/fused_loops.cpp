@@ -8,8 +8,8 @@
 //                p' = p - lr (m' / c1) / (sqrt(v' / c2) + eps), fc1's 1,605,632 weights
 // Each is emitted as StableHLO (per-channel operands broadcast along the rows) and run by
 // cpu::Executable with its large operands donated (results written in their storage, nothing
-// allocated per run), and as one OpenMP loop of two threads that keeps every value in registers
-// and writes in place too.
+// allocated per run), its loop body interpreted node by node and compiled (VectorLoop), and as
+// one OpenMP loop of two threads that keeps every value in registers and writes in place too.
 // Prints the best of R runs of each, the bytes each must move (large operands read, results
 // written) per second, and a two-thread triad over arrays of the same size as the yardstick.
 // Usage: fused_loops [--quick]   (see bench/README.md)
@@ -64,9 +64,9 @@ struct Graph {
 
   // Best seconds of a run with the donated inputs fed back from the previous run's results
   // (result i replaces the i-th donated input), so each run writes in place.
-  double time(int repeats) {
+  double time(int repeats, bool vectorLoops) {
     verify(module);
-    auto exe = cpu::Executable::compile(module, "main");
+    auto exe = cpu::Executable::compile(module, "main", {.vectorLoops = vectorLoops});
     auto once = [&] {
       std::vector<Tensor> results = exe->runDonating(inputs, donated);
       for (size_t i = 0, r = 0; i < inputs.size(); ++i)
@@ -119,7 +119,7 @@ void bnBackwardPass(float* __restrict x, const float* __restrict dy, const float
 
 struct Row {
   std::string name;
-  double bytes, fused, single;
+  double bytes, interpreted, compiled, single;
 };
 
 Row bnForward(int repeats) {
@@ -130,10 +130,10 @@ Row bnForward(int repeats) {
   Value* shift = g.channel(-0.1f, 0.1f);
   Value* pre = g.b.add(g.b.multiply(g.b.subtract(x, mean), scale), shift);
   g.fn.setResults({g.b.maximum(pre, g.full(0, {kRows, kChannels}))});
-  const double fused = g.time(repeats);
+  const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
   const double single =
       bestSeconds([&] { bnForwardPass(g.data(0), g.data(1), g.data(2), g.data(3)); }, repeats);
-  return {"bn forward (+relu)", 2.0 * 4 * kRows * kChannels, fused, single};
+  return {"bn forward (+relu)", 2.0 * 4 * kRows * kChannels, interpreted, compiled, single};
 }
 
 Row bnBackward(int repeats) {
@@ -151,14 +151,14 @@ Row bnBackward(int repeats) {
   Value* pre = g.b.add(g.b.multiply(xc, scale), shift);
   Value* masked = g.b.select(g.b.compare(pre, zero, ComparisonDirection::GT), dy, zero);
   g.fn.setResults({g.b.multiply(g.b.subtract(g.b.subtract(masked, s1), g.b.multiply(xc, s2)), k)});
-  const double fused = g.time(repeats);
+  const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
   const double single = bestSeconds(
       [&] {
         bnBackwardPass(g.data(0), g.data(1), g.data(2), g.data(3), g.data(4), g.data(5), g.data(6),
                        g.data(7));
       },
       repeats);
-  return {"bn backward (relu mask)", 3.0 * 4 * kRows * kChannels, fused, single};
+  return {"bn backward (relu mask)", 3.0 * 4 * kRows * kChannels, interpreted, compiled, single};
 }
 
 // Adam's constants (lr 1e-3, betas 0.9 / 0.999, eps 1e-8; c1, c2 the bias corrections at step 1).
@@ -190,12 +190,12 @@ Row adam(int repeats) {
   Value* update =
       b.divide(b.divide(m2, c(kC1)), b.add(b.unary(OpKind::sqrt, b.divide(v2, c(kC2))), c(kEps)));
   g.fn.setResults({b.subtract(p, b.multiply(c(kLr), update)), m2, v2});
-  const double fused = g.time(repeats);
+  const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
   std::vector<float> ps(g.data(0), g.data(0) + n), ms(g.data(1), g.data(1) + n),
       vs(g.data(2), g.data(2) + n);
   const double single =
       bestSeconds([&] { adamPass(ps.data(), ms.data(), vs.data(), g.data(3), n); }, repeats);
-  return {"adam (fc1 weights)", 7.0 * 4 * n, fused, single};
+  return {"adam (fc1 weights)", 7.0 * 4 * n, interpreted, compiled, single};
 }
 
 } // namespace
@@ -207,11 +207,12 @@ int main(int argc, char** argv) {
   const double triadRate = 3.0 * 4 * kRows * kChannels / triad / 1e9;
   std::printf("best of %d runs, 2 threads; triad over 3 x %.1f MB: %.1f GB/s\n\n", repeats,
               4.0 * kRows * kChannels / 1e6, triadRate);
-  std::printf("%-26s %8s %10s %10s %12s %13s %9s\n", "loop", "MB", "fused ms", "1-pass ms",
-              "fused GB/s", "1-pass GB/s", "fused/1p");
+  std::printf("%-26s %6s %10s %10s %10s %9s %9s %9s %9s\n", "loop", "MB", "interp ms", "compiled",
+              "1-pass ms", "int GB/s", "comp GB/s", "1p GB/s", "comp/1p");
   for (const Row& r : {bnForward(repeats), bnBackward(repeats), adam(repeats)})
-    std::printf("%-26s %8.1f %10.2f %10.2f %12.1f %13.1f %9.2f\n", r.name.c_str(), r.bytes / 1e6,
-                r.fused * 1e3, r.single * 1e3, r.bytes / r.fused / 1e9, r.bytes / r.single / 1e9,
-                r.fused / r.single);
+    std::printf("%-26s %6.1f %10.2f %10.2f %10.2f %9.1f %9.1f %9.1f %9.2f\n", r.name.c_str(),
+                r.bytes / 1e6, r.interpreted * 1e3, r.compiled * 1e3, r.single * 1e3,
+                r.bytes / r.interpreted / 1e9, r.bytes / r.compiled / 1e9, r.bytes / r.single / 1e9,
+                r.compiled / r.single);
   return 0;
 }
