@@ -2,6 +2,8 @@
 // three kinds of loop that take most of a small net's step outside its convolutions, at
 // MNIST-CNN's sizes (batch 128):
 //   bn forward   y = max((x - mean) * scale + shift, 0), a channels-last [100352, 32]
+//   bn sums      s1 = sum(select((x - mean) * scale + shift > 0, dy, 0)), s2 = the same times
+//                (x - mean), over the rows: the two reduces of BatchNorm's gradient, one pass
 //   bn backward  dx = (select((x - mean) * scale + shift > 0, dy, 0) - s1 - (x - mean) * s2) * k,
 //                the two-sum BatchNorm gradient with the ReLU mask recomputed
 //   adam         m' = b1 m + (1 - b1) g, v' = b2 v + (1 - b2) g^2,
@@ -102,6 +104,43 @@ void bnForwardPass(float* __restrict x, const float* __restrict mean, const floa
     }
 }
 
+// Per-channel sums in double, each thread over its half of the rows in its own accumulators.
+void bnSumsPass(const float* __restrict x, const float* __restrict dy, const float* __restrict mean,
+                const float* __restrict scale, const float* __restrict shift, double* __restrict s1,
+                double* __restrict s2) {
+  double partial[2][2][kChannels];
+#pragma omp parallel num_threads(2)
+  {
+    double a[kChannels] = {}, b[kChannels] = {};
+#pragma omp for schedule(static)
+    for (int64_t r = 0; r < kRows; ++r) {
+      const float* xr = x + r * kChannels;
+      const float* dr = dy + r * kChannels;
+      // The row's terms in float first, then added in double: one loop mixing both, or with
+      // the mask as a branch, stays scalar.
+      float ga[kChannels], gb[kChannels];
+#pragma omp simd
+      for (int64_t c = 0; c < kChannels; ++c) {
+        const float centred = xr[c] - mean[c];
+        const float grad = centred * scale[c] + shift[c] > 0.0f ? dr[c] : 0.0f;
+        ga[c] = grad;
+        gb[c] = grad * centred;
+      }
+#pragma omp simd
+      for (int64_t c = 0; c < kChannels; ++c) {
+        a[c] += ga[c];
+        b[c] += gb[c];
+      }
+    }
+    std::memcpy(partial[omp_get_thread_num()][0], a, sizeof a);
+    std::memcpy(partial[omp_get_thread_num()][1], b, sizeof b);
+  }
+  for (int64_t c = 0; c < kChannels; ++c) {
+    s1[c] = partial[0][0][c] + partial[1][0][c];
+    s2[c] = partial[0][1][c] + partial[1][1][c];
+  }
+}
+
 void bnBackwardPass(float* __restrict x, const float* __restrict dy, const float* __restrict mean,
                     const float* __restrict scale, const float* __restrict shift,
                     const float* __restrict s1, const float* __restrict s2,
@@ -161,6 +200,26 @@ Row bnBackward(int repeats) {
   return {"bn backward (relu mask)", 3.0 * 4 * kRows * kChannels, interpreted, compiled, single};
 }
 
+Row bnSums(int repeats) {
+  Graph g;
+  Value* x = g.arg({kRows, kChannels}, -1, 1);
+  Value* dy = g.arg({kRows, kChannels}, -1, 1);
+  Value* mean = g.channel(-0.1f, 0.1f);
+  Value* scale = g.channel(0.5f, 1.5f);
+  Value* shift = g.channel(-0.1f, 0.1f);
+  Value* zero = g.full(0, {kRows, kChannels});
+  Value* xc = g.b.subtract(x, mean);
+  Value* pre = g.b.add(g.b.multiply(xc, scale), shift);
+  Value* masked = g.b.select(g.b.compare(pre, zero, ComparisonDirection::GT), dy, zero);
+  g.fn.setResults({g.b.reduce(masked, g.b.scalar(0.0f), {0}, OpKind::add),
+                   g.b.reduce(g.b.multiply(masked, xc), g.b.scalar(0.0f), {0}, OpKind::add)});
+  const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
+  double s1[kChannels], s2[kChannels];
+  const double single = bestSeconds(
+      [&] { bnSumsPass(g.data(0), g.data(1), g.data(2), g.data(3), g.data(4), s1, s2); }, repeats);
+  return {"bn backward sums (x2)", 2.0 * 4 * kRows * kChannels, interpreted, compiled, single};
+}
+
 // Adam's constants (lr 1e-3, betas 0.9 / 0.999, eps 1e-8; c1, c2 the bias corrections at step 1).
 constexpr float kLr = 1e-3f, kB1 = 0.9f, kB2 = 0.999f, kEps = 1e-8f, kC1 = 1 - kB1, kC2 = 1 - kB2;
 
@@ -209,7 +268,7 @@ int main(int argc, char** argv) {
               4.0 * kRows * kChannels / 1e6, triadRate);
   std::printf("%-26s %6s %10s %10s %10s %9s %9s %9s %9s\n", "loop", "MB", "interp ms", "compiled",
               "1-pass ms", "int GB/s", "comp GB/s", "1p GB/s", "comp/1p");
-  for (const Row& r : {bnForward(repeats), bnBackward(repeats), adam(repeats)})
+  for (const Row& r : {bnForward(repeats), bnSums(repeats), bnBackward(repeats), adam(repeats)})
     std::printf("%-26s %6.1f %10.2f %10.2f %10.2f %9.1f %9.1f %9.1f %9.2f\n", r.name.c_str(),
                 r.bytes / 1e6, r.interpreted * 1e3, r.compiled * 1e3, r.single * 1e3,
                 r.bytes / r.interpreted / 1e9, r.bytes / r.compiled / 1e9, r.bytes / r.single / 1e9,
