@@ -784,9 +784,14 @@ private:
       v.direction = node.op->attrs.comparisonDirection;
       v.args = node.args;
     }
-    body.back().store = true;
-    for (auto [node, slot] : coOutputs_) body[static_cast<size_t>(node)].store = true;
-    for (const Reduction& r : reductions_) body[static_cast<size_t>(r.node)].store = true;
+    // Values computed once per run, or loaded, already lie where the stores read them.
+    auto stored = [&](int node) {
+      VectorNode& v = body[static_cast<size_t>(node)];
+      v.store = v.role == VectorNode::Role::Compute;
+    };
+    stored(static_cast<int>(nodes_.size() - 1));
+    for (auto [node, slot] : coOutputs_) stored(node);
+    for (const Reduction& r : reductions_) stored(r.node);
     vector_ = VectorLoop::compile(body);
     directStores_.resize(static_cast<size_t>(threads_));
   }
@@ -965,9 +970,12 @@ private:
   // place (readsInPlace) is read before it is overwritten.
   bool storesInPlace(const ChunkGrid::Chunk& chunk) const {
     if (!vector_ || out_.type != ElementType::f32 || !reductions_.empty()) return false;
-    if (invariant_.back()) return false;
+    auto computed = [&](size_t node) {
+      return nodes_[node].kind == Node::Kind::Op && !invariant_[node];
+    };
+    if (!computed(nodes_.size() - 1)) return false;
     for (auto [node, slot] : coOutputs_)
-      if (invariant_[static_cast<size_t>(node)]) return false;
+      if (!computed(static_cast<size_t>(node))) return false;
     const int64_t step = dims_.empty() ? 1 : out_.strides.back();
     return step == 1 && (chunk.rows == 1 || denseOut_ || rowsInPlace(out_, chunk));
   }

@@ -177,7 +177,7 @@ private:
       op(node, d);
     }
     for (size_t i = 0; i < body_.size(); ++i) {
-      if (!body_[i].store) continue;
+      if (body_[i].role != Role::Compute || !body_[i].store) continue;
       mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
       if (masked)
         vmovups(ptr[rax + rcx] | k1, Xbyak::Zmm(reg_[i]));
@@ -269,6 +269,7 @@ private:
     }
   }
 
+  // Read only while the constructor assembles; the code does not refer to them.
   const std::vector<VectorNode>& body_;
   const std::vector<int>& reg_;
   std::vector<std::pair<uint32_t, Xbyak::Label>> constants_;

@@ -19,8 +19,8 @@ struct VectorNode {
   ir::ElementType result = ir::ElementType::f32; // f32, i1 (0/1) or bf16 (rounded f32)
   ir::ComparisonDirection direction = ir::ComparisonDirection::EQ;
   std::vector<int> args;
-  bool store = false; // a Compute node whose values are written to v[i] (the others only live
-                      // in vector registers)
+  bool store = false; // of a Compute node: its values are written to v[i] (the others only
+                      // live in vector registers)
 };
 
 // The body compiled to AVX-512 machine code that evaluates every node of one 16-float vector in
