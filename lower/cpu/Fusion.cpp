@@ -627,8 +627,24 @@ void copyLeaf(uint8_t* dst, const Leaf& to, const uint8_t* src, const Leaf& from
 // block of it (a piece of a concatenate or pad).
 class FusedLoop : public Kernel {
 public:
+  // The loop feeds reduces instead of storing: node `node` folds into `outSlot`, where
+  // `outStrides` (per collapsed dim) say where each element goes, 0 along reduced dims. Several
+  // reduces over the same elements (batch norm's gradient sums) share one pass over their inputs.
+  struct Reduction {
+    int node;
+    int outSlot;
+    int initSlot;
+    std::vector<int64_t> outStrides;
+    int64_t outElements;
+    bool columnSums = false; // every outer dim is reduced (set by feedReduces)
+  };
+
+  // Besides the root, the loop stores `coOutputs` ((node, slot)), or feeds `reductions` instead
+  // of storing anything.
   FusedLoop(std::vector<Node> nodes, std::vector<Leaf> leaves, std::vector<int64_t> dims, Leaf out,
-            int64_t numElements, const LoopOptions& options)
+            int64_t numElements, const LoopOptions& options,
+            std::vector<std::pair<int, int>> coOutputs = {}, OpKind combiner = OpKind::add,
+            std::vector<Reduction> reductions = {})
       : nodes_(std::move(nodes)), leaves_(std::move(leaves)), dims_(std::move(dims)),
         out_(std::move(out)), numElements_(numElements), threads_(options.threads),
         vectorLoops_(options.vectorLoops), values_(static_cast<size_t>(threads_) * nodes_.size()),
@@ -643,41 +659,10 @@ public:
     // Whole cache lines per thread, so threads never write to the same line.
     regsPerNode_ = (grid_.largestChunk() + 15) / 16 * 16;
     if (!copies_) scratchBytes = registerBytes();
+    coOutputs_ = std::move(coOutputs);
+    for (auto [node, slot] : coOutputs_) writes.push_back(slot);
+    if (!reductions.empty()) feedReduces(combiner, std::move(reductions));
     compileBody();
-  }
-
-  // The loop feeds reduces instead of storing: node `node` folds into `outSlot`, where
-  // `outStrides` (per collapsed dim) say where each element goes, 0 along reduced dims. Several
-  // reduces over the same elements (batch norm's gradient sums) share one pass over their inputs.
-  struct Reduction {
-    int node;
-    int outSlot;
-    int initSlot;
-    std::vector<int64_t> outStrides;
-    int64_t outElements;
-    bool columnSums = false; // every outer dim is reduced (set by reduceInto)
-  };
-
-  void reduceInto(OpKind combiner, std::vector<Reduction> reductions) {
-    copies_ = false;
-    scratchBytes = registerBytes();
-    combiner_ = combiner;
-    reductions_ = std::move(reductions);
-    writes.clear();
-    int64_t total = 0;
-    for (Reduction& r : reductions_) {
-      r.columnSums =
-          std::all_of(r.outStrides.begin(), r.outStrides.end() - (r.outStrides.empty() ? 0 : 1),
-                      [](int64_t stride) { return stride == 0; });
-      reads.push_back(r.initSlot);
-      writes.push_back(r.outSlot);
-      total += r.outElements;
-    }
-    compileBody();
-    if (combiner == OpKind::add)
-      sumPartials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0);
-    else
-      partials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0f);
   }
 
   void run(RunState& state) override {
@@ -701,27 +686,14 @@ public:
                       chunk.outer, chunk.rows, chunk.start, width);
     }
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
-    if (storesInPlace(chunk)) {
-      // The compiled body writes the stored values where they go: no pass through registers.
-      std::vector<std::pair<int, float*>>& to = directStores_[static_cast<size_t>(thread)];
-      to.clear();
-      to.emplace_back(static_cast<int>(nodes_.size() - 1), storedAt(state, out_.slot, chunk));
-      for (auto [node, slot] : coOutputs_) to.emplace_back(node, storedAt(state, slot, chunk));
-      evaluate(state, chunk, thread, &to);
-      return;
-    }
+    // The compiled body writes the stored values where they go: no pass through registers.
+    if (storesInPlace(chunk)) return static_cast<void>(evaluate(state, chunk, thread, true));
     store(state, out_.slot, chunk, evaluate(state, chunk, thread));
     for (auto [node, slot] : coOutputs_) store(state, slot, chunk, v[node]);
   }
   int64_t numElements() const { return numElements_; }
   // Where this loop's part of its kernel's scratch memory starts.
   void placeScratch(size_t offset) { scratchOffset_ = offset; }
-
-  void alsoStore(std::vector<std::pair<int, int>> coOutputs) {
-    coOutputs_ = std::move(coOutputs);
-    for (auto [node, slot] : coOutputs_) writes.push_back(slot);
-    compileBody();
-  }
 
   // Each chunk evaluates every node before storing, and the stores (root and co-outputs) go to
   // the loop's own positions: a leaf read at exactly those positions, per chunk, is read in place.
@@ -764,11 +736,31 @@ public:
   }
 
 private:
+  void feedReduces(OpKind combiner, std::vector<Reduction> reductions) {
+    copies_ = false;
+    scratchBytes = registerBytes();
+    combiner_ = combiner;
+    reductions_ = std::move(reductions);
+    writes.clear();
+    int64_t total = 0;
+    for (Reduction& r : reductions_) {
+      r.columnSums =
+          std::all_of(r.outStrides.begin(), r.outStrides.end() - (r.outStrides.empty() ? 0 : 1),
+                      [](int64_t stride) { return stride == 0; });
+      reads.push_back(r.initSlot);
+      writes.push_back(r.outSlot);
+      total += r.outElements;
+    }
+    if (combiner == OpKind::add)
+      sumPartials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0);
+    else
+      partials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0f);
+  }
+
   // The ops evaluated per chunk (not the invariant ones) as one compiled pass, where they can be.
   // The values it stores (the root, co-outputs, the values reduces fold) land in their registers,
-  // or straight in the result where storesInPlace. Compiled again whenever what is stored grows.
+  // or straight in the result where storesInPlace.
   void compileBody() {
-    vector_.reset();
     if (!vectorLoops_ || copies_) return;
     std::vector<VectorNode> body(nodes_.size());
     for (size_t i = 0; i < nodes_.size(); ++i) {
@@ -793,7 +785,13 @@ private:
     for (auto [node, slot] : coOutputs_) stored(node);
     for (const Reduction& r : reductions_) stored(r.node);
     vector_ = VectorLoop::compile(body);
-    directStores_.resize(static_cast<size_t>(threads_));
+    auto computed = [&](int node) {
+      return body[static_cast<size_t>(node)].role == VectorNode::Role::Compute;
+    };
+    storesComputed_ = vector_ && out_.type == ElementType::f32 && reductions_.empty() &&
+                      computed(static_cast<int>(nodes_.size() - 1)) &&
+                      std::all_of(coOutputs_.begin(), coOutputs_.end(),
+                                  [&](const auto& co) { return computed(co.first); });
   }
 
   size_t registerBytes() const {
@@ -965,19 +963,16 @@ private:
     return n == 2 || chunk.outer % dims_[n - 2] + chunk.rows <= dims_[n - 2];
   }
 
-  // Whether the compiled body stores this chunk's values itself: f32, contiguous, and every
-  // stored value computed per chunk. Its stores follow the vector's last load, so a leaf read in
-  // place (readsInPlace) is read before it is overwritten.
-  bool storesInPlace(const ChunkGrid::Chunk& chunk) const {
-    if (!vector_ || out_.type != ElementType::f32 || !reductions_.empty()) return false;
-    auto computed = [&](size_t node) {
-      return nodes_[node].kind == Node::Kind::Op && !invariant_[node];
-    };
-    if (!computed(nodes_.size() - 1)) return false;
-    for (auto [node, slot] : coOutputs_)
-      if (!computed(static_cast<size_t>(node))) return false;
+  // Whether the chunk's results (root and co-outputs) lie contiguously in memory.
+  bool storedWhole(const ChunkGrid::Chunk& chunk) const {
     const int64_t step = dims_.empty() ? 1 : out_.strides.back();
     return step == 1 && (chunk.rows == 1 || denseOut_ || rowsInPlace(out_, chunk));
+  }
+
+  // Whether the compiled body stores this chunk's values itself. Its stores follow the vector's
+  // last load, so a leaf read in place (readsInPlace) is read before it is overwritten.
+  bool storesInPlace(const ChunkGrid::Chunk& chunk) const {
+    return storesComputed_ && storedWhole(chunk);
   }
 
   float* storedAt(RunState& state, int slot, const ChunkGrid::Chunk& chunk) const {
@@ -985,10 +980,10 @@ private:
            rowOffset(dims_, out_, chunk.outer) + chunk.start;
   }
 
-  // The root's values for one chunk (every node's values are in values_ afterwards, except those
-  // `direct` sends to memory instead).
+  // The root's values for one chunk (every node's values are in values_ afterwards; `inPlace`:
+  // the root's and co-outputs' are in their results instead, see storesInPlace).
   const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread,
-                        const std::vector<std::pair<int, float*>>* direct = nullptr) {
+                        bool inPlace = false) {
     float* regs = reinterpret_cast<float*>(state.scratch + scratchOffset_) +
                   static_cast<size_t>(thread) * nodes_.size() * regsPerNode_;
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
@@ -998,13 +993,13 @@ private:
       evaluateNodes(state, {0, 0, static_cast<int>(grid_.largestChunk()), rows}, regs, v, true);
       ready_[static_cast<size_t>(thread)] = 1;
     }
-    evaluateNodes(state, chunk, regs, v, false, direct);
+    evaluateNodes(state, chunk, regs, v, false, inPlace);
     return v[nodes_.size() - 1];
   }
 
   // Evaluates the invariant nodes or the others.
   void evaluateNodes(RunState& state, const ChunkGrid::Chunk& chunk, float* regs, const float** v,
-                     bool invariant, const std::vector<std::pair<int, float*>>* direct = nullptr) {
+                     bool invariant, bool inPlace = false) {
     const int n = chunk.n;
     for (size_t i = 0; i < nodes_.size(); ++i) {
       if (invariant_[i] != invariant) continue;
@@ -1051,8 +1046,10 @@ private:
       }
     }
     if (vector_ && !invariant) {
-      if (direct)
-        for (auto [node, to] : *direct) v[node] = to;
+      if (inPlace) {
+        v[nodes_.size() - 1] = storedAt(state, out_.slot, chunk);
+        for (auto [node, slot] : coOutputs_) v[node] = storedAt(state, slot, chunk);
+      }
       vector_->run(v, n);
     }
   }
@@ -1061,7 +1058,7 @@ private:
   void store(RunState& state, int slot, const ChunkGrid::Chunk& chunk, const float* result) {
     uint8_t* out = state.slotData[static_cast<size_t>(slot)];
     const int64_t step = dims_.empty() ? 1 : out_.strides.back();
-    const bool whole = step == 1 && (chunk.rows == 1 || denseOut_ || rowsInPlace(out_, chunk));
+    const bool whole = storedWhole(chunk);
     const int rows = whole ? 1 : chunk.rows, width = chunk.n / rows;
     RowOffsets row(dims_, out_, chunk.outer);
     for (int r = 0; r < rows; ++r, result += width, row.next()) {
@@ -1090,7 +1087,7 @@ private:
   int threads_;
   bool vectorLoops_;
   std::unique_ptr<VectorLoop> vector_; // the per-chunk ops compiled (see compileBody)
-  std::vector<std::vector<std::pair<int, float*>>> directStores_; // per thread (runTask)
+  bool storesComputed_ = false;        // vector_ computes every stored f32 value (storesInPlace)
   size_t scratchOffset_ = 0;
   int64_t regsPerNode_ = 0;          // floats of scratch per node and thread: a chunk's values
   std::vector<const float*> values_; // per thread: where each node's chunk lies
@@ -1436,10 +1433,10 @@ std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
     reductions[m].outStrides = std::move(builder.leaves[numLeaves + m].strides);
   builder.leaves.resize(numLeaves);
   Leaf unstored{step.results[0], ElementType::f32, 0, ir::stridesOf(dims)};
-  auto loop =
-      std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                  std::move(dims), std::move(unstored), in.numElements(), c.loops);
-  loop->reduceInto(combiner, std::move(reductions));
+  auto loop = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
+                                          std::move(dims), std::move(unstored), in.numElements(),
+                                          c.loops, std::vector<std::pair<int, int>>{}, combiner,
+                                          std::move(reductions));
   return FusedGroup{static_cast<int>(i), std::move(builder.absorbed), std::move(loop)};
 }
 
@@ -1760,11 +1757,9 @@ std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& c
       const Slot& result = graph.slots[static_cast<size_t>(step.results[0])];
       Leaf out{step.results[0], type.elementType, 0, slotStrides(result)};
       inStoreOrder(dims, builder.leaves, out);
-      auto loop =
-          std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
-                                      std::move(dims), std::move(out), type.numElements(), options);
-      loop->alsoStore(std::move(builder.coOutputs));
-      kernel = std::move(loop);
+      kernel = std::make_unique<FusedLoop>(std::move(builder.nodes), std::move(builder.leaves),
+                                           std::move(dims), std::move(out), type.numElements(),
+                                           options, std::move(builder.coOutputs));
     } else {
       kernel = std::make_unique<CopyKernel>(builder.leaves.at(0), type, step.results[0],
                                             options.threads);
