@@ -717,7 +717,10 @@ public:
       kind = "fused reduce " + std::string(ir::opName(combiner_).substr(10));
       if (reductions_.size() > 1) kind += " x" + std::to_string(reductions_.size());
     }
-    return kind + " " + body() + (vector_ ? " compiled" : "");
+    return kind + " " + body() +
+           (foldsCompiled_ ? " compiled with sums"
+            : vector_      ? " compiled"
+                           : "");
   }
 
   // "[dims] (ops)": the collapsed loop and its nodes in order.
@@ -751,6 +754,7 @@ private:
       writes.push_back(r.outSlot);
       total += r.outElements;
     }
+    sumsAt_.resize(static_cast<size_t>(threads_) * reductions_.size());
     if (combiner == OpKind::add)
       sumPartials_.assign(static_cast<size_t>(kReduceBlocks * total), 0.0);
     else
@@ -768,6 +772,7 @@ private:
       VectorNode& v = body[i];
       if (node.kind != Node::Kind::Op || invariant_[i]) {
         v.role = VectorNode::Role::Input;
+        v.streamed = node.kind == Node::Kind::Load && !invariant_[i];
         continue;
       }
       v.role = VectorNode::Role::Compute;
@@ -781,10 +786,25 @@ private:
       VectorNode& v = body[static_cast<size_t>(node)];
       v.store = v.role == VectorNode::Role::Compute;
     };
-    stored(static_cast<int>(nodes_.size() - 1));
-    for (auto [node, slot] : coOutputs_) stored(node);
-    for (const Reduction& r : reductions_) stored(r.node);
-    vector_ = VectorLoop::compile(body);
+    if (reductions_.empty()) {
+      stored(static_cast<int>(nodes_.size() - 1));
+      for (auto [node, slot] : coOutputs_) stored(node);
+    } else if (sumsColumns()) {
+      // Summed in registers, as the interpreted fold sums them (in double, row by row).
+      std::vector<int> summed;
+      for (const Reduction& r : reductions_) summed.push_back(r.node);
+      // As many columns at a time as the registers hold (the whole row reads memory in order),
+      // where every chunk is rows of the same width.
+      const int64_t rowVectors = grid_.rowsPerChunk > 1 ? grid_.inner / 16 : 1;
+      for (int64_t columns = rowVectors; columns >= 1 && !vector_; --columns)
+        if (rowVectors % columns == 0)
+          vector_ = VectorLoop::compile(body, summed, static_cast<int>(columns));
+      foldsCompiled_ = vector_ != nullptr;
+    }
+    if (!foldsCompiled_) {
+      for (const Reduction& r : reductions_) stored(r.node);
+      vector_ = VectorLoop::compile(body);
+    }
     auto computed = [&](int node) {
       return body[static_cast<size_t>(node)].role == VectorNode::Role::Compute;
     };
@@ -792,6 +812,15 @@ private:
                       computed(static_cast<int>(nodes_.size() - 1)) &&
                       std::all_of(coOutputs_.begin(), coOutputs_.end(),
                                   [&](const auto& co) { return computed(co.first); });
+  }
+
+  // Sums into every column of channels-last rows of whole vectors (batch norm's statistics and
+  // gradient sums): what VectorLoop's column sums do.
+  bool sumsColumns() const {
+    return combiner_ == OpKind::add && grid_.inner % 16 == 0 &&
+           std::all_of(reductions_.begin(), reductions_.end(), [](const Reduction& r) {
+             return r.columnSums && !r.outStrides.empty() && r.outStrides.back() == 1;
+           });
   }
 
   size_t registerBytes() const {
@@ -826,6 +855,17 @@ private:
       }
       for (int64_t t = tasks * block / blocks; t < tasks * (block + 1) / blocks; ++t) {
         const ChunkGrid::Chunk chunk = grid_.at(t);
+        if constexpr (std::is_same_v<Acc, double>)
+          if (foldsCompiled_) {
+            double** sums = sumsAt_.data() + static_cast<size_t>(thread) * reductions_.size();
+            Acc* partial = partialsOf.data() + block * total;
+            for (size_t k = 0; k < reductions_.size(); ++k) {
+              sums[k] = partial + chunk.start;
+              partial += reductions_[k].outElements;
+            }
+            evaluate(state, chunk, thread, false, sums);
+            continue;
+          }
         evaluate(state, chunk, thread);
         const float** values = values_.data() + static_cast<size_t>(thread) * nodes_.size();
         Acc* partial = partialsOf.data() + block * total;
@@ -982,8 +1022,9 @@ private:
 
   // The root's values for one chunk (every node's values are in values_ afterwards; `inPlace`:
   // the root's and co-outputs' are in their results instead, see storesInPlace).
+  // `sums`: where the compiled column sums of this chunk go (foldsCompiled_).
   const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread,
-                        bool inPlace = false) {
+                        bool inPlace = false, double* const* sums = nullptr) {
     float* regs = reinterpret_cast<float*>(state.scratch + scratchOffset_) +
                   static_cast<size_t>(thread) * nodes_.size() * regsPerNode_;
     const float** v = values_.data() + static_cast<size_t>(thread) * nodes_.size();
@@ -993,13 +1034,13 @@ private:
       evaluateNodes(state, {0, 0, static_cast<int>(grid_.largestChunk()), rows}, regs, v, true);
       ready_[static_cast<size_t>(thread)] = 1;
     }
-    evaluateNodes(state, chunk, regs, v, false, inPlace);
+    evaluateNodes(state, chunk, regs, v, false, inPlace, sums);
     return v[nodes_.size() - 1];
   }
 
   // Evaluates the invariant nodes or the others.
   void evaluateNodes(RunState& state, const ChunkGrid::Chunk& chunk, float* regs, const float** v,
-                     bool invariant, bool inPlace = false) {
+                     bool invariant, bool inPlace = false, double* const* sums = nullptr) {
     const int n = chunk.n;
     for (size_t i = 0; i < nodes_.size(); ++i) {
       if (invariant_[i] != invariant) continue;
@@ -1050,7 +1091,7 @@ private:
         v[nodes_.size() - 1] = storedAt(state, out_.slot, chunk);
         for (auto [node, slot] : coOutputs_) v[node] = storedAt(state, slot, chunk);
       }
-      vector_->run(v, n);
+      vector_->run(v, n, sums, n / chunk.rows);
     }
   }
 
@@ -1088,6 +1129,8 @@ private:
   bool vectorLoops_;
   std::unique_ptr<VectorLoop> vector_; // the per-chunk ops compiled (see compileBody)
   bool storesComputed_ = false;        // vector_ computes every stored f32 value (storesInPlace)
+  bool foldsCompiled_ = false;         // vector_ sums the reductions (sumsColumns)
+  std::vector<double*> sumsAt_;        // per thread: where each reduction's chunk sums go
   size_t scratchOffset_ = 0;
   int64_t regsPerNode_ = 0;          // floats of scratch per node and thread: a chunk's values
   std::vector<const float*> values_; // per thread: where each node's chunk lies

@@ -17,8 +17,17 @@ using ir::ElementType;
 using ir::OpKind;
 using Role = VectorNode::Role;
 
-// Vector registers: zmm0..27 hold values, 28 is an op's scratch, 30 is 0.0f and 31 is 1.0f.
+// Vector registers: zmm0..27 hold values (the last of them the column sums), 28 is an op's
+// scratch, 30 is 0.0f and 31 is 1.0f.
 constexpr int kValueRegisters = 28;
+
+// How far ahead of a streamed load column sums prefetch.
+constexpr int kPrefetchBytes = 4096;
+
+// Two per summed node and 16-float column: its 16 sums in double.
+int sumRegisters(size_t columnSums, int columnVectors) {
+  return 2 * static_cast<int>(columnSums) * columnVectors;
+}
 
 // vcmpps predicates with C++'s comparison semantics on NaN (only != is true when unordered).
 constexpr uint8_t kEqOQ = 0x00, kLtOS = 0x01, kLeOS = 0x02, kUnordQ = 0x03, kNeqUQ = 0x04,
@@ -69,16 +78,20 @@ bool compiled(const VectorNode& node) {
 }
 
 // Which vector register holds each node's values, or nullopt where the values outlive the
-// registers. A value's register is reused once its last reader has run, except a stored value's
-// (every store follows the vector's last load: see FusedLoop::storesInPlace); a result never
-// takes an operand's register (maximum and minimum read their operands after writing).
-std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body) {
+// registers. A value's register is reused once its last reader has run, except a stored or
+// summed value's (every store and sum follows the vector's last load: see
+// FusedLoop::storesInPlace); a result never takes an operand's register (maximum and minimum read
+// their operands after writing).
+std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body,
+                                         const std::vector<int>& columnSums, int columnVectors) {
   const size_t n = body.size();
-  // Computed: what is stored and what that reads; loaded: the inputs of those.
-  std::vector<bool> needed(n, false);
+  std::vector<bool> kept(n, false);
+  for (size_t i = 0; i < n; ++i) kept[i] = body[i].role == Role::Compute && body[i].store;
+  for (int i : columnSums) kept[static_cast<size_t>(i)] = true;
+  // Computed: what is kept and what that reads; loaded: the inputs of those.
+  std::vector<bool> needed(kept);
   for (size_t i = n; i-- > 0;) {
     const VectorNode& node = body[i];
-    if (node.role == Role::Compute && node.store) needed[i] = true;
     if (needed[i] && node.role == Role::Compute)
       for (int a : node.args) needed[static_cast<size_t>(a)] = true;
   }
@@ -87,7 +100,8 @@ std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body) {
     if (needed[i] && body[i].role == Role::Compute)
       for (int a : body[i].args) lastUse[static_cast<size_t>(a)] = static_cast<int>(i);
   std::vector<int> reg(n, -1), free;
-  for (int r = kValueRegisters; r-- > 0;) free.push_back(r);
+  for (int r = kValueRegisters - sumRegisters(columnSums.size(), columnVectors); r-- > 0;)
+    free.push_back(r);
   for (size_t i = 0; i < n; ++i) {
     const VectorNode& node = body[i];
     if (!needed[i]) continue;
@@ -97,7 +111,7 @@ std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body) {
     if (node.role == Role::Compute)
       for (int a : node.args) {
         const auto arg = static_cast<size_t>(a);
-        if (lastUse[arg] == static_cast<int>(i) && reg[arg] >= 0 && !body[arg].store &&
+        if (lastUse[arg] == static_cast<int>(i) && reg[arg] >= 0 && !kept[arg] &&
             std::find(free.begin(), free.end(), reg[arg]) == free.end())
           free.push_back(reg[arg]);
       }
@@ -107,18 +121,39 @@ std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body) {
 
 class Generator : public Xbyak::CodeGenerator {
 public:
-  Generator(const std::vector<VectorNode>& body, const std::vector<int>& reg)
-      : CodeGenerator(4096 + body.size() * 1024), body_(body), reg_(reg) {
+  Generator(const std::vector<VectorNode>& body, const std::vector<int>& reg,
+            const std::vector<int>& columnSums, int columnVectors)
+      : CodeGenerator(4096 + (body.size() + 2 * columnSums.size()) * 1024 * columnVectors),
+        body_(body), reg_(reg), columnSums_(columnSums), columnVectors_(columnVectors) {
     using namespace Xbyak;
-    // rdi: v, rsi: n. rcx: byte offset of the vector, rdx: end of the whole vectors, r8: end.
+    // rdi: v, rsi: n, rdx: sums, rcx: width; rcx then the vector's byte offset, r8 the end.
     mov(r8, rsi);
     shl(r8, 2);
-    mov(rdx, r8);
-    and_(rdx, -64);
-    xor_(ecx, ecx);
     mov(eax, 0x3f800000);
     vpbroadcastd(zmm31, eax);
     vpxord(zmm30, zmm30, zmm30);
+    if (columnSums_.empty())
+      linearLoop();
+    else
+      columnLoop();
+    vzeroupper();
+    ret();
+    align(4);
+    for (auto& [bits, label] : constants_) {
+      L(label);
+      dd(bits);
+    }
+    readyRE();
+  }
+
+private:
+  // Every vector in memory order, then the partial last one under the mask k1.
+  void linearLoop() {
+    using namespace Xbyak;
+    // rdx: end of the whole vectors.
+    mov(rdx, r8);
+    and_(rdx, -64);
+    xor_(ecx, ecx);
     Label loop, tail, done;
     cmp(rcx, rdx);
     jae(tail, T_NEAR);
@@ -139,17 +174,66 @@ public:
     kmovw(k1, r9d);
     vector(true);
     L(done);
-    vzeroupper();
-    ret();
-    align(4);
-    for (auto& [bits, label] : constants_) {
-      L(label);
-      dd(bits);
-    }
-    readyRE();
   }
 
-private:
+  // Group by group of `columnVectors` 16-float columns, each group down every row, its sums held
+  // in registers from the first row to the last: the interpreted fold's order. Sums kept in
+  // memory across rows stall on store forwarding; a group as wide as the row reads memory in
+  // order.
+  void columnLoop() {
+    using namespace Xbyak;
+    // r10: sums, r11: a row's bytes, rsi: the group's byte offset in a row (its sums' at twice).
+    mov(r10, rdx);
+    lea(r11, ptr[rcx * 4]);
+    xor_(esi, esi);
+    Label group, row;
+    L(group);
+    forEachSum([&](size_t k, int g) {
+      mov(rax, ptr[r10 + static_cast<int>(8 * k)]);
+      vmovupd(low(k, g), ptr[rax + rsi * 2 + 128 * g]);
+      vmovupd(high(k, g), ptr[rax + rsi * 2 + 128 * g + 64]);
+    });
+    mov(rcx, rsi);
+    L(row);
+    for (int g = 0; g < columnVectors_; ++g) {
+      vector(false, 64 * g);
+      for (size_t k = 0; k < columnSums_.size(); ++k) {
+        const Xbyak::Zmm value = z(columnSums_[k]);
+        vcvtps2pd(zmm28, Xbyak::Ymm(value.getIdx()));
+        vaddpd(low(k, g), low(k, g), zmm28);
+        vextractf64x4(Xbyak::Ymm(28), value, 1);
+        vcvtps2pd(zmm28, Xbyak::Ymm(28));
+        vaddpd(high(k, g), high(k, g), zmm28);
+      }
+    }
+    add(rcx, r11);
+    cmp(rcx, r8);
+    jb(row, T_NEAR);
+    forEachSum([&](size_t k, int g) {
+      mov(rax, ptr[r10 + static_cast<int>(8 * k)]);
+      vmovupd(ptr[rax + rsi * 2 + 128 * g], low(k, g));
+      vmovupd(ptr[rax + rsi * 2 + 128 * g + 64], high(k, g));
+    });
+    add(rsi, 64 * columnVectors_);
+    cmp(rsi, r11);
+    jb(group, T_NEAR);
+  }
+
+  template <class F> void forEachSum(F f) {
+    for (size_t k = 0; k < columnSums_.size(); ++k)
+      for (int g = 0; g < columnVectors_; ++g) f(k, g);
+  }
+
+  // The registers holding column sum k of the group's column g: its first 8 columns' and its
+  // last 8's.
+  Xbyak::Zmm low(size_t k, int g) const {
+    return Xbyak::Zmm(firstSumRegister() + 2 * (static_cast<int>(k) * columnVectors_ + g));
+  }
+  Xbyak::Zmm high(size_t k, int g) const { return Xbyak::Zmm(low(k, g).getIdx() + 1); }
+  int firstSumRegister() const {
+    return kValueRegisters - sumRegisters(columnSums_.size(), columnVectors_);
+  }
+
   Xbyak::Zmm z(int node) const { return Xbyak::Zmm(reg_[static_cast<size_t>(node)]); }
 
   Xbyak::Address splat(uint32_t bits) {
@@ -161,17 +245,23 @@ private:
 
   // One vector of every node; `masked`: the last partial one, lanes outside k1 read as zero and
   // left unwritten.
-  void vector(bool masked) {
+  // `offset`: bytes past rcx.
+  void vector(bool masked, int offset = 0) {
     for (size_t i = 0; i < body_.size(); ++i) {
       if (reg_[i] < 0) continue;
       const VectorNode& node = body_[i];
       const Xbyak::Zmm d(reg_[i]);
       if (node.role == Role::Input) {
         mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
+        // Column sums store nothing, so their loads alone set the pace, and the out-of-order
+        // window of a long body runs too few of them ahead: 1.5x faster with the next 4 KB asked
+        // for (stores made loops slower with it; bench/README.md, "Session 12").
+        if (node.streamed && !columnSums_.empty())
+          prefetcht0(ptr[rax + rcx + offset + kPrefetchBytes]);
         if (masked)
-          vmovups(d | k1 | T_z, ptr[rax + rcx]);
+          vmovups(d | k1 | T_z, ptr[rax + rcx + offset]);
         else
-          vmovups(d, ptr[rax + rcx]);
+          vmovups(d, ptr[rax + rcx + offset]);
         continue;
       }
       op(node, d);
@@ -180,9 +270,9 @@ private:
       if (body_[i].role != Role::Compute || !body_[i].store) continue;
       mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
       if (masked)
-        vmovups(ptr[rax + rcx] | k1, Xbyak::Zmm(reg_[i]));
+        vmovups(ptr[rax + rcx + offset] | k1, Xbyak::Zmm(reg_[i]));
       else
-        vmovups(ptr[rax + rcx], Xbyak::Zmm(reg_[i]));
+        vmovups(ptr[rax + rcx + offset], Xbyak::Zmm(reg_[i]));
     }
   }
 
@@ -272,18 +362,24 @@ private:
   // Read only while the constructor assembles; the code does not refer to them.
   const std::vector<VectorNode>& body_;
   const std::vector<int>& reg_;
+  const std::vector<int>& columnSums_;
+  int columnVectors_;
   std::vector<std::pair<uint32_t, Xbyak::Label>> constants_;
 };
 
 class CompiledLoop : public VectorLoop {
 public:
-  CompiledLoop(const std::vector<VectorNode>& body, const std::vector<int>& reg)
-      : code_(body, reg), fn_(code_.getCode<void (*)(const float* const*, int64_t)>()) {}
-  void run(const float* const* v, int64_t n) const override { fn_(v, n); }
+  using Fn = void (*)(const float* const*, int64_t, double* const*, int64_t);
+  CompiledLoop(const std::vector<VectorNode>& body, const std::vector<int>& reg,
+               const std::vector<int>& columnSums, int columnVectors)
+      : code_(body, reg, columnSums, columnVectors), fn_(code_.getCode<Fn>()) {}
+  void run(const float* const* v, int64_t n, double* const* sums, int64_t width) const override {
+    fn_(v, n, sums, width);
+  }
 
 private:
   Generator code_;
-  void (*fn_)(const float* const*, int64_t);
+  Fn fn_;
 };
 
 bool cpuRuns() {
@@ -296,23 +392,27 @@ bool cpuRuns() {
 
 } // namespace
 
-std::unique_ptr<VectorLoop> VectorLoop::compile(const std::vector<VectorNode>& body) {
-  if (!cpuRuns()) return nullptr;
-  bool computes = false;
+std::unique_ptr<VectorLoop> VectorLoop::compile(const std::vector<VectorNode>& body,
+                                                const std::vector<int>& columnSums,
+                                                int columnVectors) {
+  if (!cpuRuns() || sumRegisters(columnSums.size(), columnVectors) >= kValueRegisters)
+    return nullptr;
+  bool computes = !columnSums.empty();
   for (const VectorNode& node : body) {
     if (node.role != Role::Compute) continue;
     if (!compiled(node)) return nullptr;
     computes = true;
   }
   if (!computes) return nullptr;
-  auto reg = allocate(body);
+  auto reg = allocate(body, columnSums, columnVectors);
   if (!reg) return nullptr;
-  return std::make_unique<CompiledLoop>(body, *reg);
+  return std::make_unique<CompiledLoop>(body, *reg, columnSums, columnVectors);
 }
 
 #else
 
-std::unique_ptr<VectorLoop> VectorLoop::compile(const std::vector<VectorNode>&) {
+std::unique_ptr<VectorLoop> VectorLoop::compile(const std::vector<VectorNode>&,
+                                                const std::vector<int>&, int) {
   return nullptr;
 }
 

@@ -19,8 +19,10 @@ struct VectorNode {
   ir::ElementType result = ir::ElementType::f32; // f32, i1 (0/1) or bf16 (rounded f32)
   ir::ComparisonDirection direction = ir::ComparisonDirection::EQ;
   std::vector<int> args;
-  bool store = false; // of a Compute node: its values are written to v[i] (the others only
-                      // live in vector registers)
+  bool store = false;    // of a Compute node: its values are written to v[i] (the others only
+                         // live in vector registers)
+  bool streamed = false; // of an Input: v[i] is read once, in order (not a value computed once
+                         // per run, reread every chunk)
 };
 
 // The body compiled to AVX-512 machine code that evaluates every node of one 16-float vector in
@@ -32,13 +34,23 @@ class VectorLoop {
 public:
   // nullptr where this build or CPU cannot (no x86-64 AVX-512F and BMI2), where the body has an
   // op not compiled here (transcendentals, powers: the interpreter's passes call libm anyway), or
-  // more values live at once than the vector registers hold.
-  static std::unique_ptr<VectorLoop> compile(const std::vector<VectorNode>& body);
+  // more values live at once than the vector registers hold; or where nothing would be compiled
+  // (no Compute node and no column sums).
+  // `columnSums` (node indices, of any role): those nodes' values are also added into column sums
+  // (see run), each value converted to double and added in row order, as FusedLoop's interpreted
+  // fold does, `columnVectors` 16-float columns at a time (a row's width when it fits in the
+  // registers, two per sum and 16 columns).
+  static std::unique_ptr<VectorLoop> compile(const std::vector<VectorNode>& body,
+                                             const std::vector<int>& columnSums = {},
+                                             int columnVectors = 1);
   virtual ~VectorLoop() = default;
 
   // Evaluates elements [0, n) of every Compute node, storing the stored ones. Inputs and stores
   // must hold n floats; the last partial vector is read and written under a mask.
-  virtual void run(const float* const* v, int64_t n) const = 0;
+  // With column sums, the n elements are rows of `width` (a multiple of 16 · columnVectors,
+  // dividing n), and element j of a row of columnSums[k]'s node is added into sums[k][j].
+  virtual void run(const float* const* v, int64_t n, double* const* sums = nullptr,
+                   int64_t width = 0) const = 0;
 };
 
 } // namespace hlotrain::cpu::plan

@@ -148,6 +148,43 @@ TEST_P(FastVectorLoop, StoresInPlaceWhileReadingItsInputs) {
 
 INSTANTIATE_TEST_SUITE_P(Shapes, FastVectorLoop, ::testing::Values(kSmall, kLarge));
 
+// Batch norm's sums over the rows of a channels-last [rows, width] (the per-channel sum, and the
+// two gradient sums of one pass), compiled and interpreted: the same doubles summed in the same
+// order, so the same floats. Widths: a row of 1, 2, 3 and 4 vectors summed in registers at once;
+// 9 vectors, more than the registers hold for three sums (three columns at a time); rows longer
+// than a chunk (one row per chunk, its last chunk one vector); 40, not whole vectors, left to the
+// interpreted fold.
+TEST(FastVectorLoopSums, ColumnSumsMatchTheInterpretedFoldBitForBit) {
+  for (int64_t width : {16, 32, 40, 48, 64, 144, 2064}) {
+    SCOPED_TRACE("width " + std::to_string(width));
+    FastCase t;
+    const Shape shape = {(int64_t(1) << 18) / width + 37, width};
+    Value* x = t.arg(f32(shape));
+    Value* dy = t.arg(f32(shape));
+    Value* mean = t.b.broadcastInDim(t.arg(f32({width})), shape, {1});
+    Value* zero = t.b.broadcastInDim(t.b.scalar(0.0f), shape, {});
+    Value* centred = t.b.subtract(x, mean);
+    Value* masked = t.b.select(t.b.compare(centred, zero, ComparisonDirection::GT), dy, zero);
+    auto sum = [&](Value* v) { return t.b.reduce(v, t.b.scalar(0.0f), {0}, OpKind::add); };
+    t.fn.setResults({sum(x), sum(masked), sum(t.b.multiply(masked, centred))});
+    verify(t.module);
+    auto interpreted = Executable::compile(t.module, "main", {.vectorLoops = false})->run(t.inputs);
+    auto exe = Executable::compile(t.module, "main");
+    const std::string plan = exe->dumpPlan();
+    const std::string loop =
+        "fused reduce add x3 [" + std::to_string(shape[0]) + "x" + std::to_string(width) + "]";
+    EXPECT_NE(plan.find(loop), std::string::npos) << plan;
+    // A row of whole vectors is summed in registers; 40 columns are folded from memory.
+    if (compiles()) {
+      EXPECT_EQ(plan.find("compiled with sums") != std::string::npos, width % 16 == 0) << plan;
+    }
+    auto compiled = exe->run(t.inputs);
+    ASSERT_EQ(compiled.size(), interpreted.size());
+    for (size_t i = 0; i < compiled.size(); ++i)
+      EXPECT_TRUE(sameBits(compiled[i], interpreted[i])) << "result #" << i << "\n" << plan;
+  }
+}
+
 TEST(VectorLoopCompile, LastPartialVectorStaysInsideItsBuffers) {
   if (!compiles()) GTEST_SKIP() << "no AVX-512 here: every loop is interpreted";
   // Input and result each end where an inaccessible page begins: a whole-vector access in the
