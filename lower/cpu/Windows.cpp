@@ -50,6 +50,15 @@ std::string shapeText(const std::vector<int64_t>& dims) {
   return s;
 }
 
+// Channels-last pooling reads each window element's channels from pixels that follow each other
+// in memory, too far apart (and too few at once) for the hardware to run ahead of them: asking
+// for the pixels 8 KB on took MNIST-CNN's 2x2 max-pool backward from 2.1 to 1.45 ms
+// (bench/README.md, "Session 12").
+constexpr int64_t kPrefetchFloats = 8192 / sizeof(float);
+inline void prefetchAhead(const float* channels, int64_t count) {
+  for (int64_t c = 0; c < count; c += 16) __builtin_prefetch(channels + kPrefetchFloats + c);
+}
+
 // A window op whose window covers only the two innermost dims, without dilation, is a 2-D
 // pooling of independent planes (every outer index): the common NCHW pooling. Row-major planes
 // are split between threads; a rank-4 pooling with any planned layouts (Slot::layout) runs
@@ -140,6 +149,14 @@ private:
   // Each output pixel folds its window over all channels at once: contiguous (and vectorised)
   // when the input is channels-last, correct for any strides.
   template <class F> void reducePixels(RunState& state, F f) {
+    if (planar_->in[1] == 1) return reducePixels<true>(state, f);
+    reducePixels<false>(state, f);
+  }
+
+  // `Contiguous`: a channels-last input, every window element one vector of channels (read
+  // ahead, see prefetchAhead), folded in place into the output pixel when that is channels-last
+  // too.
+  template <bool Contiguous, class F> void reducePixels(RunState& state, F f) {
     const Planar& p = *planar_;
     const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
     const float init =
@@ -148,29 +165,32 @@ private:
     const int nt = p.n * p.c * p.h * p.w >= kParallelElements ? threads_ : 1;
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
-      std::vector<float> acc(static_cast<size_t>(p.c));
+      std::vector<float> scratch(static_cast<size_t>(p.c));
 #pragma omp for schedule(dynamic, 1)
       for (int64_t n = 0; n < p.n; ++n)
         for (int64_t oh = 0; oh < p.outH; ++oh)
           for (int64_t ow = 0; ow < p.outW; ++ow) {
-            std::fill(acc.begin(), acc.end(), init);
+            float* y = out + n * p.out[0] + oh * p.out[2] + ow * p.out[3];
+            float* acc = Contiguous && p.out[1] == 1 ? y : scratch.data();
+            std::fill(acc, acc + p.c, init);
             for (int64_t i = 0; i < p.kh; ++i) {
               const int64_t r = oh * p.sh + i - p.padH;
               for (int64_t j = 0; j < p.kw; ++j) {
                 const int64_t col = ow * p.sw + j - p.padW;
-                float* a = acc.data();
+                float* a = acc;
                 if (r < 0 || r >= p.h || col < 0 || col >= p.w) {
                   for (int64_t c = 0; c < p.c; ++c) a[c] = f(a[c], init);
                   continue;
                 }
                 const float* x = in + n * p.in[0] + r * p.in[2] + col * p.in[3];
-                const int64_t cs = p.in[1];
+                const int64_t cs = Contiguous ? 1 : p.in[1];
+                if (Contiguous) prefetchAhead(x, p.c);
 #pragma omp simd
                 for (int64_t c = 0; c < p.c; ++c) a[c] = f(a[c], x[c * cs]);
               }
             }
-            float* y = out + n * p.out[0] + oh * p.out[2] + ow * p.out[3];
-            for (int64_t c = 0; c < p.c; ++c) y[c * p.out[1]] = acc[static_cast<size_t>(c)];
+            if (acc != y)
+              for (int64_t c = 0; c < p.c; ++c) y[c * p.out[1]] = acc[c];
           }
     }
   }
@@ -274,6 +294,7 @@ public:
   }
 
   void run(RunState& state) override {
+    if (planar_ && tiles(*planar_)) return scatterTiles(state);
     if (planar_) return planar_->rowMajor ? scatterPlanes(state) : scatterPixels(state);
     const float* x = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
     const float* source =
@@ -308,10 +329,72 @@ public:
 
   std::string describe() const override {
     return "select_and_scatter " + std::string(ir::name(select_)) + " add [" + shapeText(shape_) +
-           "] window " + shapeText(a_.windowDimensions);
+           "] window " + shapeText(a_.windowDimensions) +
+           (planar_ && tiles(*planar_) ? " tiled" : "");
   }
 
 private:
+  // Windows that tile the image (stride = window, no padding, nothing left over: the usual 2x2
+  // max-pool), channels-last: every element lies in exactly one window, which is read once.
+  static bool tiles(const Planar& p) {
+    return !p.rowMajor && p.in[1] == 1 && p.out[1] == 1 && p.padH == 0 && p.padW == 0 &&
+           p.sh == p.kh && p.sw == p.kw && p.outH * p.kh == p.h && p.outW * p.kw == p.w;
+  }
+
+  // Each window picks its element per channel as the reference does (the first, then any later
+  // one the select does not keep it over), and every element of the window is written once:
+  // init + source where picked, init elsewhere. One pass, vectorised across channels, where
+  // scatterPixels fills the result and then adds into it element by element.
+  void scatterTiles(RunState& state) {
+    const Planar& p = *planar_;
+    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
+    const float* source =
+        reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
+    const float init =
+        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[2])]);
+    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const bool ge = select_ == ir::ComparisonDirection::GE;
+    const int64_t pixels = p.n * p.outH * p.outW, window = p.kh * p.kw;
+    const int nt = pixels * window * p.c >= kParallelElements ? threads_ : 1;
+#pragma omp parallel num_threads(nt) if (nt > 1)
+    {
+      std::vector<float> best(static_cast<size_t>(p.c));
+      std::vector<int32_t> pick(static_cast<size_t>(p.c));
+      std::vector<float> gathered(p.src[1] == 1 ? 0 : static_cast<size_t>(p.c));
+#pragma omp for schedule(static)
+      for (int64_t pixel = 0; pixel < pixels; ++pixel) {
+        const int64_t n = pixel / (p.outH * p.outW), oh = pixel / p.outW % p.outH,
+                      ow = pixel % p.outW;
+        float* b = best.data();
+        int32_t* k = pick.data();
+        for (int32_t e = 0; e < window; ++e) {
+          const int64_t r = oh * p.kh + e / p.kw, col = ow * p.kw + e % p.kw;
+          const float* x = in + n * p.in[0] + r * p.in[2] + col * p.in[3];
+          prefetchAhead(x, p.c);
+#pragma omp simd
+          for (int64_t c = 0; c < p.c; ++c) {
+            const bool take = e == 0 || !(ge ? b[c] >= x[c] : b[c] > x[c]);
+            b[c] = take ? x[c] : b[c];
+            k[c] = take ? e : k[c];
+          }
+        }
+        const float* g = source + n * p.src[0] + oh * p.src[2] + ow * p.src[3];
+        // A source that is not channels-last (the flatten before a dense layer) is gathered
+        // first: the loop below vectorises only over contiguous channels.
+        if (!gathered.empty()) {
+          for (int64_t c = 0; c < p.c; ++c) gathered[static_cast<size_t>(c)] = g[c * p.src[1]];
+          g = gathered.data();
+        }
+        for (int32_t e = 0; e < window; ++e) {
+          const int64_t r = oh * p.kh + e / p.kw, col = ow * p.kw + e % p.kw;
+          float* y = out + n * p.out[0] + r * p.out[2] + col * p.out[3];
+#pragma omp simd
+          for (int64_t c = 0; c < p.c; ++c) y[c] = k[c] == e ? init + g[c] : init;
+        }
+      }
+    }
+  }
+
   // Batch items are split between threads; within one, source pixels are visited in order and
   // every channel picks its own element (vectorised across channels when they are contiguous),
   // so each plane sees the reference's order.

@@ -302,5 +302,49 @@ TEST_F(FastFusion, PoolingReadsAndWritesChannelsLast) {
   }
 }
 
+size_t countOf(const std::string& text, const std::string& part) {
+  size_t count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
+TEST(FastFusionWindows, TilingChannelsLastPoolsMatchTheReference) {
+  // conv -> ReLU (ties: its zeros) -> max pool whose windows tile the image, and its gradient
+  // from a channels-last source (a convolution's) and a row-major one (an argument's), with 20
+  // and 32 channels (a partial vector, whole vectors).
+  struct Window {
+    int64_t kh, kw;
+  };
+  for (Window window : {Window{2, 2}, Window{3, 3}, Window{1, 2}})
+    for (int64_t channels : {20, 32}) {
+      SCOPED_TRACE(std::to_string(window.kh) + "x" + std::to_string(window.kw) + " window, " +
+                   std::to_string(channels) + " channels");
+      FastCase t(static_cast<unsigned>(channels + window.kh));
+      Shape shape{2, channels, 6, 6};
+      Value* x = t.arg(f32({2, 3, 6, 6}));
+      if (window.kh == 3) t.inputs.back().set<float>(40, NAN);
+      Value* w1 = t.arg(f32({channels, 3, 3, 3}));
+      Value* y = conv3x3(t.b, x, w1);
+      Value* relu = t.b.maximum(y, t.b.broadcastInDim(t.b.scalar(0.0f), shape, {}));
+      Attributes pool;
+      pool.windowDimensions = {1, 1, window.kh, window.kw};
+      pool.windowStrides = {1, 1, window.kh, window.kw};
+      pool.padding = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+      Value* pooled = t.b.reduceWindow(relu, t.b.scalar(-INFINITY), pool, OpKind::maximum);
+      Value* w2 = t.arg(f32({channels, channels, 3, 3}));
+      Value* convSource = conv3x3(t.b, pooled, w2);
+      Value* argSource = t.arg(pooled->type);
+      Value* ge = t.b.selectAndScatter(relu, convSource, t.b.scalar(0.0f), pool,
+                                       ComparisonDirection::GE, OpKind::add);
+      Value* gt = t.b.selectAndScatter(relu, argSource, t.b.scalar(1.0f), pool,
+                                       ComparisonDirection::GT, OpKind::add);
+      Value* w3 = t.arg(f32({4, channels, 3, 3}));
+      // Picking another element of a window moves a whole source value: far beyond 1e-4.
+      t.check({pooled, conv3x3(t.b, t.b.multiply(ge, y), w3), conv3x3(t.b, gt, w3)}, 1e-4);
+      EXPECT_EQ(countOf(t.plan, "= select_and_scatter"), 2) << t.plan;
+      EXPECT_EQ(countOf(t.plan, "tiled"), 2) << t.plan;
+    }
+}
+
 } // namespace
 } // namespace hlotrain::cpu::fasttest
