@@ -21,8 +21,12 @@ using Role = VectorNode::Role;
 // scratch, 30 is 0.0f and 31 is 1.0f.
 constexpr int kValueRegisters = 28;
 
-// How far ahead of a streamed load column sums prefetch.
-constexpr int kPrefetchBytes = 4096;
+// How far ahead of a streamed load the body asks for memory. A long body keeps too few loads in
+// flight for the hardware prefetchers to keep up when the operands come from memory (as in a
+// train step; bench/fused_loops's operands stay in the cache, where prefetching costs). Column
+// sums, which store nothing, go furthest: MNIST-CNN's fused reduces 5.4-6.1 -> 4.4-4.8 ms a step,
+// its fused loops 7.6-9.7 -> 6.4-7.1 ms at 2 KB (bench/README.md, "Session 12").
+constexpr int kSummingPrefetchBytes = 4096, kStoringPrefetchBytes = 2048;
 
 // Two per summed node and 16-float column: its 16 sums in double.
 int sumRegisters(size_t columnSums, int columnVectors) {
@@ -253,11 +257,9 @@ private:
       const Xbyak::Zmm d(reg_[i]);
       if (node.role == Role::Input) {
         mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
-        // Column sums store nothing, so their loads alone set the pace, and the out-of-order
-        // window of a long body runs too few of them ahead: 1.5x faster with the next 4 KB asked
-        // for (stores made loops slower with it; bench/README.md, "Session 12").
-        if (node.streamed && !columnSums_.empty())
-          prefetcht0(ptr[rax + rcx + offset + kPrefetchBytes]);
+        if (node.streamed && !masked)
+          prefetcht0(ptr[rax + rcx + offset +
+                         (columnSums_.empty() ? kStoringPrefetchBytes : kSummingPrefetchBytes)]);
         if (masked)
           vmovups(d | k1 | T_z, ptr[rax + rcx + offset]);
         else

@@ -21,8 +21,8 @@ struct VectorNode {
   std::vector<int> args;
   bool store = false;    // of a Compute node: its values are written to v[i] (the others only
                          // live in vector registers)
-  bool streamed = false; // of an Input: v[i] is read once, in order (not a value computed once
-                         // per run, reread every chunk)
+  bool streamed = false; // of an Input: v[i] is read once, in order, so worth prefetching (not
+                         // a value computed once per run, reread every chunk)
 };
 
 // The body compiled to AVX-512 machine code that evaluates every node of one 16-float vector in
