@@ -296,12 +296,7 @@ public:
   void run(RunState& state) override {
     if (planar_ && tiles(*planar_)) return scatterTiles(state);
     if (planar_) return planar_->rowMajor ? scatterPlanes(state) : scatterPixels(state);
-    const float* x = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
-    const float* source =
-        reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
-    const float init =
-        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[2])]);
-    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const auto [x, source, init, out] = operands(state);
     int64_t n = 1, sources = 1;
     for (int64_t d : shape_) n *= d;
     for (int64_t d : sourceShape_) sources *= d;
@@ -334,6 +329,20 @@ public:
   }
 
 private:
+  struct Operands {
+    const float* in;
+    const float* source;
+    float init;
+    float* out;
+  };
+  Operands operands(RunState& state) const {
+    auto data = [&](int slot) { return state.slotData[static_cast<size_t>(slot)]; };
+    return {reinterpret_cast<const float*>(data(reads[0])),
+            reinterpret_cast<const float*>(data(reads[1])),
+            *reinterpret_cast<const float*>(data(reads[2])),
+            reinterpret_cast<float*>(data(writes[0]))};
+  }
+
   // Windows that tile the image (stride = window, no padding, nothing left over: the usual 2x2
   // max-pool), channels-last: every element lies in exactly one window, which is read once.
   static bool tiles(const Planar& p) {
@@ -347,12 +356,7 @@ private:
   // scatterPixels fills the result and then adds into it element by element.
   void scatterTiles(RunState& state) {
     const Planar& p = *planar_;
-    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
-    const float* source =
-        reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
-    const float init =
-        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[2])]);
-    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const auto [in, source, init, out] = operands(state);
     const bool ge = select_ == ir::ComparisonDirection::GE;
     const int64_t pixels = p.n * p.outH * p.outW, window = p.kh * p.kw;
     const int nt = pixels * window * p.c >= kParallelElements ? threads_ : 1;
@@ -400,12 +404,7 @@ private:
   // so each plane sees the reference's order.
   void scatterPixels(RunState& state) {
     const Planar& p = *planar_;
-    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
-    const float* source =
-        reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
-    const float init =
-        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[2])]);
-    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const auto [in, source, init, out] = operands(state);
     const bool ge = select_ == ir::ComparisonDirection::GE;
     const int nt = p.n * p.c * p.h * p.w >= kParallelElements ? threads_ : 1;
 #pragma omp parallel num_threads(nt) if (nt > 1)
@@ -452,12 +451,7 @@ private:
 
   void scatterPlanes(RunState& state) {
     const Planar& p = *planar_;
-    const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);
-    const float* source =
-        reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[1])]);
-    const float init =
-        *reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[2])]);
-    float* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(writes[0])]);
+    const auto [in, source, init, out] = operands(state);
     const bool ge = select_ == ir::ComparisonDirection::GE;
     const int64_t planes = p.n * p.c;
     const int nt = planes * p.h * p.w >= kParallelElements ? threads_ : 1;
