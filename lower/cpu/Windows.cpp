@@ -296,7 +296,9 @@ public:
   void run(RunState& state) override {
     if (planar_ && tiles(*planar_)) return scatterTiles(state);
     if (planar_) return planar_->rowMajor ? scatterPlanes(state) : scatterPixels(state);
-    const auto [x, source, init, out] = operands(state);
+    const Operands o = operands(state);
+    const float *x = o.in, *source = o.source, init = o.init;
+    float* out = o.out;
     int64_t n = 1, sources = 1;
     for (int64_t d : shape_) n *= d;
     for (int64_t d : sourceShape_) sources *= d;
@@ -356,7 +358,9 @@ private:
   // scatterPixels fills the result and then adds into it element by element.
   void scatterTiles(RunState& state) {
     const Planar& p = *planar_;
-    const auto [in, source, init, out] = operands(state);
+    const Operands o = operands(state);
+    const float *in = o.in, *source = o.source, init = o.init;
+    float* out = o.out;
     const bool ge = select_ == ir::ComparisonDirection::GE;
     const int64_t pixels = p.n * p.outH * p.outW, window = p.kh * p.kw;
     const int nt = pixels * window * p.c >= kParallelElements ? threads_ : 1;
@@ -404,7 +408,9 @@ private:
   // so each plane sees the reference's order.
   void scatterPixels(RunState& state) {
     const Planar& p = *planar_;
-    const auto [in, source, init, out] = operands(state);
+    const Operands o = operands(state);
+    const float *in = o.in, *source = o.source, init = o.init;
+    float* out = o.out;
     const bool ge = select_ == ir::ComparisonDirection::GE;
     const int nt = p.n * p.c * p.h * p.w >= kParallelElements ? threads_ : 1;
 #pragma omp parallel num_threads(nt) if (nt > 1)
@@ -451,7 +457,9 @@ private:
 
   void scatterPlanes(RunState& state) {
     const Planar& p = *planar_;
-    const auto [in, source, init, out] = operands(state);
+    const Operands o = operands(state);
+    const float *in = o.in, *source = o.source, init = o.init;
+    float* out = o.out;
     const bool ge = select_ == ir::ComparisonDirection::GE;
     const int64_t planes = p.n * p.c;
     const int nt = planes * p.h * p.w >= kParallelElements ? threads_ : 1;
