@@ -53,6 +53,12 @@ bool hasBf16MatrixUnits() {
   return (isa & bf16) == bf16;
 }
 
+bool hasAmx() {
+  const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+  const auto amx = static_cast<unsigned>(dnnl::cpu_isa::avx512_core_amx);
+  return (isa & amx) == amx;
+}
+
 std::string effectiveIsaName() {
   using dnnl::cpu_isa;
   switch (dnnl::get_effective_cpu_isa()) {
@@ -897,9 +903,13 @@ std::optional<ConvProblem> recognizeConvolution(const Graph& graph, const Step& 
     outArea *= outShape[static_cast<size_t>(dn.outputSpatialDimensions[d])];
   }
   if (a.batchGroupCount == 1 && (lhsDilated || (o.reversed[0] && o.reversed[1]))) {
-    // A 1x1 kernel reads the same reversed or not; without lhs_dilation it is a plain forward
-    // convolution, and oneDNN's 1x1 forward kernels are faster than its 1x1 backward-data ones.
-    if (!lhsDilated && kernelArea == 1)
+    // Without lhs_dilation the op is a plain forward convolution of a reversed kernel, run as one
+    // where oneDNN's forward kernels beat its backward-data ones: a 1x1 kernel (reads the same
+    // reversed or not), and bf16 on AMX, where oneDNN 2.6 has brgemm forward kernels but only the
+    // older jit backward ones (the reversed kernel costs a dense copy of the weights;
+    // bench/README.md, "Session 14").
+    if (!lhsDilated &&
+        (kernelArea == 1 || (typeOf(graph, o.kernel).elementType == ElementType::bf16 && hasAmx())))
       if (auto p = forwardProblem(graph, op, o)) return p;
     if (auto p = backwardDataProblem(graph, op, o)) return p;
   }

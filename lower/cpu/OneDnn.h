@@ -50,6 +50,8 @@ int throughConvert(const Graph& graph, int slot);
 // effective ISA honours ONEDNN_MAX_CPU_ISA), and that ISA's name ("avx512_core_bf16").
 bool hasBf16MatrixUnits();
 std::string effectiveIsaName();
+// Whether those instructions are AMX tiles (oneDNN ISA avx512_core_amx).
+bool hasAmx();
 
 enum class ConvForm { Forward, BackwardData, BackwardWeights };
 std::string_view name(ConvForm form);
