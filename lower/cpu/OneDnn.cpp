@@ -23,6 +23,13 @@ memory::data_type dataType(ElementType type) {
   return type == ElementType::bf16 ? memory::data_type::bf16 : memory::data_type::f32;
 }
 
+// oneDNN's ISA values are bit sets, each including the ISAs below it.
+bool effectiveIsaIncludes(dnnl::cpu_isa wanted) {
+  const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
+  const auto bits = static_cast<unsigned>(wanted);
+  return (isa & bits) == bits;
+}
+
 } // namespace
 
 bool productTypesSupported(const Graph& graph, const Step& step) {
@@ -48,15 +55,11 @@ int throughConvert(const Graph& graph, int slot) {
 }
 
 bool hasBf16MatrixUnits() {
-  const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
-  const auto bf16 = static_cast<unsigned>(dnnl::cpu_isa::avx512_core_bf16);
-  return (isa & bf16) == bf16;
+  return effectiveIsaIncludes(dnnl::cpu_isa::avx512_core_bf16);
 }
 
 bool hasAmx() {
-  const auto isa = static_cast<unsigned>(dnnl::get_effective_cpu_isa());
-  const auto amx = static_cast<unsigned>(dnnl::cpu_isa::avx512_core_amx);
-  return (isa & amx) == amx;
+  return effectiveIsaIncludes(dnnl::cpu_isa::avx512_core_amx);
 }
 
 std::string effectiveIsaName() {

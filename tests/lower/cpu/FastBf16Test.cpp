@@ -12,6 +12,7 @@
 // scale, 2^-7: a rounding that the f32 sums' order tips either way), and with the graph itself
 // (eight ulps of the scale, as the per-op roundings of these short sums accumulate).
 
+#include <bit>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -109,10 +110,9 @@ std::string checkWithTwin(const std::function<Value*(FastCase&, bool)>& build, d
   auto exe = Executable::compile(t.module, "main", t.options);
   std::vector<Tensor> actual = exe->run(t.inputs);
   EXPECT_TRUE(closeTensor(actual[0], expected[0], twinTolerance)) << t.plan;
-  // A bf16 result widened to f32, whatever kernel computed it (an f32 one rounds it itself).
-  for (size_t i = 0; i < actual[0].byteSize() / sizeof(float); ++i) {
-    uint32_t bits = 0;
-    std::memcpy(&bits, actual[0].bytes() + i * sizeof(float), sizeof bits);
+  // The bf16 result widened to f32 exactly: no bits below bf16's 7-bit mantissa.
+  for (int64_t i = 0; i < actual[0].numElements(); ++i) {
+    const auto bits = std::bit_cast<uint32_t>(actual[0].get<float>(i));
     if ((bits & 0xFFFFu) != 0) {
       ADD_FAILURE() << "element " << i << " is no bf16 value (bits 0x" << std::hex << bits << ")\n"
                     << t.plan;
