@@ -354,8 +354,8 @@ private:
 
   // Each window picks its element per channel as the reference does (the first, then any later
   // one the select does not keep it over), and every element of the window is written once:
-  // init + source where picked, init elsewhere. One pass, vectorised across channels, where
-  // scatterPixels fills the result and then adds into it element by element.
+  // init + source where picked, init elsewhere. One pass, vectorised across channels, without
+  // scatterPixels's second pass over its recorded picks.
   void scatterTiles(RunState& state) {
     const Planar& p = *planar_;
     const Operands o = operands(state);
@@ -403,54 +403,128 @@ private:
     }
   }
 
-  // Batch items are split between threads; within one, source pixels are visited in order and
-  // every channel picks its own element (vectorised across channels when they are contiguous),
-  // so each plane sees the reference's order.
+  // Overlapping (or gapped) windows, any layout: per batch item, every window first picks its
+  // element per channel as the reference does (its window positions, -1 for a window wholly in
+  // the padding); then every result element is written once: init plus the source of each window
+  // that contains and picked it, added in the reference's source order. Filling the result and
+  // scatter-adding into it element by element, as the reference does, took ResNet-18's 3x3
+  // stride-2 pool backward 32 ms per step; this takes 16-18 (bench/README.md, "Session 15").
   void scatterPixels(RunState& state) {
+    const Planar& p = *planar_;
+    if (p.in[1] == 1 && p.out[1] == 1) return scatterPixels<true>(state);
+    scatterPixels<false>(state);
+  }
+
+  // `Contiguous`: channels-last input and result. The picks are made 16 channels at a time in
+  // local arrays (picking into heap arrays compiled to masked stores that branched on every
+  // vector), and each result pixel is summed in place; a source that is not channels-last is
+  // gathered first, a plane at a time.
+  template <bool Contiguous> void scatterPixels(RunState& state) {
+    constexpr int64_t kLanes = 16;
     const Planar& p = *planar_;
     const Operands o = operands(state);
     const float *in = o.in, *source = o.source, init = o.init;
     float* out = o.out;
     const bool ge = select_ == ir::ComparisonDirection::GE;
+    const int64_t xs = Contiguous ? 1 : p.in[1], os = Contiguous ? 1 : p.out[1];
     const int nt = p.n * p.c * p.h * p.w >= kParallelElements ? threads_ : 1;
+    const int64_t most =
+        std::max(p.kh * p.kw, ((p.kh + p.sh - 1) / p.sh) * ((p.kw + p.sw - 1) / p.sw));
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
-      std::vector<float> best(static_cast<size_t>(p.c));
-      std::vector<int64_t> pick(static_cast<size_t>(p.c)); // offset in `out`; -1: none yet
+      const size_t plane = static_cast<size_t>(p.outH * p.outW * p.c);
+      std::vector<int32_t> picks(plane);
+      std::vector<float> gathered(p.src[1] == 1 ? 0 : plane), acc(static_cast<size_t>(p.c));
+      std::vector<int64_t> at(static_cast<size_t>(most)), pickAt(static_cast<size_t>(most));
+      std::vector<int32_t> element(static_cast<size_t>(most));
 #pragma omp for schedule(dynamic, 1)
       for (int64_t n = 0; n < p.n; ++n) {
-        for (int64_t r = 0; r < p.h; ++r)
-          for (int64_t col = 0; col < p.w; ++col)
-            for (int64_t c = 0; c < p.c; ++c)
-              out[n * p.out[0] + c * p.out[1] + r * p.out[2] + col * p.out[3]] = init;
+        const float* x = in + n * p.in[0];
         for (int64_t oh = 0; oh < p.outH; ++oh)
           for (int64_t ow = 0; ow < p.outW; ++ow) {
-            std::fill(pick.begin(), pick.end(), -1);
+            int64_t count = 0;
             for (int64_t i = 0; i < p.kh; ++i) {
               const int64_t r = oh * p.sh + i - p.padH;
               if (r < 0 || r >= p.h) continue;
               for (int64_t j = 0; j < p.kw; ++j) {
                 const int64_t col = ow * p.sw + j - p.padW;
                 if (col < 0 || col >= p.w) continue;
-                const float* x = in + n * p.in[0] + r * p.in[2] + col * p.in[3];
-                const int64_t at = n * p.out[0] + r * p.out[2] + col * p.out[3];
-                const int64_t xs = p.in[1], os = p.out[1];
-                float* b = best.data();
-                int64_t* k = pick.data();
-#pragma omp simd
-                for (int64_t c = 0; c < p.c; ++c) {
-                  const float v = x[c * xs];
-                  const bool take = k[c] < 0 || !(ge ? b[c] >= v : b[c] > v);
-                  b[c] = take ? v : b[c];
-                  k[c] = take ? at + c * os : k[c];
-                }
+                at[static_cast<size_t>(count)] = r * p.in[2] + col * p.in[3];
+                element[static_cast<size_t>(count++)] = static_cast<int32_t>(i * p.kw + j);
               }
             }
-            const float* g = source + n * p.src[0] + oh * p.src[2] + ow * p.src[3];
-            for (int64_t c = 0; c < p.c; ++c)
-              if (pick[static_cast<size_t>(c)] >= 0)
-                out[pick[static_cast<size_t>(c)]] += g[c * p.src[1]];
+            int32_t* k = picks.data() + (oh * p.outW + ow) * p.c;
+            if (count == 0) {
+              std::fill(k, k + p.c, -1);
+              continue;
+            }
+            if (Contiguous) prefetchAhead(x + at[static_cast<size_t>(count - 1)], p.c);
+            for (int64_t c0 = 0; c0 < p.c; c0 += kLanes) {
+              const int64_t width = std::min(kLanes, p.c - c0);
+              float best[kLanes];
+              int32_t pick[kLanes];
+              const float* first = x + at[0] + c0 * xs;
+#pragma omp simd
+              for (int64_t l = 0; l < width; ++l) {
+                best[l] = first[l * xs];
+                pick[l] = element[0];
+              }
+              for (size_t q = 1; q < static_cast<size_t>(count); ++q) {
+                const float* v = x + at[q] + c0 * xs;
+                const int32_t e = element[q];
+#pragma omp simd
+                for (int64_t l = 0; l < width; ++l) {
+                  const bool take = !(ge ? best[l] >= v[l * xs] : best[l] > v[l * xs]);
+                  best[l] = take ? v[l * xs] : best[l];
+                  pick[l] = take ? e : pick[l];
+                }
+              }
+              std::copy(pick, pick + width, k + c0);
+            }
           }
+        const float* g = source + n * p.src[0];
+        int64_t gh = p.src[2], gw = p.src[3];
+        if (!gathered.empty()) {
+          for (int64_t oh = 0; oh < p.outH; ++oh)
+            for (int64_t ow = 0; ow < p.outW; ++ow)
+              for (int64_t c = 0; c < p.c; ++c)
+                gathered[static_cast<size_t>((oh * p.outW + ow) * p.c + c)] =
+                    g[oh * gh + ow * gw + c * p.src[1]];
+          g = gathered.data();
+          gh = p.outW * p.c;
+          gw = p.c;
+        }
+        for (int64_t r = 0; r < p.h; ++r) {
+          // The windows holding row r (col below): oh * sh - padH <= r < oh * sh - padH + kh.
+          const int64_t ohLo = std::max<int64_t>(0, (r + p.padH - p.kh + p.sh) / p.sh);
+          const int64_t ohHi = std::min(p.outH - 1, (r + p.padH) / p.sh);
+          for (int64_t col = 0; col < p.w; ++col) {
+            const int64_t owLo = std::max<int64_t>(0, (col + p.padW - p.kw + p.sw) / p.sw);
+            const int64_t owHi = std::min(p.outW - 1, (col + p.padW) / p.sw);
+            int64_t count = 0;
+            for (int64_t oh = ohLo; oh <= ohHi; ++oh)
+              for (int64_t ow = owLo; ow <= owHi; ++ow) {
+                const auto q = static_cast<size_t>(count++);
+                at[q] = oh * gh + ow * gw;
+                pickAt[q] = (oh * p.outW + ow) * p.c;
+                element[q] = static_cast<int32_t>((r - (oh * p.sh - p.padH)) * p.kw + col -
+                                                  (ow * p.sw - p.padW));
+              }
+            float* y = out + n * p.out[0] + r * p.out[2] + col * p.out[3];
+            float* sum = Contiguous ? y : acc.data();
+#pragma omp simd
+            for (int64_t c = 0; c < p.c; ++c) sum[c] = init;
+            for (size_t q = 0; q < static_cast<size_t>(count); ++q) {
+              const int32_t* k = picks.data() + pickAt[q];
+              const float* v = g + at[q];
+              const int32_t e = element[q];
+#pragma omp simd
+              for (int64_t c = 0; c < p.c; ++c) sum[c] = k[c] == e ? sum[c] + v[c] : sum[c];
+            }
+            if (!Contiguous)
+              for (int64_t c = 0; c < p.c; ++c) y[c * os] = sum[c];
+          }
+        }
       }
     }
   }

@@ -346,5 +346,57 @@ TEST(FastFusionWindows, TilingChannelsLastPoolsMatchTheReference) {
     }
 }
 
+TEST(FastFusionWindows, OverlappingChannelsLastPoolGradientsMatchTheReference) {
+  // The pool gradient for windows that overlap (ResNet's 3x3 stride 2), leave gaps (1x1 stride
+  // 2: elements in no window) or lie partly in the padding, channels-last, GE and GT, ties (the
+  // ReLU's zeros) and a NaN, from a channels-last source (a convolution's) and a row-major one.
+  struct Window {
+    int64_t kh, kw, sh, sw, pad;
+  };
+  for (Window window : {Window{3, 3, 2, 2, 1}, Window{3, 3, 2, 2, 0}, Window{2, 2, 1, 1, 0},
+                        Window{3, 2, 1, 2, 1}, Window{1, 1, 2, 2, 0}, Window{2, 2, 1, 1, 1}})
+    for (int64_t channels : {20, 32}) {
+      SCOPED_TRACE(std::to_string(window.kh) + "x" + std::to_string(window.kw) + " stride " +
+                   std::to_string(window.sh) + "x" + std::to_string(window.sw) + " pad " +
+                   std::to_string(window.pad) + ", " + std::to_string(channels) + " channels");
+      FastCase t(static_cast<unsigned>(channels + 7 * window.kh + window.sw));
+      Shape shape{2, channels, 7, 7};
+      Value* x = t.arg(f32({2, 3, 7, 7}));
+      t.inputs.back().set<float>(40, NAN);
+      Value* w1 = t.arg(f32({channels, 3, 3, 3}));
+      Value* y = conv3x3(t.b, x, w1);
+      Value* relu = t.b.maximum(y, t.b.broadcastInDim(t.b.scalar(0.0f), shape, {}));
+      Attributes pool;
+      pool.windowDimensions = {1, 1, window.kh, window.kw};
+      pool.windowStrides = {1, 1, window.sh, window.sw};
+      pool.padding = {{0, 0}, {0, 0}, {window.pad, window.pad}, {window.pad, window.pad}};
+      Value* pooled = t.b.reduceWindow(relu, t.b.scalar(-INFINITY), pool, OpKind::maximum);
+      Value* w2 = t.arg(f32({channels, channels, 3, 3}));
+      Value* convSource = conv3x3(t.b, pooled, w2);
+      Value* argSource = t.arg(pooled->type);
+      Value* ge = t.b.selectAndScatter(relu, convSource, t.b.scalar(0.0f), pool,
+                                       ComparisonDirection::GE, OpKind::add);
+      Value* gt = t.b.selectAndScatter(relu, argSource, t.b.scalar(1.0f), pool,
+                                       ComparisonDirection::GT, OpKind::add);
+      Value* w3 = t.arg(f32({4, channels, 3, 3}));
+      t.check({conv3x3(t.b, t.b.multiply(ge, y), w3), conv3x3(t.b, gt, w3)}, 1e-4);
+      EXPECT_EQ(countOf(t.plan, "= select_and_scatter"), 2) << t.plan;
+      EXPECT_EQ(countOf(t.plan, "tiled"), 0) << t.plan;
+      EXPECT_FALSE(t.planHas("generic")) << t.plan;
+
+      // Bit for bit: a result element's sources are added in the reference's order.
+      FastCase exact(static_cast<unsigned>(channels + window.kh));
+      Value* relu2 = exact.b.maximum(
+          conv3x3(exact.b, exact.arg(f32({2, 3, 7, 7})), exact.arg(f32({channels, 3, 3, 3}))),
+          exact.b.broadcastInDim(exact.b.scalar(0.0f), shape, {}));
+      Value* sum = exact.b.selectAndScatter(relu2, exact.arg(pooled->type), exact.b.scalar(1.0f),
+                                            pool, ComparisonDirection::GE, OpKind::add);
+      exact.check({exact.b.multiply(sum, exact.arg(f32(shape)))}, 0.0);
+      EXPECT_NE(exact.plan.rfind("{0,2,3,1}", exact.plan.find("= select_and_scatter")),
+                std::string::npos)
+          << exact.plan;
+    }
+}
+
 } // namespace
 } // namespace hlotrain::cpu::fasttest
