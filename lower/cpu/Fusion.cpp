@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "lower/cpu/Bf16Rounding.h"
 #include "lower/cpu/ReferenceScalar.h"
 #include "lower/cpu/VectorLoop.h"
 #include "lower/cpu/Windows.h"
@@ -39,15 +40,6 @@ bool isView(OpKind k) {
 // bf16 rounds in registers, a bf16 result narrows exactly as it stores.
 bool inRegisters(ElementType t) {
   return t == ElementType::f32 || t == ElementType::i1 || t == ElementType::bf16;
-}
-
-// Round to nearest even, as ir::BFloat16 does from an f32: overflow to inf, NaN made quiet with
-// its sign and leading payload. Bit operations only, so the loop vectorizes.
-inline float roundToBf16(float x) {
-  uint32_t u = std::bit_cast<uint32_t>(x);
-  const bool nan = (u & 0x7fffffffu) > 0x7f800000u;
-  u = nan ? (u | 0x00400000u) : u + 0x7fffu + ((u >> 16) & 1u);
-  return std::bit_cast<float>(u & 0xffff0000u);
 }
 
 // A concatenate or pad whose pieces compute their operands in registers (f32; other types are

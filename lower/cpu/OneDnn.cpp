@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "lower/cpu/Fusion.h"
+#include "lower/cpu/Im2colWeights.h"
 #include "lower/cpu/Windows.h"
 #include "support/Error.h"
 
@@ -382,12 +383,10 @@ private:
 };
 
 // " bf16 x bf16 -> f32" for a product not all f32, as the primitive computes it.
-std::string typesText(const BoundArg& a, const BoundArg& b, const BoundArg& result) {
-  if (a.type() == ElementType::f32 && b.type() == ElementType::f32 &&
-      result.type() == ElementType::f32)
-    return "";
-  return " " + std::string(ir::name(a.type())) + " x " + std::string(ir::name(b.type())) + " -> " +
-         std::string(ir::name(result.type()));
+std::string typesText(ElementType a, ElementType b, ElementType result) {
+  if (a == ElementType::f32 && b == ElementType::f32 && result == ElementType::f32) return "";
+  return " " + std::string(ir::name(a)) + " x " + std::string(ir::name(b)) + " -> " +
+         std::string(ir::name(result));
 }
 
 // A primitive's scratch memory: oneDNN's scratchpad first, then each operand's copy and reorder
@@ -587,11 +586,7 @@ public:
     scratchBytes = layOutScratch(scratch_, {&src_, &weights_, &dst_});
     for (BoundArg* in : inputs_) reads.push_back(in->slot());
     writes.push_back(output_->slot());
-    text_ = "onednn conv " + std::string(name(p.form)) + " src " + dimsText(p.src.dims) +
-            " weights " + dimsText(p.weights.dims) + " dst " + dimsText(p.dst.dims) + " stride " +
-            dimsText(p.strides) + " dilate " + dimsText(p.dilates) + " pad " + dimsText(p.padL) +
-            "/" + dimsText(p.padR) + typesText(*inputs_[0], *inputs_[1], *output_) + " [" + impl_ +
-            "]";
+    text_ = describeProblem(p) + " [" + impl_ + "]";
     for (const BoundArg* arg : {&src_, &weights_, &dst_}) {
       if (arg->reordered())
         text_ += (arg->converts() ? " convert+reorder(%" : " reorder(%") +
@@ -762,7 +757,7 @@ public:
     reads = {src_.slot(), weights_.slot()};
     writes = {resultSlot};
     text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" + std::to_string(k) +
-            typesText(src_, weights_, dst_) + " [" + impl_ + "]";
+            typesText(src_.type(), weights_.type(), dst_.type()) + " [" + impl_ + "]";
     if (blocks_ > 1) text_ += " " + std::to_string(blocks_) + " blocks of k summed in double";
     if (src_.dense()) text_ += " densecopy(lhs)";
     if (weights_.dense()) text_ += " densecopy(rhs)";
@@ -860,6 +855,19 @@ std::string_view name(ConvForm form) {
     return "backward-weights";
   }
   return "?";
+}
+
+std::string describeProblem(const ConvProblem& p) {
+  // The primitive's two inputs and its result, by form.
+  const DnnlView& first = p.form == ConvForm::BackwardData ? p.dst : p.src;
+  const DnnlView& second = p.form == ConvForm::BackwardWeights ? p.dst : p.weights;
+  const DnnlView& result = p.form == ConvForm::Forward        ? p.dst
+                           : p.form == ConvForm::BackwardData ? p.src
+                                                              : p.weights;
+  return "onednn conv " + std::string(name(p.form)) + " src " + dimsText(p.src.dims) + " weights " +
+         dimsText(p.weights.dims) + " dst " + dimsText(p.dst.dims) + " stride " +
+         dimsText(p.strides) + " dilate " + dimsText(p.dilates) + " pad " + dimsText(p.padL) + "/" +
+         dimsText(p.padR) + typesText(first.type, second.type, result.type);
 }
 
 // Which stablehlo.convolution attribute patterns become which oneDNN primitive (also in
@@ -989,6 +997,7 @@ DnnlView& resultView(ConvProblem& problem) {
 
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        const ConvOptions& options) {
+  if (auto kernel = makeIm2colWeightsKernel(problem, context, options.threads)) return kernel;
   return std::make_unique<ConvKernel>(problem, context, options);
 }
 

@@ -84,8 +84,14 @@ struct ConvOptions {
   bool winograd = true, blockedForward = true;
 };
 
+// The convolution kernel for `problem`: oneDNN's primitive, or im2col + matmul where that pays
+// (Im2colWeights.h).
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        const ConvOptions& options);
+
+// "onednn conv backward-weights src 32x64x56x56 weights ... pad 1x1/1x1 bf16 x bf16 -> bf16": the
+// plan dump's words for a convolution kernel, before the implementation it runs on.
+std::string describeProblem(const ConvProblem& problem);
 
 // The view a convolution problem writes (the op's result): dst, src or weights by form.
 DnnlView& resultView(ConvProblem& problem);

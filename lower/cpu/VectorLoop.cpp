@@ -319,7 +319,7 @@ private:
         return ones(d, k2);
       }
       if (node.result == ElementType::bf16) {
-        // roundToBf16 (Fusion.cpp): + 0x7fff + the lowest kept bit, NaN made quiet, truncated.
+        // roundToBf16 (Bf16Rounding.h): + 0x7fff + the lowest kept bit, NaN made quiet, truncated.
         vpsrld(zmm28, a, 16);
         vpandd(zmm28, zmm28, splat(1));
         vpaddd(zmm28, zmm28, a);

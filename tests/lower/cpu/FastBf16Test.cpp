@@ -184,6 +184,52 @@ TEST_F(FastBf16, BackwardWeightsConvolutionsWidenInTheirOutputReorder) {
   }
 }
 
+// backward-weights with x and g as `type` arguments laid out as `layout` says: bf16 ones read
+// as they are, f32 ones through their converts.
+Value* backwardWeightsOf(FastCase& t, const ConvShape& f, bool twin, const Layout& layout,
+                         ElementType type) {
+  auto laidOut = [&](std::array<int64_t, 4> logical) {
+    Shape shape(4);
+    for (size_t d = 0; d < 4; ++d) shape[static_cast<size_t>(layout[d])] = logical[d];
+    return TensorType{type, shape};
+  };
+  Value* x = t.arg(laidOut({f.n, f.c(), f.h, f.w}));
+  Value* g = t.arg(laidOut({f.n, f.o(), f.out(0), f.out(1)}));
+  const Attributes a = backwardWeightsAttributes(f, layout, layout, kNchw);
+  Value* xb = type == ElementType::bf16 ? x : toBf16(t, x);
+  Value* gb = type == ElementType::bf16 ? g : toBf16(t, g);
+  return bf16Result(t, twin, [&](auto result) { return t.b.convolution(xb, gb, a, result); });
+}
+
+TEST_F(FastBf16, SmallMapAndStridedWeightGradientsRunAsIm2colMatmulsOnAmx) {
+  if (!plan::hasAmx()) GTEST_SKIP() << "no AMX: oneDNN's backward-weights kernels run these";
+  // A 7x7 map, a strided 3x3 with asymmetric padding, a strided 1x1; NCHW and channels-last
+  // (NHWC) operands, f32 ones through converts and bf16 ones.
+  const std::vector<ConvShape> shapes = {
+      {2, 1, 64, 32, 7, 7, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}},
+      {2, 1, 64, 16, 12, 10, 3, 3, {2, 2}, {1, 1}, {1, 1}, {0, 1}},
+      {1, 1, 80, 32, 8, 8, 1, 1, {2, 2}, {1, 1}, {0, 0}, {0, 0}},
+  };
+  const Layout nhwc = {0, 3, 1, 2};
+  for (size_t i = 0; i < shapes.size(); ++i)
+    for (const Layout& layout : {kNchw, nhwc})
+      for (ElementType type : {ElementType::f32, ElementType::bf16}) {
+        SCOPED_TRACE("shape " + std::to_string(i) + (layout == kNchw ? " NCHW " : " NHWC ") +
+                     std::string(ir::name(type)));
+        std::string plan = checkWithTwin(
+            [&](FastCase& t, bool twin) {
+              return backwardWeightsOf(t, shapes[i], twin, layout, type);
+            },
+            8 * kBf16Ulp, kBf16Ulp);
+        EXPECT_NE(plan.find("onednn conv backward-weights"), std::string::npos) << plan;
+        EXPECT_NE(plan.find("bf16 x bf16 -> bf16 [im2col + matmul"), std::string::npos) << plan;
+        // dY is the matmul's operand as it lies where it is bf16 and its batch and spatial dims
+        // one stride (channels-last, or NCHW of one image), else a copy.
+        const bool inPlace = type == ElementType::bf16 && (layout == nhwc || shapes[i].n == 1);
+        EXPECT_EQ(plan.find("] copy(%") == std::string::npos, inPlace) << plan;
+      }
+}
+
 TEST_F(FastBf16, FusedConvertsRoundToNearestEven) {
   // x a checkerboard of 1 + 3 * 2^-9 (bf16 rounds it to 1 + 2^-7) and -1, g all ones, no
   // padding and an 8x8 map: every weight gradient sums 2 * 32 pairs, 0.5 exactly in bf16; 0.375
