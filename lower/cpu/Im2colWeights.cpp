@@ -42,10 +42,6 @@ bool applies(const ConvProblem& p) {
          p.dst.type == ElementType::bf16 && dense(p.dilates) && hasAmx();
 }
 
-size_t aligned(size_t bytes) {
-  return (bytes + BufferPlan::kAlign - 1) / BufferPlan::kAlign * BufferPlan::kAlign;
-}
-
 // dW[o, i, kh, kw] = sum over (n, ho, wo) of dY[n, o, ho, wo] * x[n, i, ho*s + kh - pad, ...]:
 // with the rows of x's windows copied out (im2col, columns (kh, kw, i)), one matmul
 // {O, rows} x {rows, KH*KW*I} whose f32 result is rounded once to the bf16 gradient, as
@@ -59,7 +55,9 @@ public:
         cols_(kh_ * kw_ * c_) {
     // dY as the matmul's lhs {O, rows}: read in place when it is bf16 and its (n, ho, wo) walk
     // one stride, else copied as rows of channels.
-    const auto rowStride = mergedRowStride(p.dst);
+    int64_t mergedRows = 0;
+    auto rowStride = mergedStride(p.dst.dims, p.dst.strides, {0, 2, 3}, mergedRows);
+    if (rowStride) rowStride = std::max<int64_t>(*rowStride, 1); // one row: any stride does
     const int64_t channelStride = p.dst.strides[1];
     const bool inPlace =
         p.dst.slotType == ElementType::bf16 && rowStride && (channelStride == 1 || *rowStride == 1);
@@ -69,9 +67,8 @@ public:
                 : memory::desc({o_, rows_}, memory::data_type::bf16, memory::dims{1, o_});
     const memory::desc rhs({rows_, cols_}, memory::data_type::bf16, memory::dims{cols_, 1});
     const memory::desc result({o_, cols_}, memory::data_type::f32, memory::dims{cols_, 1});
-    dnnl::primitive_attr attr;
-    attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(lhs, rhs, result), attr, context.engine);
+    dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(lhs, rhs, result), userScratchpad(),
+                                    context.engine);
     impl_ = pd.impl_info_str();
     primitive_ = dnnl::matmul(pd);
     copiesLhs_ = !inPlace;
@@ -79,10 +76,14 @@ public:
     rhs_ = memory(rhs, context.engine, DNNL_MEMORY_NONE);
     result_ = memory(result, context.engine, DNNL_MEMORY_NONE);
     scratchpad_ = memory(pd.scratchpad_desc(), context.engine, DNNL_MEMORY_NONE);
-    lhsAt_ = aligned(pd.scratchpad_desc().get_size());
-    rhsAt_ = lhsAt_ + (copiesLhs_ ? aligned(size_t(o_ * rows_) * 2) : 0);
-    resultAt_ = rhsAt_ + aligned(size_t(rows_ * cols_) * 2);
-    scratchBytes = resultAt_ + aligned(size_t(o_ * cols_) * 4);
+    args_ = {{DNNL_ARG_SRC, lhs_},
+             {DNNL_ARG_WEIGHTS, rhs_},
+             {DNNL_ARG_DST, result_},
+             {DNNL_ARG_SCRATCHPAD, scratchpad_}};
+    lhsAt_ = BufferPlan::aligned(pd.scratchpad_desc().get_size());
+    rhsAt_ = lhsAt_ + (copiesLhs_ ? BufferPlan::aligned(size_t(o_ * rows_) * 2) : 0);
+    resultAt_ = rhsAt_ + BufferPlan::aligned(size_t(rows_ * cols_) * 2);
+    scratchBytes = resultAt_ + BufferPlan::aligned(size_t(o_ * cols_) * 4);
     reads = {p.src.slot, p.dst.slot};
     writes = {p.weights.slot};
   }
@@ -102,10 +103,7 @@ public:
     im2col(data(state, p_.src), reinterpret_cast<uint16_t*>(scratch + rhsAt_));
     rhs_.set_data_handle(scratch + rhsAt_);
     result_.set_data_handle(scratch + resultAt_);
-    primitive_.execute(context_.stream, {{DNNL_ARG_SRC, lhs_},
-                                         {DNNL_ARG_WEIGHTS, rhs_},
-                                         {DNNL_ARG_DST, result_},
-                                         {DNNL_ARG_SCRATCHPAD, scratchpad_}});
+    primitive_.execute(context_.stream, args_);
     context_.stream.wait();
     writeGradient(reinterpret_cast<const float*>(scratch + resultAt_), data(state, p_.weights));
   }
@@ -119,19 +117,6 @@ private:
   static uint8_t* data(RunState& state, const DnnlView& v) {
     return state.slotData[static_cast<size_t>(v.slot)] +
            v.offset * static_cast<int64_t>(ir::byteWidth(v.slotType));
-  }
-
-  // The one stride of dims (n, h, w) of a {N, C, H, W} view walked as one row index, or nullopt.
-  static std::optional<int64_t> mergedRowStride(const DnnlView& v) {
-    std::optional<int64_t> stride;
-    int64_t next = 0;
-    for (size_t d : {size_t(3), size_t(2), size_t(0)}) {
-      if (v.dims[d] == 1) continue;
-      if (stride && v.strides[d] != next) return std::nullopt;
-      if (!stride) stride = v.strides[d];
-      next = v.strides[d] * v.dims[d];
-    }
-    return stride.value_or(1);
   }
 
   // `count` elements `stride` apart, f32 or bf16, as bf16 bits (f32 rounded to nearest even).
@@ -219,6 +204,7 @@ private:
   dnnl::primitive primitive_;
   memory lhs_, rhs_, result_, scratchpad_;
   size_t lhsAt_ = 0, rhsAt_ = 0, resultAt_ = 0;
+  std::unordered_map<int, memory> args_; // the memories above, their handles set each run
   std::string impl_;
 };
 

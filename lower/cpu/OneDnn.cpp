@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <unordered_map>
+#include <utility>
 
 #include "lower/cpu/Fusion.h"
 #include "lower/cpu/Im2colWeights.h"
@@ -279,10 +280,6 @@ ConvOperands convOperands(const Graph& graph, const Step& step) {
   return o;
 }
 
-size_t alignScratch(size_t bytes) {
-  return (bytes + BufferPlan::kAlign - 1) / BufferPlan::kAlign * BufferPlan::kAlign;
-}
-
 // An operand as oneDNN sees it: `view` is read in place when its strides allow, otherwise it is
 // copied densely first; `inner` is the layout the primitive chose, reached by a planned reorder.
 // The slot may hold another element type than the primitive computes in (view.slotType vs
@@ -329,8 +326,8 @@ public:
   // `at` on; returns where the next scratch buffer may start.
   size_t placeScratch(size_t at) {
     copyAt_ = at;
-    innerAt_ = alignScratch(copyAt_ + copyBytes_);
-    return alignScratch(innerAt_ + innerBytes_);
+    innerAt_ = BufferPlan::aligned(copyAt_ + copyBytes_);
+    return BufferPlan::aligned(innerAt_ + innerBytes_);
   }
 
   // The same memory as `blocks` matmul batches along logical dim `axis` (the contraction): a
@@ -392,7 +389,7 @@ std::string typesText(ElementType a, ElementType b, ElementType result) {
 // A primitive's scratch memory: oneDNN's scratchpad first, then each operand's copy and reorder
 // buffers; returns its size.
 size_t layOutScratch(const memory::desc& scratchpad, std::initializer_list<BoundArg*> args) {
-  size_t bytes = alignScratch(scratchpad.get_size());
+  size_t bytes = BufferPlan::aligned(scratchpad.get_size());
   for (BoundArg* arg : args) bytes = arg->placeScratch(bytes);
   return bytes;
 }
@@ -420,12 +417,6 @@ std::string dimsText(const std::vector<int64_t>& dims) {
   std::string s;
   for (size_t i = 0; i < dims.size(); ++i) s += (i ? "x" : "") + std::to_string(dims[i]);
   return s;
-}
-
-dnnl::primitive_attr userScratchpad() {
-  dnnl::primitive_attr attr;
-  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
-  return attr;
 }
 
 // The shapes where oneDNN's Winograd F(4x4, 3x3) kernels exist and beat its direct ones with
@@ -619,22 +610,6 @@ private:
   std::string impl_, text_;
 };
 
-// The stride of a group of tensor dims walked as one merged dimension, or nullopt when they are
-// not laid out contiguously in that order. Unit dims are skipped; an all-unit group has size 1.
-std::optional<int64_t> mergedStride(const ir::Shape& shape, const std::vector<int64_t>& strides,
-                                    const std::vector<int64_t>& dims, int64_t& size) {
-  size = 1;
-  std::optional<int64_t> stride;
-  for (int64_t d : dims) {
-    auto i = static_cast<size_t>(d);
-    if (shape[i] == 1) continue;
-    if (stride && *stride != strides[i] * shape[i]) return std::nullopt;
-    stride = strides[i];
-    size *= shape[i];
-  }
-  return stride.value_or(0);
-}
-
 // oneDNN wants plausible strides even on unit dimensions: give them the operand's full extent.
 void fixUnitStrides(const std::vector<int64_t>& dims, std::vector<int64_t>& strides) {
   int64_t extent = 1;
@@ -753,7 +728,7 @@ public:
              {DNNL_ARG_SCRATCHPAD, scratchpad_}};
     scratchBytes = layOutScratch(scratchpad_.get_desc(), {&src_, &weights_, &dst_});
     partialsAt_ = scratchBytes;
-    if (blocks_ > 1) scratchBytes += alignScratch(partials_.get_desc().get_size());
+    if (blocks_ > 1) scratchBytes += BufferPlan::aligned(partials_.get_desc().get_size());
     reads = {src_.slot(), weights_.slot()};
     writes = {resultSlot};
     text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" + std::to_string(k) +
@@ -845,6 +820,26 @@ private:
 
 } // namespace
 
+std::optional<int64_t> mergedStride(const ir::Shape& shape, const std::vector<int64_t>& strides,
+                                    const std::vector<int64_t>& dims, int64_t& size) {
+  size = 1;
+  std::optional<int64_t> stride;
+  for (int64_t d : dims) {
+    auto i = static_cast<size_t>(d);
+    if (shape[i] == 1) continue;
+    if (stride && *stride != strides[i] * shape[i]) return std::nullopt;
+    stride = strides[i];
+    size *= shape[i];
+  }
+  return stride.value_or(0);
+}
+
+dnnl::primitive_attr userScratchpad() {
+  dnnl::primitive_attr attr;
+  attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
+  return attr;
+}
+
 std::string_view name(ConvForm form) {
   switch (form) {
   case ConvForm::Forward:
@@ -858,12 +853,10 @@ std::string_view name(ConvForm form) {
 }
 
 std::string describeProblem(const ConvProblem& p) {
-  // The primitive's two inputs and its result, by form.
+  // The primitive's two inputs, by form.
   const DnnlView& first = p.form == ConvForm::BackwardData ? p.dst : p.src;
   const DnnlView& second = p.form == ConvForm::BackwardWeights ? p.dst : p.weights;
-  const DnnlView& result = p.form == ConvForm::Forward        ? p.dst
-                           : p.form == ConvForm::BackwardData ? p.src
-                                                              : p.weights;
+  const DnnlView& result = resultView(p);
   return "onednn conv " + std::string(name(p.form)) + " src " + dimsText(p.src.dims) + " weights " +
          dimsText(p.weights.dims) + " dst " + dimsText(p.dst.dims) + " stride " +
          dimsText(p.strides) + " dilate " + dimsText(p.dilates) + " pad " + dimsText(p.padL) + "/" +
@@ -983,7 +976,7 @@ void assignLayouts(Graph& graph) {
   }
 }
 
-DnnlView& resultView(ConvProblem& problem) {
+const DnnlView& resultView(const ConvProblem& problem) {
   switch (problem.form) {
   case ConvForm::Forward:
     return problem.dst;
@@ -993,6 +986,10 @@ DnnlView& resultView(ConvProblem& problem) {
     return problem.weights;
   }
   return problem.dst;
+}
+
+DnnlView& resultView(ConvProblem& problem) {
+  return const_cast<DnnlView&>(resultView(std::as_const(problem)));
 }
 
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,

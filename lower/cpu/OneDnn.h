@@ -94,7 +94,18 @@ std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& 
 std::string describeProblem(const ConvProblem& problem);
 
 // The view a convolution problem writes (the op's result): dst, src or weights by form.
+const DnnlView& resultView(const ConvProblem& problem);
 DnnlView& resultView(ConvProblem& problem);
+
+// Primitive attributes with a user-managed scratchpad: every oneDNN kernel takes its scratchpad
+// from the kernel's scratch memory in the arena.
+dnnl::primitive_attr userScratchpad();
+
+// The stride of a group of tensor dims walked as one merged dimension, or nullopt when they are
+// not laid out contiguously in that order. Unit dims are skipped; an all-unit group has size 1
+// (and stride 0).
+std::optional<int64_t> mergedStride(const ir::Shape& shape, const std::vector<int64_t>& strides,
+                                    const std::vector<int64_t>& dims, int64_t& size);
 
 // A dot_general as one (batched) oneDNN matmul; nullptr when its types are not supported.
 std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,

@@ -131,10 +131,6 @@ struct Range {
   size_t offset = 0;
 };
 
-size_t alignUp(size_t bytes) {
-  return (bytes + BufferPlan::kAlign - 1) / BufferPlan::kAlign * BufferPlan::kAlign;
-}
-
 // Places `ranges` (sorted largest first): each goes into the smallest gap between the ranges
 // already placed that are live at the same time, or above them all. Returns the arena size.
 size_t placeRanges(std::vector<Range>& ranges) {
@@ -186,11 +182,12 @@ BufferPlan assignBuffers(const Graph& graph, const std::vector<std::unique_ptr<K
       // Function outputs are written straight into the result tensors run() returns.
       if (placed[slot] || lastRead[slot] == kForever) continue;
       placed[slot] = true;
-      ranges.push_back(
-          {k, std::max(lastRead[slot], k), alignUp(graph.slots[slot].type.byteSize()), s, -1, 0});
+      ranges.push_back({k, std::max(lastRead[slot], k),
+                        BufferPlan::aligned(graph.slots[slot].type.byteSize()), s, -1, 0});
     }
     if (kernels[k]->scratchBytes > 0) {
-      ranges.push_back({k, k, alignUp(kernels[k]->scratchBytes), -1, static_cast<int>(k), 0});
+      ranges.push_back(
+          {k, k, BufferPlan::aligned(kernels[k]->scratchBytes), -1, static_cast<int>(k), 0});
       plan.largestScratchBytes = std::max(plan.largestScratchBytes, ranges.back().bytes);
     }
   }

@@ -92,6 +92,8 @@ public:
 // tensors it returns.
 struct BufferPlan {
   static constexpr size_t kAlign = 64;
+  // `bytes` rounded up to kAlign: ranges and each kernel's scratch buffers start aligned.
+  static constexpr size_t aligned(size_t bytes) { return (bytes + kAlign - 1) / kAlign * kAlign; }
   std::vector<int64_t> slotOffset;    // per slot; -1 for inputs, constants, outputs, unwritten
   std::vector<int64_t> scratchOffset; // per kernel; -1 when it needs no scratch
   size_t arenaBytes = 0;

@@ -1,5 +1,7 @@
 #include "lower/cpu/Windows.h"
 
+#include <omp.h>
+
 #include <algorithm>
 #include <array>
 #include <optional>
@@ -291,6 +293,14 @@ public:
     sourceShape_ = graph.slots[static_cast<size_t>(step.operands[1])].type.shape;
     strides_ = ir::stridesOf(shape_);
     planar_ = planarWindow(graph, a_, step.operands[0], step.results[0], step.operands[1]);
+    if (planar_ && !planar_->rowMajor && !tiles(*planar_)) {
+      // scatterPixels's per-thread picks (and gathered source) of one batch item, in the arena.
+      const Planar& p = *planar_;
+      const auto plane = static_cast<size_t>(p.outH * p.outW * p.c);
+      perThreadScratch_ =
+          BufferPlan::aligned(plane * (sizeof(int32_t) + (p.src[1] == 1 ? 0 : sizeof(float))));
+      scratchBytes = static_cast<size_t>(threads_) * perThreadScratch_;
+    }
   }
 
   void run(RunState& state) override {
@@ -432,9 +442,11 @@ private:
         std::max(p.kh * p.kw, ((p.kh + p.sh - 1) / p.sh) * ((p.kw + p.sw - 1) / p.sw));
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
-      const size_t plane = static_cast<size_t>(p.outH * p.outW * p.c);
-      std::vector<int32_t> picks(plane);
-      std::vector<float> gathered(p.src[1] == 1 ? 0 : plane), acc(static_cast<size_t>(p.c));
+      uint8_t* mine = state.scratch + static_cast<size_t>(omp_get_thread_num()) * perThreadScratch_;
+      auto* picks = reinterpret_cast<int32_t*>(mine);
+      float* gathered =
+          p.src[1] == 1 ? nullptr : reinterpret_cast<float*>(picks + p.outH * p.outW * p.c);
+      std::vector<float> acc(static_cast<size_t>(p.c));
       std::vector<int64_t> at(static_cast<size_t>(most)), pickAt(static_cast<size_t>(most));
       std::vector<int32_t> element(static_cast<size_t>(most));
 #pragma omp for schedule(dynamic, 1)
@@ -453,7 +465,7 @@ private:
                 element[static_cast<size_t>(count++)] = static_cast<int32_t>(i * p.kw + j);
               }
             }
-            int32_t* k = picks.data() + (oh * p.outW + ow) * p.c;
+            int32_t* k = picks + (oh * p.outW + ow) * p.c;
             if (count == 0) {
               std::fill(k, k + p.c, -1);
               continue;
@@ -484,13 +496,12 @@ private:
           }
         const float* g = source + n * p.src[0];
         int64_t gh = p.src[2], gw = p.src[3];
-        if (!gathered.empty()) {
+        if (gathered) {
           for (int64_t oh = 0; oh < p.outH; ++oh)
             for (int64_t ow = 0; ow < p.outW; ++ow)
               for (int64_t c = 0; c < p.c; ++c)
-                gathered[static_cast<size_t>((oh * p.outW + ow) * p.c + c)] =
-                    g[oh * gh + ow * gw + c * p.src[1]];
-          g = gathered.data();
+                gathered[(oh * p.outW + ow) * p.c + c] = g[oh * gh + ow * gw + c * p.src[1]];
+          g = gathered;
           gh = p.outW * p.c;
           gw = p.c;
         }
@@ -515,7 +526,7 @@ private:
 #pragma omp simd
             for (int64_t c = 0; c < p.c; ++c) sum[c] = init;
             for (size_t q = 0; q < static_cast<size_t>(count); ++q) {
-              const int32_t* k = picks.data() + pickAt[q];
+              const int32_t* k = picks + pickAt[q];
               const float* v = g + at[q];
               const int32_t e = element[q];
 #pragma omp simd
@@ -566,6 +577,7 @@ private:
   int threads_;
   std::vector<int64_t> shape_, sourceShape_, strides_;
   std::optional<Planar> planar_;
+  size_t perThreadScratch_ = 0;
 };
 
 } // namespace

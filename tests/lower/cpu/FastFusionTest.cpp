@@ -308,10 +308,39 @@ size_t countOf(const std::string& text, const std::string& part) {
   return count;
 }
 
+// conv -> ReLU (ties: its zeros; `nan`: a NaN among the conv's inputs) on a 2 x channels x side x
+// side map, a max pool with `pool`'s windows, and the pool's gradient from a channels-last source
+// (a convolution's; GE, init 0) and from a row-major one (an argument's; GT, init 1).
+struct PoolGradients {
+  Value *y, *relu, *pooled, *ge, *gt;
+};
+PoolGradients poolGradients(FastCase& t, int64_t channels, int64_t side, const Attributes& pool,
+                            bool nan) {
+  PoolGradients g;
+  Value* x = t.arg(f32({2, 3, side, side}));
+  if (nan) t.inputs.back().set<float>(40, NAN);
+  g.y = conv3x3(t.b, x, t.arg(f32({channels, 3, 3, 3})));
+  g.relu = t.b.maximum(g.y, t.b.broadcastInDim(t.b.scalar(0.0f), g.y->type.shape, {}));
+  g.pooled = t.b.reduceWindow(g.relu, t.b.scalar(-INFINITY), pool, OpKind::maximum);
+  Value* convSource = conv3x3(t.b, g.pooled, t.arg(f32({channels, channels, 3, 3})));
+  Value* argSource = t.arg(g.pooled->type);
+  g.ge = t.b.selectAndScatter(g.relu, convSource, t.b.scalar(0.0f), pool, ComparisonDirection::GE,
+                              OpKind::add);
+  g.gt = t.b.selectAndScatter(g.relu, argSource, t.b.scalar(1.0f), pool, ComparisonDirection::GT,
+                              OpKind::add);
+  return g;
+}
+
+Attributes poolWindows(int64_t kh, int64_t kw, int64_t sh, int64_t sw, int64_t pad) {
+  Attributes pool;
+  pool.windowDimensions = {1, 1, kh, kw};
+  pool.windowStrides = {1, 1, sh, sw};
+  pool.padding = {{0, 0}, {0, 0}, {pad, pad}, {pad, pad}};
+  return pool;
+}
+
 TEST(FastFusionWindows, TilingChannelsLastPoolsMatchTheReference) {
-  // conv -> ReLU (ties: its zeros) -> max pool whose windows tile the image, and its gradient
-  // from a channels-last source (a convolution's) and a row-major one (an argument's), with 20
-  // and 32 channels (a partial vector, whole vectors).
+  // Windows that tile the image, 20 and 32 channels (a partial vector, whole vectors).
   struct Window {
     int64_t kh, kw;
   };
@@ -320,36 +349,20 @@ TEST(FastFusionWindows, TilingChannelsLastPoolsMatchTheReference) {
       SCOPED_TRACE(std::to_string(window.kh) + "x" + std::to_string(window.kw) + " window, " +
                    std::to_string(channels) + " channels");
       FastCase t(static_cast<unsigned>(channels + window.kh));
-      Shape shape{2, channels, 6, 6};
-      Value* x = t.arg(f32({2, 3, 6, 6}));
-      if (window.kh == 3) t.inputs.back().set<float>(40, NAN);
-      Value* w1 = t.arg(f32({channels, 3, 3, 3}));
-      Value* y = conv3x3(t.b, x, w1);
-      Value* relu = t.b.maximum(y, t.b.broadcastInDim(t.b.scalar(0.0f), shape, {}));
-      Attributes pool;
-      pool.windowDimensions = {1, 1, window.kh, window.kw};
-      pool.windowStrides = {1, 1, window.kh, window.kw};
-      pool.padding = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
-      Value* pooled = t.b.reduceWindow(relu, t.b.scalar(-INFINITY), pool, OpKind::maximum);
-      Value* w2 = t.arg(f32({channels, channels, 3, 3}));
-      Value* convSource = conv3x3(t.b, pooled, w2);
-      Value* argSource = t.arg(pooled->type);
-      Value* ge = t.b.selectAndScatter(relu, convSource, t.b.scalar(0.0f), pool,
-                                       ComparisonDirection::GE, OpKind::add);
-      Value* gt = t.b.selectAndScatter(relu, argSource, t.b.scalar(1.0f), pool,
-                                       ComparisonDirection::GT, OpKind::add);
+      const PoolGradients g =
+          poolGradients(t, channels, 6, poolWindows(window.kh, window.kw, window.kh, window.kw, 0),
+                        window.kh == 3);
       Value* w3 = t.arg(f32({4, channels, 3, 3}));
       // Picking another element of a window moves a whole source value: far beyond 1e-4.
-      t.check({pooled, conv3x3(t.b, t.b.multiply(ge, y), w3), conv3x3(t.b, gt, w3)}, 1e-4);
+      t.check({g.pooled, conv3x3(t.b, t.b.multiply(g.ge, g.y), w3), conv3x3(t.b, g.gt, w3)}, 1e-4);
       EXPECT_EQ(countOf(t.plan, "= select_and_scatter"), 2) << t.plan;
       EXPECT_EQ(countOf(t.plan, "tiled"), 2) << t.plan;
     }
 }
 
 TEST(FastFusionWindows, OverlappingChannelsLastPoolGradientsMatchTheReference) {
-  // The pool gradient for windows that overlap (ResNet's 3x3 stride 2), leave gaps (1x1 stride
-  // 2: elements in no window) or lie partly in the padding, channels-last, GE and GT, ties (the
-  // ReLU's zeros) and a NaN, from a channels-last source (a convolution's) and a row-major one.
+  // Windows that overlap (ResNet's 3x3 stride 2), leave gaps (1x1 stride 2: elements in no
+  // window) or lie partly in the padding.
   struct Window {
     int64_t kh, kw, sh, sw, pad;
   };
@@ -359,39 +372,23 @@ TEST(FastFusionWindows, OverlappingChannelsLastPoolGradientsMatchTheReference) {
       SCOPED_TRACE(std::to_string(window.kh) + "x" + std::to_string(window.kw) + " stride " +
                    std::to_string(window.sh) + "x" + std::to_string(window.sw) + " pad " +
                    std::to_string(window.pad) + ", " + std::to_string(channels) + " channels");
+      const Attributes pool = poolWindows(window.kh, window.kw, window.sh, window.sw, window.pad);
       FastCase t(static_cast<unsigned>(channels + 7 * window.kh + window.sw));
-      Shape shape{2, channels, 7, 7};
-      Value* x = t.arg(f32({2, 3, 7, 7}));
-      t.inputs.back().set<float>(40, NAN);
-      Value* w1 = t.arg(f32({channels, 3, 3, 3}));
-      Value* y = conv3x3(t.b, x, w1);
-      Value* relu = t.b.maximum(y, t.b.broadcastInDim(t.b.scalar(0.0f), shape, {}));
-      Attributes pool;
-      pool.windowDimensions = {1, 1, window.kh, window.kw};
-      pool.windowStrides = {1, 1, window.sh, window.sw};
-      pool.padding = {{0, 0}, {0, 0}, {window.pad, window.pad}, {window.pad, window.pad}};
-      Value* pooled = t.b.reduceWindow(relu, t.b.scalar(-INFINITY), pool, OpKind::maximum);
-      Value* w2 = t.arg(f32({channels, channels, 3, 3}));
-      Value* convSource = conv3x3(t.b, pooled, w2);
-      Value* argSource = t.arg(pooled->type);
-      Value* ge = t.b.selectAndScatter(relu, convSource, t.b.scalar(0.0f), pool,
-                                       ComparisonDirection::GE, OpKind::add);
-      Value* gt = t.b.selectAndScatter(relu, argSource, t.b.scalar(1.0f), pool,
-                                       ComparisonDirection::GT, OpKind::add);
+      const PoolGradients g = poolGradients(t, channels, 7, pool, true);
       Value* w3 = t.arg(f32({4, channels, 3, 3}));
-      t.check({conv3x3(t.b, t.b.multiply(ge, y), w3), conv3x3(t.b, gt, w3)}, 1e-4);
+      t.check({conv3x3(t.b, t.b.multiply(g.ge, g.y), w3), conv3x3(t.b, g.gt, w3)}, 1e-4);
       EXPECT_EQ(countOf(t.plan, "= select_and_scatter"), 2) << t.plan;
       EXPECT_EQ(countOf(t.plan, "tiled"), 0) << t.plan;
       EXPECT_FALSE(t.planHas("generic")) << t.plan;
 
       // Bit for bit: a result element's sources are added in the reference's order.
       FastCase exact(static_cast<unsigned>(channels + window.kh));
-      Value* relu2 = exact.b.maximum(
+      Value* relu = exact.b.maximum(
           conv3x3(exact.b, exact.arg(f32({2, 3, 7, 7})), exact.arg(f32({channels, 3, 3, 3}))),
-          exact.b.broadcastInDim(exact.b.scalar(0.0f), shape, {}));
-      Value* sum = exact.b.selectAndScatter(relu2, exact.arg(pooled->type), exact.b.scalar(1.0f),
+          exact.b.broadcastInDim(exact.b.scalar(0.0f), g.y->type.shape, {}));
+      Value* sum = exact.b.selectAndScatter(relu, exact.arg(g.pooled->type), exact.b.scalar(1.0f),
                                             pool, ComparisonDirection::GE, OpKind::add);
-      exact.check({exact.b.multiply(sum, exact.arg(f32(shape)))}, 0.0);
+      exact.check({exact.b.multiply(sum, exact.arg(g.y->type))}, 0.0);
       EXPECT_NE(exact.plan.rfind("{0,2,3,1}", exact.plan.find("= select_and_scatter")),
                 std::string::npos)
           << exact.plan;
