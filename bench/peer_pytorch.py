@@ -29,14 +29,11 @@ thread needs, and both PyTorch and hlotrain run 2-3x slower.
 Both sides also run with the same GLIBC_TUNABLES (--glibc-tunables, default MALLOC_TUNABLES
 below): PyTorch allocates every activation and gradient afresh each step, and glibc serves
 those large blocks with mmap and returns them with munmap, so each step faults its tensors'
-pages in again. On a VM whose page faults are slow that dominated its step: on the AMD EPYC
-Zen 5 of 3 Dec 2026 a 3x3 64->64 convolution at 112x112, batch 32, forward and both
-backwards, ran at 42 GFLOP/s without the tunables and 251 GFLOP/s with them (the oneDNN
-reorder from its blocked layout back to NCHW took 45-50 ms for 25.7 MB, the forward 70 ms
-instead of ~25). The tunables keep freed memory in the heap (no mmap, no trim) and back it
-with transparent huge pages, which is what a PyTorch user who measures would do (or link
-jemalloc/tcmalloc, which this image does not have). hlotrain plans its buffers once, so the
-tunables change little there.
+pages in again; where faults are slow that decides PyTorch's step (bench/torch_page_faults.py,
+figures in bench/README.md, "GLIBC_TUNABLES"). The tunables keep freed memory in the heap (no
+mmap, no trim) on transparent huge pages, as a PyTorch user who measures would (or link
+jemalloc/tcmalloc, which this image does not have); hlotrain plans its buffers once, so they
+change little there.
 Debian's torch uses OpenBLAS-OpenMP (libopenblas0-openmp) for matmuls and oneDNN (mkldnn) for
 convolutions. The image sets OPENBLAS_CORETYPE=Haswell, which halves OpenBLAS's matmuls on these
 AVX-512 machines; the PyTorch workers run with its AVX-512 kernels instead (--openblas-coretype,
