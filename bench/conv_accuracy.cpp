@@ -120,7 +120,10 @@ void measure(const Shape& s) {
 
 int main() {
   std::printf("in x out  map      layout    kernel                    time      vs double\n");
-  for (const Shape& s : std::vector<Shape>{{128, 32, 32, 28},
+  for (const Shape& s : std::vector<Shape>{{128, 1, 32, 28},
+                                           {128, 3, 32, 32},
+                                           {128, 16, 32, 28},
+                                           {128, 32, 32, 28},
                                            {128, 32, 64, 14},
                                            {128, 64, 64, 14},
                                            {32, 64, 64, 56},

@@ -413,6 +413,14 @@ std::optional<std::vector<int64_t>> activationStrides(const DnnlView& v) {
   return strides;
 }
 
+// An NCHW image of a few channels (a first layer's RGB input) is cheap to reorder to
+// channels-last, and its convolution then runs channels-last too, reading and writing the other
+// side in place: oneDNN's direct kernels read NCHW only for a blocked destination, whose reorder
+// to the planned channels-last one is the size of the (many-channel) result.
+bool fewChannelsNotLast(const DnnlView& v) {
+  return v.dims.size() == 4 && v.dims[1] > 1 && v.dims[1] <= 16 && v.strides[1] != 1;
+}
+
 std::string dimsText(const std::vector<int64_t>& dims) {
   std::string s;
   for (size_t i = 0; i < dims.size(); ++i) s += (i ? "x" : "") + std::to_string(dims[i]);
@@ -453,11 +461,14 @@ bool winogradShape(const ConvProblem& p) {
 // (bench/grad_accuracy.py --first-record 0, 1280, ..., 5120), at 3-4% of their train step (the
 // reorders). Backward convolutions (as accurate either way there), bf16 ones (whose operands'
 // rounding dominates), grouped ones (depthwise) and 1x1 ones stay channels-last: a blocked 1x1
-// forward cost MobileNetV2's step 23% and ResNet-50's 5%.
+// forward cost MobileNetV2's step 23% and ResNet-50's 5%. Nor do convolutions of at most one
+// 16-channel block of inputs (a first layer's 1 or 3): every kernel rounds them alike (to four
+// digits, bench/conv_accuracy.cpp), and reordering their many output channels cost more than
+// their convolution (MNIST-CNN's 1->32: 0.28 ms channels-last, 0.43 ms blocked).
 bool roundsBetterBlocked(const ConvProblem& p) {
   const auto& k = p.weights.dims;
   return p.form == ConvForm::Forward && p.groups == 1 && p.src.type == ElementType::f32 &&
-         k.size() == 4 && k[2] * k[3] > 1;
+         k.size() == 4 && k[2] * k[3] > 1 && k[1] > 16;
 }
 
 class ConvKernel : public Kernel {
@@ -483,6 +494,20 @@ public:
     finish(p, context);
   }
 
+  // oneDNN offers its brgemm kernel first, but on few input channels its jit one is faster
+  // (bench/conv_accuracy.cpp: 1->32 at 28x28 0.23 against 0.40 ms, 3->32 at 32x32 0.56 against
+  // 0.82 ms): that one when it is offered, else `first`.
+  static dnnl::convolution_forward::primitive_desc
+  preferJit(const dnnl::convolution_forward::primitive_desc& first,
+            const dnnl::convolution_forward::desc& desc, const dnnl::primitive_attr& attr,
+            DnnlContext& context) {
+    dnnl::convolution_forward::primitive_desc pd(desc, attr, context.engine);
+    do {
+      if (std::string(pd.impl_info_str()).rfind("jit:", 0) == 0) return pd;
+    } while (pd.next_impl());
+    return first;
+  }
+
   // create(), or false when oneDNN has no such primitive (then the next candidate replaces
   // whatever it set).
   bool tryCreate(const ConvProblem& p, DnnlContext& context, bool plainActivations,
@@ -504,7 +529,10 @@ public:
       return memory::desc(dims, dataType(type), memory::format_tag::any);
     };
     auto act = [&](const DnnlView& v, const BoundArg& arg) {
-      return plainActivations && !arg.dense() ? arg.plainDesc() : any(v);
+      if (!plainActivations || arg.dense()) return any(v);
+      if (fewChannelsNotLast(v))
+        return memory::desc(v.dims, dataType(v.type), memory::format_tag::nhwc);
+      return arg.plainDesc();
     };
     memory::dims strides = p.strides, dilates = p.dilates, padL = p.padL, padR = p.padR;
     auto attr = userScratchpad();
@@ -521,6 +549,8 @@ public:
     dnnl::convolution_forward::primitive_desc forward(forwardDesc, attr, context.engine);
     switch (p.form) {
     case ConvForm::Forward: {
+      if (plainActivations && p.weights.dims.size() == 4 && p.weights.dims[1] <= 16)
+        forward = preferJit(forward, forwardDesc, attr, context);
       src_.bind(forward.src_desc(), context, false);
       weights_.bind(forward.weights_desc(), context, false);
       dst_.bind(forward.dst_desc(), context, true);

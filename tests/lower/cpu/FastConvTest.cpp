@@ -3,6 +3,10 @@
 // reference interpreter; and the forms it must leave to the generic kernel.
 
 #include <cstring>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "ConvForms.h"
 #include "FastTestUtil.h"
@@ -320,8 +324,8 @@ TEST_F(FastConvFixture, ThreeDimensionalAndF64RunGeneric) {
 TEST_F(FastConvFixture, SingleChannelInputRunsChannelsLastWithoutReorders) {
   // A grayscale NCHW input is also channels-last: the first convolution and its weight gradient
   // read it in place and write or read the channels-last activation (its gradient) directly;
-  // only the small weights are reordered (with f32 forwards kept channels-last, as bf16 ones are).
-  options.blockedForward = false;
+  // only the small weights are reordered (the f32 forward too: one block of input channels
+  // rounds alike on every kernel, so it need not take the blocked one).
   Value* x = arg(f32({2, 1, 6, 6}));
   Value* w = arg(f32({8, 1, 3, 3}));
   Attributes a;
@@ -338,6 +342,49 @@ TEST_F(FastConvFixture, SingleChannelInputRunsChannelsLastWithoutReorders) {
     ASSERT_NE(at, std::string::npos) << plan;
     std::string line = plan.substr(at, plan.find('\n', at) - at);
     EXPECT_EQ(line.find("reorder("), line.rfind("reorder(")) << line;
+  }
+}
+
+// The slots a kernel's plan line reorders ("reorder(%3)") and those it reads ("(%0, %3)", last).
+std::pair<std::set<std::string>, std::vector<std::string>>
+reorderedAndRead(const std::string& line) {
+  std::set<std::string> reordered;
+  for (size_t p = line.find("reorder(%"); p != std::string::npos; p = line.find("reorder(%", p + 1))
+    reordered.insert(line.substr(p + 8, line.find(')', p) - p - 8));
+  std::vector<std::string> reads;
+  const std::string list = line.substr(line.rfind('(') + 1);
+  for (size_t p = list.find('%'); p != std::string::npos; p = list.find('%', p + 1))
+    reads.push_back(list.substr(p, list.find_first_of(",)", p) - p));
+  return {reordered, reads};
+}
+
+TEST_F(FastConvFixture, RgbInputIsReorderedSoItsResultNeedNotBe) {
+  // An NCHW image of 3 channels is reordered to channels-last (small), so the first convolution
+  // writes its many-channel activation in place, and the weight gradient reads the activation's
+  // gradient in place: the image is reordered, the activation never.
+  Value* x = arg(f32({2, 3, 6, 6}));
+  Value* w = arg(f32({32, 3, 3, 3}));
+  Attributes a;
+  a.padding = {{1, 1}, {1, 1}};
+  Value* y = nchwConv(x, w, a);
+  Value* g = b.multiply(y, y);
+  Attributes bw;
+  bw.conv = convNumbers({1, 0, 2, 3}, {1, 0, 2, 3}, {1, 0, 2, 3});
+  bw.padding = {{1, 1}, {1, 1}};
+  Value* dw = b.convolution(x, g, bw);
+  check({b.unary(OpKind::tanh, y), dw}, 1e-5);
+  for (const char* form : {"onednn conv forward", "onednn conv backward-weights"}) {
+    size_t at = plan.find(form);
+    ASSERT_NE(at, std::string::npos) << plan;
+    const std::string line = plan.substr(at, plan.find('\n', at) - at);
+    const auto [reordered, reads] = reorderedAndRead(line);
+    ASSERT_EQ(reads.size(), 2u) << line;
+    EXPECT_TRUE(reordered.count(reads[0])) << line;
+    if (form == std::string("onednn conv forward")) // only its inputs (the result is not read)
+      for (const std::string& slot : reordered)
+        EXPECT_TRUE(slot == reads[0] || slot == reads[1]) << line;
+    else
+      EXPECT_FALSE(reordered.count(reads[1])) << line;
   }
 }
 
