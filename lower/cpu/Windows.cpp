@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <type_traits>
 
 #include "lower/cpu/Fusion.h"
 #include "lower/cpu/ReferenceScalar.h"
@@ -359,13 +360,46 @@ private:
   // max-pool), channels-last: every element lies in exactly one window, which is read once.
   static bool tiles(const Planar& p) {
     return !p.rowMajor && p.in[1] == 1 && p.out[1] == 1 && p.padH == 0 && p.padW == 0 &&
-           p.sh == p.kh && p.sw == p.kw && p.outH * p.kh == p.h && p.outW * p.kw == p.w;
+           p.sh == p.kh && p.sw == p.kw && p.outH * p.kh == p.h && p.outW * p.kw == p.w &&
+           p.kh * p.kw <= kMaxTile;
+  }
+
+  static constexpr int kMaxTile = 16;
+
+  // One group of up to 16 channels of a tile, its picks held in registers across the window:
+  // `width` a std::integral_constant for whole vectors (so the loops unroll), an int for the
+  // last partial one.
+  template <class Width>
+  static void pickAndWrite(const float* x0, float* y0, const float* g, const int64_t* xAt,
+                           const int64_t* yAt, int32_t window, bool ge, float init, Width width) {
+    float b[16];
+    int32_t k[16];
+#pragma omp simd
+    for (int c = 0; c < width; ++c) {
+      b[c] = x0[xAt[0] + c];
+      k[c] = 0;
+    }
+    for (int32_t e = 1; e < window; ++e) {
+      const float* x = x0 + xAt[e];
+#pragma omp simd
+      for (int c = 0; c < width; ++c) {
+        const bool take = !(ge ? b[c] >= x[c] : b[c] > x[c]);
+        b[c] = take ? x[c] : b[c];
+        k[c] = take ? e : k[c];
+      }
+    }
+    for (int32_t e = 0; e < window; ++e) {
+      float* y = y0 + yAt[e];
+#pragma omp simd
+      for (int c = 0; c < width; ++c) y[c] = k[c] == e ? init + g[c] : init;
+    }
   }
 
   // Each window picks its element per channel as the reference does (the first, then any later
   // one the select does not keep it over), and every element of the window is written once:
-  // init + source where picked, init elsewhere. One pass, vectorised across channels, without
-  // scatterPixels's second pass over its recorded picks.
+  // init + source where picked, init elsewhere. One pass, 16 channels at a time with their picks
+  // in registers (one loop over all channels, its picks in memory, took MNIST-CNN's two 2.39-2.43
+  // ms a step, against 1.60-1.65), without scatterPixels's second pass over its recorded picks.
   void scatterTiles(RunState& state) {
     const Planar& p = *planar_;
     const Operands o = operands(state);
@@ -373,42 +407,37 @@ private:
     float* out = o.out;
     const bool ge = select_ == ir::ComparisonDirection::GE;
     const int64_t pixels = p.n * p.outH * p.outW, window = p.kh * p.kw;
+    // Each window element's offset from its tile's first, in the input and in the result.
+    int64_t xAt[kMaxTile], yAt[kMaxTile];
+    for (int32_t e = 0; e < window; ++e) {
+      xAt[e] = e / p.kw * p.in[2] + e % p.kw * p.in[3];
+      yAt[e] = e / p.kw * p.out[2] + e % p.kw * p.out[3];
+    }
     const int nt = pixels * window * p.c >= kParallelElements ? threads_ : 1;
 #pragma omp parallel num_threads(nt) if (nt > 1)
     {
-      std::vector<float> best(static_cast<size_t>(p.c));
-      std::vector<int32_t> pick(static_cast<size_t>(p.c));
       std::vector<float> gathered(p.src[1] == 1 ? 0 : static_cast<size_t>(p.c));
 #pragma omp for schedule(static)
       for (int64_t pixel = 0; pixel < pixels; ++pixel) {
         const int64_t n = pixel / (p.outH * p.outW), oh = pixel / p.outW % p.outH,
                       ow = pixel % p.outW;
-        float* b = best.data();
-        int32_t* k = pick.data();
-        for (int32_t e = 0; e < window; ++e) {
-          const int64_t r = oh * p.kh + e / p.kw, col = ow * p.kw + e % p.kw;
-          const float* x = in + n * p.in[0] + r * p.in[2] + col * p.in[3];
-          prefetchAhead(x, p.c);
-#pragma omp simd
-          for (int64_t c = 0; c < p.c; ++c) {
-            const bool take = e == 0 || !(ge ? b[c] >= x[c] : b[c] > x[c]);
-            b[c] = take ? x[c] : b[c];
-            k[c] = take ? e : k[c];
-          }
-        }
         const float* g = source + n * p.src[0] + oh * p.src[2] + ow * p.src[3];
         // A source that is not channels-last (the flatten before a dense layer) is gathered
-        // first: the loop below vectorises only over contiguous channels.
+        // first: the loops below vectorise only over contiguous channels.
         if (!gathered.empty()) {
           for (int64_t c = 0; c < p.c; ++c) gathered[static_cast<size_t>(c)] = g[c * p.src[1]];
           g = gathered.data();
         }
-        for (int32_t e = 0; e < window; ++e) {
-          const int64_t r = oh * p.kh + e / p.kw, col = ow * p.kw + e % p.kw;
-          float* y = out + n * p.out[0] + r * p.out[2] + col * p.out[3];
-#pragma omp simd
-          for (int64_t c = 0; c < p.c; ++c) y[c] = k[c] == e ? init + g[c] : init;
-        }
+        const float* x0 = in + n * p.in[0] + oh * p.kh * p.in[2] + ow * p.kw * p.in[3];
+        float* y0 = out + n * p.out[0] + oh * p.kh * p.out[2] + ow * p.kw * p.out[3];
+        for (int32_t e = 0; e < window; ++e) prefetchAhead(x0 + xAt[e], p.c);
+        int64_t c0 = 0;
+        for (; c0 + 16 <= p.c; c0 += 16)
+          pickAndWrite(x0 + c0, y0 + c0, g + c0, xAt, yAt, window, ge, init,
+                       std::integral_constant<int, 16>());
+        if (c0 < p.c)
+          pickAndWrite(x0 + c0, y0 + c0, g + c0, xAt, yAt, window, ge, init,
+                       static_cast<int>(p.c - c0));
       }
     }
   }
