@@ -2,6 +2,7 @@
 // with random shapes, strides, paddings, dilations, groups and dimension numbers, against the
 // reference interpreter; and the forms it must leave to the generic kernel.
 
+#include <array>
 #include <cstring>
 #include <set>
 #include <string>
@@ -270,6 +271,30 @@ protected:
     a.conv = convNumbers(kNchw, kNchw, kNchw);
     return b.convolution(x, w, std::move(a));
   }
+
+  // A first layer on an NCHW image of `channels` and its weight gradient (JAX's: batch and
+  // feature swapped in every operand), checked against the reference; the plan lines of the
+  // forward and of the weight gradient.
+  std::array<std::string, 2> firstLayerPlanLines(int64_t channels, int64_t outChannels) {
+    Value* x = arg(f32({2, channels, 6, 6}));
+    Value* w = arg(f32({outChannels, channels, 3, 3}));
+    Attributes a;
+    a.padding = {{1, 1}, {1, 1}};
+    Value* y = nchwConv(x, w, a);
+    Attributes bw;
+    bw.conv = convNumbers({1, 0, 2, 3}, {1, 0, 2, 3}, {1, 0, 2, 3});
+    bw.padding = {{1, 1}, {1, 1}};
+    Value* dw = b.convolution(x, b.multiply(y, y), bw);
+    check({b.unary(OpKind::tanh, y), dw}, 1e-5);
+    std::array<std::string, 2> lines;
+    const char* forms[2] = {"onednn conv forward", "onednn conv backward-weights"};
+    for (size_t i = 0; i < 2; ++i) {
+      const size_t at = plan.find(forms[i]);
+      EXPECT_NE(at, std::string::npos) << plan;
+      if (at != std::string::npos) lines[i] = plan.substr(at, plan.find('\n', at) - at);
+    }
+    return lines;
+  }
 };
 
 TEST_F(FastConvFixture, LhsDilatedWithPlainKernelCopiesItReversed) {
@@ -326,23 +351,8 @@ TEST_F(FastConvFixture, SingleChannelInputRunsChannelsLastWithoutReorders) {
   // read it in place and write or read the channels-last activation (its gradient) directly;
   // only the small weights are reordered (the f32 forward too: one block of input channels
   // rounds alike on every kernel, so it need not take the blocked one).
-  Value* x = arg(f32({2, 1, 6, 6}));
-  Value* w = arg(f32({8, 1, 3, 3}));
-  Attributes a;
-  a.padding = {{1, 1}, {1, 1}};
-  Value* y = nchwConv(x, w, a);
-  Value* g = b.multiply(y, y);
-  Attributes bw; // JAX's weight gradient: batch and feature swapped in every operand
-  bw.conv = convNumbers({1, 0, 2, 3}, {1, 0, 2, 3}, {1, 0, 2, 3});
-  bw.padding = {{1, 1}, {1, 1}};
-  Value* dw = b.convolution(x, g, bw);
-  check({b.unary(OpKind::tanh, y), dw}, 1e-5);
-  for (const char* form : {"onednn conv forward", "onednn conv backward-weights"}) {
-    size_t at = plan.find(form);
-    ASSERT_NE(at, std::string::npos) << plan;
-    std::string line = plan.substr(at, plan.find('\n', at) - at);
+  for (const std::string& line : firstLayerPlanLines(1, 8))
     EXPECT_EQ(line.find("reorder("), line.rfind("reorder(")) << line;
-  }
 }
 
 // The slots a kernel's plan line reorders ("reorder(%3)") and those it reads ("(%0, %3)", last).
@@ -362,30 +372,16 @@ TEST_F(FastConvFixture, RgbInputIsReorderedSoItsResultNeedNotBe) {
   // An NCHW image of 3 channels is reordered to channels-last (small), so the first convolution
   // writes its many-channel activation in place, and the weight gradient reads the activation's
   // gradient in place: the image is reordered, the activation never.
-  Value* x = arg(f32({2, 3, 6, 6}));
-  Value* w = arg(f32({32, 3, 3, 3}));
-  Attributes a;
-  a.padding = {{1, 1}, {1, 1}};
-  Value* y = nchwConv(x, w, a);
-  Value* g = b.multiply(y, y);
-  Attributes bw;
-  bw.conv = convNumbers({1, 0, 2, 3}, {1, 0, 2, 3}, {1, 0, 2, 3});
-  bw.padding = {{1, 1}, {1, 1}};
-  Value* dw = b.convolution(x, g, bw);
-  check({b.unary(OpKind::tanh, y), dw}, 1e-5);
-  for (const char* form : {"onednn conv forward", "onednn conv backward-weights"}) {
-    size_t at = plan.find(form);
-    ASSERT_NE(at, std::string::npos) << plan;
-    const std::string line = plan.substr(at, plan.find('\n', at) - at);
-    const auto [reordered, reads] = reorderedAndRead(line);
-    ASSERT_EQ(reads.size(), 2u) << line;
-    EXPECT_TRUE(reordered.count(reads[0])) << line;
-    if (form == std::string("onednn conv forward")) // only its inputs (the result is not read)
-      for (const std::string& slot : reordered)
-        EXPECT_TRUE(slot == reads[0] || slot == reads[1]) << line;
-    else
-      EXPECT_FALSE(reordered.count(reads[1])) << line;
-  }
+  const auto [forward, weights] = firstLayerPlanLines(3, 32);
+  const auto [reordered, reads] = reorderedAndRead(forward);
+  ASSERT_EQ(reads.size(), 2u) << forward;
+  EXPECT_TRUE(reordered.count(reads[0])) << forward;
+  for (const std::string& slot : reordered) // only its inputs (the result is not read)
+    EXPECT_TRUE(slot == reads[0] || slot == reads[1]) << forward;
+  const auto [reorderedByGradient, gradientReads] = reorderedAndRead(weights);
+  ASSERT_EQ(gradientReads.size(), 2u) << weights;
+  EXPECT_TRUE(reorderedByGradient.count(gradientReads[0])) << weights;
+  EXPECT_FALSE(reorderedByGradient.count(gradientReads[1])) << weights;
 }
 
 TEST_F(FastConvFixture, ResNetStemShapes) {
