@@ -413,12 +413,23 @@ std::optional<std::vector<int64_t>> activationStrides(const DnnlView& v) {
   return strides;
 }
 
+// One of oneDNN's channel blocks: a first layer's 1 or 3 image channels fit in it.
+constexpr int64_t kChannelBlock = 16;
+
 // An NCHW image of a few channels (a first layer's RGB input) is cheap to reorder to
 // channels-last, and its convolution then runs channels-last too, reading and writing the other
 // side in place: oneDNN's direct kernels read NCHW only for a blocked destination, whose reorder
 // to the planned channels-last one is the size of the (many-channel) result.
 bool fewChannelsNotLast(const DnnlView& v) {
-  return v.dims.size() == 4 && v.dims[1] > 1 && v.dims[1] <= 16 && v.strides[1] != 1;
+  return v.dims.size() == 4 && v.dims[1] > 1 && v.dims[1] <= kChannelBlock && v.strides[1] != 1;
+}
+
+// A spatial kernel over at most one channel block of inputs, ungrouped: every oneDNN kernel
+// rounds it alike (to four digits, bench/conv_accuracy.cpp), and on 1 or 3 channels the jit one is
+// the fastest.
+bool firstLayerShape(const ConvProblem& p) {
+  const auto& k = p.weights.dims;
+  return p.groups == 1 && k.size() == 4 && k[2] * k[3] > 1 && k[1] <= kChannelBlock;
 }
 
 std::string dimsText(const std::vector<int64_t>& dims) {
@@ -461,14 +472,13 @@ bool winogradShape(const ConvProblem& p) {
 // (bench/grad_accuracy.py --first-record 0, 1280, ..., 5120), at 3-4% of their train step (the
 // reorders). Backward convolutions (as accurate either way there), bf16 ones (whose operands'
 // rounding dominates), grouped ones (depthwise) and 1x1 ones stay channels-last: a blocked 1x1
-// forward cost MobileNetV2's step 23% and ResNet-50's 5%. Nor do convolutions of at most one
-// 16-channel block of inputs (a first layer's 1 or 3): every kernel rounds them alike (to four
-// digits, bench/conv_accuracy.cpp), and reordering their many output channels cost more than
-// their convolution (MNIST-CNN's 1->32: 0.28 ms channels-last, 0.43 ms blocked).
+// forward cost MobileNetV2's step 23% and ResNet-50's 5%. Nor do first layers (firstLayerShape):
+// reordering their many output channels cost more than their convolution (MNIST-CNN's 1->32:
+// 0.28 ms channels-last, 0.43 ms blocked).
 bool roundsBetterBlocked(const ConvProblem& p) {
   const auto& k = p.weights.dims;
   return p.form == ConvForm::Forward && p.groups == 1 && p.src.type == ElementType::f32 &&
-         k.size() == 4 && k[2] * k[3] > 1 && k[1] > 16;
+         k.size() == 4 && k[2] * k[3] > 1 && !firstLayerShape(p);
 }
 
 class ConvKernel : public Kernel {
@@ -494,7 +504,7 @@ public:
     finish(p, context);
   }
 
-  // oneDNN offers its brgemm kernel first, but on few input channels its jit one is faster
+  // oneDNN offers its brgemm kernel first, but on a first layer its jit one is faster
   // (bench/conv_accuracy.cpp: 1->32 at 28x28 0.23 against 0.40 ms, 3->32 at 32x32 0.56 against
   // 0.82 ms): that one when it is offered, else `first`.
   static dnnl::convolution_forward::primitive_desc
@@ -551,7 +561,7 @@ public:
     dnnl::convolution_forward::primitive_desc forward(forwardDesc, attr, context.engine);
     switch (p.form) {
     case ConvForm::Forward: {
-      if (plainActivations && p.weights.dims.size() == 4 && p.weights.dims[1] <= 16)
+      if (plainActivations && firstLayerShape(p))
         forward = preferJit(forward, forwardDesc, attr, context);
       src_.bind(forward.src_desc(), context, false);
       weights_.bind(forward.weights_desc(), context, false);

@@ -364,16 +364,16 @@ private:
            p.kh * p.kw <= kMaxTile;
   }
 
-  static constexpr int kMaxTile = 16;
+  static constexpr int kMaxTile = 16, kChannelGroup = 16; // a group: one AVX-512 vector
 
-  // One group of up to 16 channels of a tile, its picks held in registers across the window:
-  // `width` a std::integral_constant for whole vectors (so the loops unroll), an int for the
-  // last partial one.
+  // One group of up to kChannelGroup channels of a tile, its picks held in registers across the
+  // window: `width` a std::integral_constant for whole groups (so the loops unroll), an int for
+  // the last partial one.
   template <class Width>
   static void pickAndWrite(const float* x0, float* y0, const float* g, const int64_t* xAt,
                            const int64_t* yAt, int32_t window, bool ge, float init, Width width) {
-    float b[16];
-    int32_t k[16];
+    float b[kChannelGroup];
+    int32_t k[kChannelGroup];
 #pragma omp simd
     for (int c = 0; c < width; ++c) {
       b[c] = x0[xAt[0] + c];
@@ -397,7 +397,7 @@ private:
 
   // Each window picks its element per channel as the reference does (the first, then any later
   // one the select does not keep it over), and every element of the window is written once:
-  // init + source where picked, init elsewhere. One pass, 16 channels at a time with their picks
+  // init + source where picked, init elsewhere. One pass, a channel group at a time with its picks
   // in registers (one loop over all channels, its picks in memory, took MNIST-CNN's two 2.39-2.43
   // ms a step, against 1.60-1.65), without scatterPixels's second pass over its recorded picks.
   void scatterTiles(RunState& state) {
@@ -432,9 +432,9 @@ private:
         float* y0 = out + n * p.out[0] + oh * p.kh * p.out[2] + ow * p.kw * p.out[3];
         for (int32_t e = 0; e < window; ++e) prefetchAhead(x0 + xAt[e], p.c);
         int64_t c0 = 0;
-        for (; c0 + 16 <= p.c; c0 += 16)
+        for (; c0 + kChannelGroup <= p.c; c0 += kChannelGroup)
           pickAndWrite(x0 + c0, y0 + c0, g + c0, xAt, yAt, window, ge, init,
-                       std::integral_constant<int, 16>());
+                       std::integral_constant<int, kChannelGroup>());
         if (c0 < p.c)
           pickAndWrite(x0 + c0, y0 + c0, g + c0, xAt, yAt, window, ge, init,
                        static_cast<int>(p.c - c0));
