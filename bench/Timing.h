@@ -14,9 +14,14 @@ inline double secondsOf(const std::function<void()>& f) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-inline double bestSeconds(const std::function<void()>& f, int repeats) {
+// `before`, when given, runs untimed ahead of every run (to evict the caches, say).
+inline double bestSeconds(const std::function<void()>& f, int repeats,
+                          const std::function<void()>& before = {}) {
   double best = 1e30;
-  for (int r = 0; r < repeats; ++r) best = std::min(best, secondsOf(f));
+  for (int r = 0; r < repeats; ++r) {
+    if (before) before();
+    best = std::min(best, secondsOf(f));
+  }
   return best;
 }
 

@@ -14,13 +14,17 @@
 // one OpenMP loop of two threads that keeps every value in registers and writes in place too.
 // Prints the best of R runs of each, the bytes each must move (large operands read, results
 // written) per second, and a two-thread triad over arrays of the same size as the yardstick.
-// Usage: fused_loops [--quick]   (see bench/README.md)
+// --cold evicts the caches before every run (a 256 MB write), so the operands come from memory
+// as in a train step, whose working set is far larger than the cache; without it they stay in
+// the cache between repeats.
+// Usage: fused_loops [--quick] [--cold]   (see bench/README.md)
 
 #include <omp.h>
 
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
@@ -37,6 +41,19 @@ using hlotrain::bench::bestSeconds;
 namespace {
 
 constexpr int64_t kRows = 128 * 28 * 28, kChannels = 32, kWeights = 3136 * 512;
+
+// Runs untimed before every timed run: nothing, or (--cold) the cache eviction.
+std::function<void()> beforeEachRun;
+
+void evictCaches() {
+  static std::vector<float> junk(int64_t(64) << 20);
+#pragma omp parallel for num_threads(2) schedule(static)
+  for (size_t i = 0; i < junk.size(); ++i) junk[i] += 1.0f;
+}
+
+double timed(const std::function<void()>& f, int repeats) {
+  return bestSeconds(f, repeats, beforeEachRun);
+}
 
 // A function under construction and the values of its arguments.
 struct Graph {
@@ -75,14 +92,14 @@ struct Graph {
         if (donated[i]) inputs[i] = std::move(results[r++]);
     };
     once(); // first touch
-    return bestSeconds(once, repeats);
+    return timed(once, repeats);
   }
   float* data(size_t i) { return inputs[i].data<float>(); }
 };
 
 double triadSeconds(int64_t n, int repeats) {
   std::vector<float> a(n, 1.0f), b(n, 2.0f), c(n, 3.0f);
-  return bestSeconds(
+  return timed(
       [&] {
 #pragma omp parallel for num_threads(2) schedule(static)
         for (int64_t i = 0; i < n; ++i) a[i] = b[i] + 1.5f * c[i];
@@ -171,7 +188,7 @@ Row bnForward(int repeats) {
   g.fn.setResults({g.b.maximum(pre, g.full(0, {kRows, kChannels}))});
   const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
   const double single =
-      bestSeconds([&] { bnForwardPass(g.data(0), g.data(1), g.data(2), g.data(3)); }, repeats);
+      timed([&] { bnForwardPass(g.data(0), g.data(1), g.data(2), g.data(3)); }, repeats);
   return {"bn forward (+relu)", 2.0 * 4 * kRows * kChannels, interpreted, compiled, single};
 }
 
@@ -191,7 +208,7 @@ Row bnBackward(int repeats) {
   Value* masked = g.b.select(g.b.compare(pre, zero, ComparisonDirection::GT), dy, zero);
   g.fn.setResults({g.b.multiply(g.b.subtract(g.b.subtract(masked, s1), g.b.multiply(xc, s2)), k)});
   const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
-  const double single = bestSeconds(
+  const double single = timed(
       [&] {
         bnBackwardPass(g.data(0), g.data(1), g.data(2), g.data(3), g.data(4), g.data(5), g.data(6),
                        g.data(7));
@@ -215,7 +232,7 @@ Row bnSums(int repeats) {
                    g.b.reduce(g.b.multiply(masked, xc), g.b.scalar(0.0f), {0}, OpKind::add)});
   const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
   double s1[kChannels], s2[kChannels];
-  const double single = bestSeconds(
+  const double single = timed(
       [&] { bnSumsPass(g.data(0), g.data(1), g.data(2), g.data(3), g.data(4), s1, s2); }, repeats);
   return {"bn backward sums (x2)", 2.0 * 4 * kRows * kChannels, interpreted, compiled, single};
 }
@@ -253,18 +270,32 @@ Row adam(int repeats) {
   std::vector<float> ps(g.data(0), g.data(0) + n), ms(g.data(1), g.data(1) + n),
       vs(g.data(2), g.data(2) + n);
   const double single =
-      bestSeconds([&] { adamPass(ps.data(), ms.data(), vs.data(), g.data(3), n); }, repeats);
+      timed([&] { adamPass(ps.data(), ms.data(), vs.data(), g.data(3), n); }, repeats);
   return {"adam (fc1 weights)", 7.0 * 4 * n, interpreted, compiled, single};
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  bool quick = false, cold = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--quick") == 0) {
+      quick = true;
+    } else if (std::strcmp(argv[i], "--cold") == 0) {
+      cold = true;
+    } else {
+      std::fprintf(stderr,
+                   "fused_loops: unknown argument %s (usage: fused_loops [--quick] [--cold])\n",
+                   argv[i]);
+      return 2;
+    }
+  }
   const int repeats = quick ? 3 : 20;
+  if (cold) beforeEachRun = evictCaches;
   const double triad = triadSeconds(kRows * kChannels, repeats);
   const double triadRate = 3.0 * 4 * kRows * kChannels / triad / 1e9;
-  std::printf("best of %d runs, 2 threads; triad over 3 x %.1f MB: %.1f GB/s\n\n", repeats,
+  std::printf("best of %d runs, 2 threads, operands %s; triad over 3 x %.1f MB: %.1f GB/s\n\n",
+              repeats, cold ? "from memory (--cold)" : "in the cache",
               4.0 * kRows * kChannels / 1e6, triadRate);
   std::printf("%-26s %6s %10s %10s %10s %9s %9s %9s %9s\n", "loop", "MB", "interp ms", "compiled",
               "1-pass ms", "int GB/s", "comp GB/s", "1p GB/s", "comp/1p");
