@@ -86,11 +86,15 @@ bool compiled(const VectorNode& node) {
 // summed value's (every store and sum follows the vector's last load: see
 // FusedLoop::storesInPlace); a result never takes an operand's register (maximum and minimum read
 // their operands after writing).
+// `hoisted`: the splat inputs take registers of their own for the whole run, loaded once before
+// the first vector.
 std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body,
-                                         const std::vector<int>& columnSums, int columnVectors) {
+                                         const std::vector<int>& columnSums, int columnVectors,
+                                         bool hoisted) {
   const size_t n = body.size();
   std::vector<bool> kept(n, false);
-  for (size_t i = 0; i < n; ++i) kept[i] = body[i].role == Role::Compute && body[i].store;
+  for (size_t i = 0; i < n; ++i)
+    kept[i] = (body[i].role == Role::Compute && body[i].store) || (hoisted && body[i].splat);
   for (int i : columnSums) kept[static_cast<size_t>(i)] = true;
   // Computed: what is kept and what that reads; loaded: the inputs of those.
   std::vector<bool> needed(kept);
@@ -106,9 +110,16 @@ std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body,
   std::vector<int> reg(n, -1), free;
   for (int r = kValueRegisters - sumRegisters(columnSums.size(), columnVectors); r-- > 0;)
     free.push_back(r);
+  // A hoisted value lives across every vector: no node before it may reuse its register.
+  for (size_t i = 0; i < n; ++i) {
+    if (!needed[i] || !hoisted || !body[i].splat) continue;
+    if (free.empty()) return std::nullopt;
+    reg[i] = free.back();
+    free.pop_back();
+  }
   for (size_t i = 0; i < n; ++i) {
     const VectorNode& node = body[i];
-    if (!needed[i]) continue;
+    if (!needed[i] || reg[i] >= 0) continue;
     if (free.empty()) return std::nullopt;
     reg[i] = free.back();
     free.pop_back();
@@ -126,9 +137,10 @@ std::optional<std::vector<int>> allocate(const std::vector<VectorNode>& body,
 class Generator : public Xbyak::CodeGenerator {
 public:
   Generator(const std::vector<VectorNode>& body, const std::vector<int>& reg,
-            const std::vector<int>& columnSums, int columnVectors)
+            const std::vector<int>& columnSums, int columnVectors, bool hoisted)
       : CodeGenerator(4096 + (body.size() + 2 * columnSums.size()) * 1024 * columnVectors),
-        body_(body), reg_(reg), columnSums_(columnSums), columnVectors_(columnVectors) {
+        body_(body), reg_(reg), columnSums_(columnSums), columnVectors_(columnVectors),
+        hoisted_(hoisted) {
     using namespace Xbyak;
     // rdi: v, rsi: n, rdx: sums, rcx: width; rcx then the vector's byte offset, r8 the end.
     mov(r8, rsi);
@@ -136,6 +148,8 @@ public:
     mov(eax, 0x3f800000);
     vpbroadcastd(zmm31, eax);
     vpxord(zmm30, zmm30, zmm30);
+    for (size_t i = 0; i < body_.size(); ++i)
+      if (hoisted_ && body_[i].splat && reg_[i] >= 0) broadcast(i);
     if (columnSums_.empty())
       linearLoop();
     else
@@ -255,6 +269,10 @@ private:
       if (reg_[i] < 0) continue;
       const VectorNode& node = body_[i];
       const Xbyak::Zmm d(reg_[i]);
+      if (node.splat) {
+        if (!hoisted_) broadcast(i);
+        continue;
+      }
       if (node.role == Role::Input) {
         mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
         if (node.streamed && !masked)
@@ -276,6 +294,11 @@ private:
       else
         vmovups(ptr[rax + rcx + offset], Xbyak::Zmm(reg_[i]));
     }
+  }
+
+  void broadcast(size_t node) {
+    mov(rax, ptr[rdi + static_cast<int>(8 * node)]);
+    vbroadcastss(Xbyak::Zmm(reg_[node]), ptr[rax]);
   }
 
   // maxSelect / minSelect (Fusion.h): vmaxps is a > b ? a : b, vminps a < b ? a : b (so b when
@@ -366,6 +389,7 @@ private:
   const std::vector<int>& reg_;
   const std::vector<int>& columnSums_;
   int columnVectors_;
+  bool hoisted_;
   std::vector<std::pair<uint32_t, Xbyak::Label>> constants_;
 };
 
@@ -373,8 +397,8 @@ class CompiledLoop : public VectorLoop {
 public:
   using Fn = void (*)(const float* const*, int64_t, double* const*, int64_t);
   CompiledLoop(const std::vector<VectorNode>& body, const std::vector<int>& reg,
-               const std::vector<int>& columnSums, int columnVectors)
-      : code_(body, reg, columnSums, columnVectors), fn_(code_.getCode<Fn>()) {}
+               const std::vector<int>& columnSums, int columnVectors, bool hoisted)
+      : code_(body, reg, columnSums, columnVectors, hoisted), fn_(code_.getCode<Fn>()) {}
   void run(const float* const* v, int64_t n, double* const* sums, int64_t width) const override {
     fn_(v, n, sums, width);
   }
@@ -406,9 +430,10 @@ std::unique_ptr<VectorLoop> VectorLoop::compile(const std::vector<VectorNode>& b
     computes = true;
   }
   if (!computes) return nullptr;
-  auto reg = allocate(body, columnSums, columnVectors);
-  if (!reg) return nullptr;
-  return std::make_unique<CompiledLoop>(body, *reg, columnSums, columnVectors);
+  for (bool hoisted : {true, false})
+    if (auto reg = allocate(body, columnSums, columnVectors, hoisted))
+      return std::make_unique<CompiledLoop>(body, *reg, columnSums, columnVectors, hoisted);
+  return nullptr;
 }
 
 #else

@@ -23,6 +23,9 @@ struct VectorNode {
                          // live in vector registers)
   bool streamed = false; // of an Input: v[i] is read once, in order, so worth prefetching (not
                          // a value computed once per run, reread every chunk)
+  bool splat = false;    // of an Input: v[i] points at one float, the value of every element
+                         // (a constant, a broadcast scalar): held in a register for the whole
+                         // run where registers allow, broadcast from memory per vector otherwise
 };
 
 // The body compiled to AVX-512 machine code that evaluates every node of one 16-float vector in

@@ -146,6 +146,19 @@ TEST_P(FastVectorLoop, StoresInPlaceWhileReadingItsInputs) {
     EXPECT_TRUE(sameBits(donated[i], interpreted[i])) << "result #" << i;
 }
 
+TEST_P(FastVectorLoop, ConstantsAndBroadcastScalarsMatchBitForBit) {
+  // Element 3 of a vector broadcast everywhere (read from its offset), constants, and a product
+  // of the two computed once per run (its operands kept as whole chunks for the interpreted op).
+  FastCase t;
+  Value* x = t.arg(f32(GetParam()));
+  Value* rates = t.arg(f32({8}));
+  auto everywhere = [&](Value* scalar) { return t.b.broadcastInDim(scalar, GetParam(), {}); };
+  Value* rate = everywhere(t.b.reshape(t.b.slice(rates, {3}, {4}, {1}), {}));
+  Value* scaled = t.b.multiply(x, t.b.multiply(rate, everywhere(t.b.scalar(2.0f))));
+  Value* shifted = t.b.subtract(t.b.add(scaled, rate), everywhere(t.b.scalar(3.0f)));
+  expectSameBits(t, {t.b.maximum(shifted, everywhere(t.b.scalar(-1.5f)))});
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, FastVectorLoop, ::testing::Values(kSmall, kLarge));
 
 // Batch norm's sums over the rows of a channels-last [rows, width] (the per-channel sum, and the
@@ -214,6 +227,47 @@ TEST(VectorLoopCompile, LastPartialVectorStaysInsideItsBuffers) {
   }
   munmap(in, 2 * page);
   munmap(out, 2 * page);
+}
+
+// x + s0 + s1 + ... of `splats` values each the same everywhere: a few are held in registers
+// for the whole run, more than the registers hold are broadcast from memory as each is added.
+TEST(VectorLoopCompile, SplatInputsAreBroadcastWithOrWithoutRegistersOfTheirOwn) {
+  if (!compiles()) GTEST_SKIP() << "no AVX-512 here: every loop is interpreted";
+  for (int splats : {3, 40}) {
+    SCOPED_TRACE(std::to_string(splats) + " splats");
+    std::vector<VectorNode> body(1);
+    body[0].role = Role::Input;
+    std::vector<float> values;
+    for (int k = 0; k < splats; ++k) {
+      VectorNode splat;
+      splat.role = Role::Input;
+      splat.splat = true;
+      body.push_back(splat);
+      const int sum = k == 0 ? 0 : static_cast<int>(body.size() - 2);
+      body.push_back({Role::Compute,
+                      OpKind::add,
+                      ElementType::f32,
+                      ComparisonDirection::EQ,
+                      {sum, static_cast<int>(body.size() - 1)},
+                      k == splats - 1});
+      values.push_back(0.25f * static_cast<float>(k + 1) + 1e-3f);
+    }
+    auto loop = VectorLoop::compile(body);
+    ASSERT_NE(loop, nullptr);
+    constexpr int64_t n = 37;
+    std::vector<float> x(n), y(n, 0.0f);
+    for (int64_t i = 0; i < n; ++i) x[i] = 1.0f / static_cast<float>(i + 1);
+    std::vector<const float*> v(body.size(), nullptr);
+    v[0] = x.data();
+    for (int k = 0; k < splats; ++k) v[static_cast<size_t>(1 + 2 * k)] = &values[size_t(k)];
+    v.back() = y.data();
+    loop->run(v.data(), n);
+    for (int64_t i = 0; i < n; ++i) {
+      float expected = x[size_t(i)];
+      for (float s : values) expected += s;
+      EXPECT_EQ(y[size_t(i)], expected) << "element " << i;
+    }
+  }
 }
 
 TEST(VectorLoopCompile, RefusesWhatItDoesNotCompile) {
