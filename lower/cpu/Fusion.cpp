@@ -623,6 +623,18 @@ constexpr size_t unsharedStride(size_t n) {
   return (n + 15) / 16 * 16 + 16;
 }
 
+// Contiguous bf16 values widened to float (exactly: the 16 bits become the high half).
+void widenBf16(const uint16_t* __restrict from, float* __restrict to, int n) {
+#pragma omp simd
+  for (int j = 0; j < n; ++j) to[j] = std::bit_cast<float>(uint32_t(from[j]) << 16);
+}
+
+// Floats already rounded to bf16 (their low 16 bits zero) stored as bf16.
+void narrowBf16(const float* __restrict from, uint16_t* __restrict to, int n) {
+#pragma omp simd
+  for (int j = 0; j < n; ++j) to[j] = static_cast<uint16_t>(std::bit_cast<uint32_t>(from[j]) >> 16);
+}
+
 // The root's values are stored at `out` (a leaf over the same dims): the dense result, or one
 // block of it (a piece of a concatenate or pad).
 class FusedLoop : public Kernel {
@@ -1117,9 +1129,11 @@ private:
               for (int j = 0; j < width; ++j) dst[j] = p[j * step];
           } else if (leaf.type == ElementType::bf16) {
             const auto* p = reinterpret_cast<const uint16_t*>(data) + base;
-#pragma omp simd
-            for (int j = 0; j < width; ++j)
-              dst[j] = std::bit_cast<float>(uint32_t(p[j * step]) << 16);
+            if (step == 1)
+              widenBf16(p, dst, width);
+            else
+              for (int j = 0; j < width; ++j)
+                dst[j] = std::bit_cast<float>(uint32_t(p[j * step]) << 16);
           } else {
             for (int j = 0; j < width; ++j) dst[j] = data[base + j * step] ? 1.0f : 0.0f;
           }
@@ -1148,9 +1162,11 @@ private:
       const int64_t base = *row + chunk.start * step;
       if (out_.type == ElementType::bf16) {
         auto* o = reinterpret_cast<uint16_t*>(out) + base;
-#pragma omp simd
-        for (int j = 0; j < width; ++j)
-          o[j * step] = static_cast<uint16_t>(std::bit_cast<uint32_t>(result[j]) >> 16);
+        if (step == 1)
+          narrowBf16(result, o, width);
+        else
+          for (int j = 0; j < width; ++j)
+            o[j * step] = static_cast<uint16_t>(std::bit_cast<uint32_t>(result[j]) >> 16);
       } else if (out_.type != ElementType::f32) {
         for (int j = 0; j < width; ++j) out[base + j * step] = result[j] != 0.0f;
       } else if (step == 1) {
