@@ -662,7 +662,7 @@ public:
         vectorLoops_(options.vectorLoops),
         values_(static_cast<size_t>(threads_) * unsharedStride(nodes_.size())),
         grid_(dims_, numElements_), invariant_(nodes_.size(), false), splat_(nodes_.size(), false),
-        ready_(static_cast<size_t>(threads_), 0),
+        bf16Read_(nodes_.size(), false), ready_(static_cast<size_t>(threads_), 0),
         denseOut_(out_.offset == 0 && out_.strides == ir::stridesOf(dims_)),
         copies_(nodes_.size() == 1 && nodes_[0].kind == Node::Kind::Load &&
                 leaves_[0].type == ElementType::f32 && out_.type == ElementType::f32) {
@@ -782,14 +782,15 @@ private:
   void compileBody() {
     if (!vectorLoops_ || copies_) return;
     std::vector<VectorNode> body(nodes_.size());
-    const std::vector<bool> splats = splatCandidates();
+    const std::vector<bool> onlyBody = onlyTheBodyReads();
     for (size_t i = 0; i < nodes_.size(); ++i) {
       const Node& node = nodes_[i];
       VectorNode& v = body[i];
       if (node.kind != Node::Kind::Op || invariant_[i]) {
         v.role = VectorNode::Role::Input;
         v.streamed = node.kind == Node::Kind::Load && !invariant_[i];
-        v.splat = splats[i];
+        v.splat = onlyBody[i] && splats(i);
+        v.bf16 = onlyBody[i] && loadsBf16(i);
         continue;
       }
       v.role = VectorNode::Role::Compute;
@@ -825,35 +826,48 @@ private:
     auto computed = [&](int node) {
       return body[static_cast<size_t>(node)].role == VectorNode::Role::Compute;
     };
-    if (vector_) splat_ = splats;
+    if (vector_)
+      for (size_t i = 0; i < nodes_.size(); ++i) {
+        splat_[i] = body[i].splat;
+        bf16Read_[i] = body[i].bf16;
+      }
     storesComputed_ = vector_ && out_.type == ElementType::f32 && reductions_.empty() &&
                       computed(static_cast<int>(nodes_.size() - 1)) &&
                       std::all_of(coOutputs_.begin(), coOutputs_.end(),
                                   [&](const auto& co) { return computed(co.first); });
   }
 
-  // The nodes of one value everywhere (constants, scalars broadcast) that only the compiled body
-  // reads: it broadcasts them from the one float (a node's chunk of copies would be reread from
-  // memory every vector), where the interpreted ops, the folds and the stores need the copies.
-  std::vector<bool> splatCandidates() const {
-    std::vector<bool> splat(nodes_.size(), false);
-    for (size_t i = 0; i < nodes_.size(); ++i) {
-      const Node& node = nodes_[i];
-      if (node.kind == Node::Kind::Imm) {
-        splat[i] = true;
-      } else if (node.kind == Node::Kind::Load) {
-        const Leaf& leaf = leaves_[static_cast<size_t>(node.leaf)];
-        splat[i] = leaf.type == ElementType::f32 &&
-                   std::all_of(leaf.strides.begin(), leaf.strides.end(),
-                               [](int64_t stride) { return stride == 0; });
-      } else if (invariant_[i]) {
-        for (int a : node.args) splat[static_cast<size_t>(a)] = false;
-      }
-    }
-    splat.back() = false;
-    for (auto [node, slot] : coOutputs_) splat[static_cast<size_t>(node)] = false;
-    for (const Reduction& r : reductions_) splat[static_cast<size_t>(r.node)] = false;
-    return splat;
+  // The nodes whose values only the compiled body reads, which it may therefore read in their
+  // own form: the interpreted ops (of the values computed once per run), the folds and the
+  // stores need each node's chunk of floats.
+  std::vector<bool> onlyTheBodyReads() const {
+    std::vector<bool> only(nodes_.size(), true);
+    for (size_t i = 0; i < nodes_.size(); ++i)
+      if (nodes_[i].kind == Node::Kind::Op && invariant_[i])
+        for (int a : nodes_[i].args) only[static_cast<size_t>(a)] = false;
+    only.back() = false;
+    for (auto [node, slot] : coOutputs_) only[static_cast<size_t>(node)] = false;
+    for (const Reduction& r : reductions_) only[static_cast<size_t>(r.node)] = false;
+    return only;
+  }
+
+  // One value everywhere (a constant, a scalar broadcast): broadcast from the one float, where a
+  // chunk of copies would be reread from memory every vector.
+  bool splats(size_t i) const {
+    const Node& node = nodes_[i];
+    if (node.kind == Node::Kind::Imm) return true;
+    if (node.kind != Node::Kind::Load) return false;
+    const Leaf& leaf = leaves_[static_cast<size_t>(node.leaf)];
+    return leaf.type == ElementType::f32 && std::all_of(leaf.strides.begin(), leaf.strides.end(),
+                                                        [](int64_t stride) { return stride == 0; });
+  }
+
+  // A bf16 operand read per chunk: widened as the body loads it, where a widening pass would
+  // write and reread a chunk of floats.
+  bool loadsBf16(size_t i) const {
+    const Node& node = nodes_[i];
+    return node.kind == Node::Kind::Load && !invariant_[i] &&
+           leaves_[static_cast<size_t>(node.leaf)].type == ElementType::bf16;
   }
 
   // Sums into every column of channels-last rows of whole vectors (batch norm's statistics and
@@ -1086,6 +1100,24 @@ private:
     return v[nodes_.size() - 1];
   }
 
+  // A chunk of a bf16 leaf as contiguous bf16 values: in place where they lie so, else copied
+  // into `scratch`.
+  const uint16_t* bf16Rows(const Leaf& leaf, const uint8_t* data, const ChunkGrid::Chunk& chunk,
+                           float* scratch) const {
+    const auto* values = reinterpret_cast<const uint16_t*>(data);
+    const int64_t step = dims_.empty() ? 0 : leaf.strides.back();
+    if (step == 1 && (chunk.rows == 1 || rowsInPlace(leaf, chunk)))
+      return values + rowOffset(dims_, leaf, chunk.outer) + chunk.start;
+    auto* copy = reinterpret_cast<uint16_t*>(scratch);
+    const int width = chunk.n / chunk.rows;
+    RowOffsets row(dims_, leaf, chunk.outer);
+    for (int r = 0; r < chunk.rows; ++r, row.next()) {
+      const uint16_t* p = values + *row + chunk.start * step;
+      for (int j = 0; j < width; ++j) copy[r * width + j] = p[j * step];
+    }
+    return copy;
+  }
+
   // Evaluates the invariant nodes or the others.
   void evaluateNodes(RunState& state, const ChunkGrid::Chunk& chunk, float* regs, const float** v,
                      bool invariant, bool inPlace = false, double* const* sums = nullptr) {
@@ -1108,6 +1140,10 @@ private:
         const int64_t step = dims_.empty() ? 0 : leaf.strides.back();
         const uint8_t* data = state.slotData[static_cast<size_t>(leaf.slot)];
         const int width = n / chunk.rows;
+        if (bf16Read_[i]) {
+          v[i] = reinterpret_cast<const float*>(bf16Rows(leaf, data, chunk, reg));
+          continue;
+        }
         if (leaf.type == ElementType::f32 && chunk.rows > 1 && rowsInPlace(leaf, chunk)) {
           v[i] = reinterpret_cast<const float*>(data) + rowOffset(dims_, leaf, chunk.outer);
           continue;
@@ -1194,7 +1230,8 @@ private:
   std::vector<const float*> values_; // per thread: where each node's chunk lies
   ChunkGrid grid_;
   std::vector<bool> invariant_; // per node (see findInvariants)
-  std::vector<bool> splat_;     // per node: its v[] points at its one value (splatCandidates)
+  std::vector<bool> splat_;     // per node: its v[] points at its one value (splats)
+  std::vector<bool> bf16Read_;  // per node: its v[] holds its bf16 values (loadsBf16)
   std::vector<char> ready_;     // per thread: the invariant nodes are computed for this run
   bool denseOut_; // the result itself, row-major in the loop's order: every chunk is contiguous
   bool copies_;   // one f32 leaf and nothing computed: rows are copied without registers

@@ -23,6 +23,7 @@ struct VectorNode {
                          // live in vector registers)
   bool streamed = false; // of an Input: v[i] is read once, in order, so worth prefetching (not
                          // a value computed once per run, reread every chunk)
+  bool bf16 = false;     // of an Input: v[i] holds bf16 values (n of them), widened as loaded
   bool splat = false;    // of an Input: v[i] points at one float, the value of every element
                          // (a constant, a broadcast scalar): held in a register for the whole
                          // run where registers allow, broadcast from memory per vector otherwise

@@ -159,6 +159,18 @@ TEST_P(FastVectorLoop, ConstantsAndBroadcastScalarsMatchBitForBit) {
   expectSameBits(t, {t.b.maximum(shifted, everywhere(t.b.scalar(-1.5f)))});
 }
 
+TEST_P(FastVectorLoop, Bf16OperandsAreWidenedAsLoaded) {
+  // One bf16 operand read in place, one transposed (gathered into the chunk first).
+  FastCase t;
+  const Shape shape = GetParam();
+  Value* x = t.arg(f32(shape));
+  Value* direct = t.arg(TensorType{ElementType::bf16, shape});
+  Value* transposed = t.arg(TensorType{ElementType::bf16, {shape[1], shape[0]}});
+  auto wide = [&](Value* v) { return t.b.convert(v, ElementType::f32); };
+  Value* sum = t.b.add(t.b.multiply(x, wide(direct)), wide(t.b.transpose(transposed, {1, 0})));
+  expectSameBits(t, {sum});
+}
+
 INSTANTIATE_TEST_SUITE_P(Shapes, FastVectorLoop, ::testing::Values(kSmall, kLarge));
 
 // Batch norm's sums over the rows of a channels-last [rows, width] (the per-channel sum, and the
@@ -224,6 +236,17 @@ TEST(VectorLoopCompile, LastPartialVectorStaysInsideItsBuffers) {
     loop->run(v, n);
     for (int64_t i = 0; i < n; ++i) EXPECT_EQ(y[i], -(float(i) + 0.5f)) << "n " << n;
     EXPECT_EQ(y[-1], 7.0f) << "n " << n;
+  }
+  // The same with bf16 input: its last partial vector is 2 bytes a lane.
+  body[0].bf16 = true;
+  auto widening = VectorLoop::compile(body);
+  for (int64_t n : {1, 5, 16, 21}) {
+    auto* x = reinterpret_cast<uint16_t*>(in + page) - n;
+    auto* y = reinterpret_cast<float*>(out + page) - n;
+    for (int64_t i = 0; i < n; ++i) x[i] = ir::BFloat16(double(i) + 0.5).bits;
+    const float* v[2] = {reinterpret_cast<const float*>(x), y};
+    widening->run(v, n);
+    for (int64_t i = 0; i < n; ++i) EXPECT_EQ(y[i], -(float(i) + 0.5f)) << "bf16, n " << n;
   }
   munmap(in, 2 * page);
   munmap(out, 2 * page);
