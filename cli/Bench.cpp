@@ -228,13 +228,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                        args.value("--loss") + "'");
     config.loss.kind = *kind;
   }
-  if (args.has("--precision")) {
-    const std::optional<nn::Precision> precision = nn::precisionNamed(args.value("--precision"));
-    if (!precision)
-      throw UsageError("--precision: expected f32 or bf16, got '" + args.value("--precision") +
-                       "'");
-    config.precision = *precision;
-  }
+  applyConfigFlag(args, "--precision", config);
   program::ProgramOptions options = train::programOptions(config);
   program::validate(spec, options);
 

@@ -10,6 +10,7 @@
 #include "cli/LowererFlags.h"
 #include "cli/Train.h"
 #include "mlir/Printer.h"
+#include "nn/Emit.h"
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
@@ -21,17 +22,18 @@ namespace hlotrain::cli {
 
 const char* const kDiffUsage =
     R"(usage: hlotrain diff --lowerers A,B --net NAME [--batch B] [--tolerance T]
-                    [--pjrt-plugin PATH]
+                    [--precision f32|bf16] [--pjrt-plugin PATH]
 
 Runs one train step (the reference config: Adam, lr 1e-3, weight decay 1e-4, the net's default
-loss) and one eval forward of NAME on the same synthetic inputs through lowerers A and B (cpu,
-xla, iree), nothing donated, and prints per output the largest absolute difference and the
-relative one: the largest absolute difference over the largest magnitude of A's output. Inputs:
-He-initialised parameters; Adam state as if 100 steps in (m uniform in +-1e-3, v uniform in
-[0.5e-6, 1.5e-6], step 100: at step 1 Adam moves every weight by about lr*sign(g), which turns the
-rounding noise of a near-zero gradient into a difference of 2 lr); images uniform in [-1, 1),
-labels uniform over the classes (a detector's targets uniform in [0, 1) and its mask 0 or 1);
-BatchNorm running means 0.1 sin(i), variances 1 + 0.5 sin(i)^2. Default batch 2, tolerance 1e-4.
+loss, --precision as train takes it, default f32) and one eval forward of NAME on the same
+synthetic inputs through lowerers A and B (cpu, xla, iree), nothing donated, and prints per
+output the largest absolute difference and the relative one: the largest absolute difference
+over the largest magnitude of A's output. Inputs: He-initialised parameters; Adam state as if 100
+steps in (m uniform in +-1e-3, v uniform in [0.5e-6, 1.5e-6], step 100: at step 1 Adam moves
+every weight by about lr*sign(g), which turns the rounding noise of a near-zero gradient into a
+difference of 2 lr); images uniform in [-1, 1), labels uniform over the classes (a detector's
+targets uniform in [0, 1) and its mask 0 or 1); BatchNorm running means 0.1 sin(i), variances
+1 + 0.5 sin(i)^2. Default batch 2, tolerance 1e-4.
 Exit codes: 0 every output within the tolerance; 1 one is not (or a run failed); 2 bad flags.
 )";
 
@@ -111,8 +113,8 @@ std::vector<Output> diffGraph(std::span<lower::Lowerer* const> lowerers, const i
 } // namespace
 
 int diffCommand(std::span<const std::string> argv, std::ostream& out) {
-  const FlagSpec specs[] = {
-      {"--lowerers"}, {"--net"}, {"--batch"}, {"--tolerance"}, kLowererFlags[1]};
+  const FlagSpec specs[] = {{"--lowerers"},  {"--net"},       {"--batch"},
+                            {"--tolerance"}, {"--precision"}, kLowererFlags[1]};
   ParsedArgs args = parseArgs(argv, specs);
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
@@ -124,6 +126,7 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
   const double tolerance =
       args.has("--tolerance") ? positiveNumber("--tolerance", args.value("--tolerance")) : 1e-4;
   config.loss.kind = program::defaultLossKind(spec);
+  applyConfigFlag(args, "--precision", config);
   const program::ProgramOptions options = train::programOptions(config);
   program::validate(spec, options);
 
@@ -182,15 +185,17 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
     }
   fillInput(evalInputs[eval.input.begin], spec.numClasses, false, false, rng);
 
-  out << "diff " << nn::cliName(spec) << " batch " << config.batch << ": " << first << " ("
-      << lowerers[0]->describe() << ") vs " << second << " (" << lowerers[1]->describe()
-      << "), relative tolerance " << tolerance << "\n";
+  out << "diff " << nn::cliName(spec) << " batch " << config.batch << " "
+      << nn::precisionName(config.precision) << ": " << first << " (" << lowerers[0]->describe()
+      << ") vs " << second << " (" << lowerers[1]->describe() << "), relative tolerance "
+      << tolerance << "\n";
   std::vector<std::pair<std::string, std::vector<Output>>> graphs;
   graphs.emplace_back("train_step", diffGraph(lowerers, *program::buildTrainStep(spec, options),
                                               stepInputs, stepNames));
-  graphs.emplace_back(
-      "fwd_eval",
-      diffGraph(lowerers, *program::buildEvalForward(spec, config.batch), evalInputs, {"logits"}));
+  graphs.emplace_back("fwd_eval",
+                      diffGraph(lowerers,
+                                *program::buildEvalForward(spec, config.batch, options.precision),
+                                evalInputs, {"logits"}));
   const Output* worst = nullptr;
   int over = 0;
   char line[256];

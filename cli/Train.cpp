@@ -157,7 +157,7 @@ const char* const kEmitUsage =
     R"(usage: hlotrain emit --net NAME [--out DIR] [--batch B] [--optimizer adam|sgd]
                      [--momentum M] [--weight-decay W] [--loss KIND] [--label-smoothing X]
                      [--class-weights W,...] [--focal-gamma G] [--box-loss KIND]
-                     [--clip-grad-norm C] [--tag TAG]
+                     [--clip-grad-norm C] [--precision f32|bf16] [--tag TAG]
 
 Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR default .hlotrain).
 )";
@@ -446,6 +446,11 @@ const std::vector<FlagSpec> kDataFlags = {{"--net"},       {"--dataset"},    {"-
                                           kLowererFlags[1]};
 
 } // namespace
+
+void applyConfigFlag(const ParsedArgs& args, std::string_view name, train::TrainConfig& config) {
+  const ConfigFlag& row = configFlag(name);
+  if (args.has(name)) row.apply(config, name, row.type == boolean ? "true" : args.value(name));
+}
 
 nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpec>& dataset) {
   std::string name = required(args, "--net");

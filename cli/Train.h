@@ -10,6 +10,7 @@
 #include "cli/Args.h"
 #include "data/Dataset.h"
 #include "nn/NetSpec.h"
+#include "train/TrainConfig.h"
 
 namespace hlotrain::cli {
 
@@ -19,6 +20,10 @@ data::DatasetSpec datasetFlag(const ParsedArgs& args); // --dataset, --context, 
 // kind; UsageError naming the flag for an unknown name.
 nn::NetSpec netFlag(const ParsedArgs& args,
                     const std::optional<data::DatasetSpec>& dataset = std::nullopt);
+
+// Applies the TrainConfig row `name` (say "--precision") to `config` when `args` gives it: the
+// commands outside the training ones (bench, diff) parse such a flag as train does.
+void applyConfigFlag(const ParsedArgs& args, std::string_view name, train::TrainConfig& config);
 
 int trainCommand(std::span<const std::string> args, std::ostream& out);
 int evalCommand(std::span<const std::string> args, std::ostream& out);

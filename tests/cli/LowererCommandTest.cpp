@@ -261,6 +261,17 @@ TEST_F(LowererCommandTest, DiffComparesTwoLowerersPerOutput) {
       2);
 }
 
+TEST_F(LowererCommandTest, DiffComparesTheBf16GraphsWhenAsked) {
+  CliResult r = runInProcess({"diff", "--lowerers", "cpu,xla", "--net", "mnist-cnn", "--precision",
+                              "bf16", "--pjrt-plugin", HLOTRAIN_PJRT_PLUGIN});
+  EXPECT_EQ(r.exitCode, 0) << r.out << r.err;
+  EXPECT_EQ(r.out.rfind("diff mnist-cnn batch 2 bf16: cpu", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("every output within the tolerance"), std::string::npos) << r.out;
+  EXPECT_EQ(runInProcess({"diff", "--lowerers", "cpu,cpu", "--net", "mnist-cnn"})
+                .out.rfind("diff mnist-cnn batch 2 f32: cpu", 0),
+            0u);
+}
+
 TEST_F(LowererCommandTest, RunPassesAConformanceFileThroughTheBinaryOnXla) {
   CliResult r =
       runBinary({"run", hlotrain::testing::sourcePath("tests/conformance/reduce.mlir").string(),

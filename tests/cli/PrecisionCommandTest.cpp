@@ -69,8 +69,27 @@ TEST_F(PrecisionCommandTest, ABf16RunLearnsResumesInBf16AndEvaluatesInF32) {
 TEST_F(PrecisionCommandTest, AnotherPrecisionIsRefusedNamingTheFlag) {
   expectUsageError(trainArgs({"--precision", "fp16"}),
                    "--precision: expected f32 or bf16, got 'fp16'");
-  expectUsageError({"bench", "--net", "mnist-linear", "--precision", "f16"},
-                   "--precision: expected f32 or bf16, got 'f16'");
+  for (const char* command : {"bench", "emit", "diff"}) {
+    std::vector<std::string> args = {command, "--net", "mnist-linear", "--precision", "f16"};
+    if (std::string(command) == "diff") args.insert(args.end(), {"--lowerers", "cpu,cpu"});
+    expectUsageError(args, "--precision: expected f32 or bf16, got 'f16'");
+  }
+}
+
+TEST_F(PrecisionCommandTest, EmitWritesTheGraphsOfThePrecisionAsked) {
+  for (const char* precision : {"f32", "bf16"}) {
+    SCOPED_TRACE(precision);
+    const fs::path out = dir / precision;
+    CliResult r = runInProcess({"emit", "--net", "mnist-cnn", "--batch", "4", "--precision",
+                                precision, "--out", out.string()});
+    ASSERT_EQ(r.exitCode, 0) << r.err;
+    const bool bf16 = std::string(precision) == "bf16";
+    // The image is converted to bf16 for the first convolution in every graph, or nowhere.
+    for (const char* graph : {"fwd", "fwd_eval", "train_step"}) {
+      const std::string text = slurp(out / ("mnist_cnn_" + std::string(graph) + ".mlir"));
+      EXPECT_EQ(text.find("tensor<4x1x28x28xbf16>") != std::string::npos, bf16) << graph;
+    }
+  }
 }
 
 } // namespace
