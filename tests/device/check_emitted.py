@@ -34,15 +34,7 @@ import numpy as np  # noqa: E402
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import devcheck_common as dc  # noqa: E402
-
-_CTX = []
-
-
-def ir_context():
-    from jax._src.interpreters import mlir as jmlir
-    if not _CTX:
-        _CTX.append(jmlir.make_ir_context())
-    return _CTX[0]
+from official_tools import ir_context, parse_and_verify  # noqa: E402
 
 
 def to_attr(a):
@@ -92,32 +84,6 @@ def eval_child(devdir, net, graph, result_path):
                 zip(results, gr["result_types"])]
     np.savez(result_path, *outs)
     print("eval_module %s/%s: %d results in %.1fs" % (net, graph, len(results), time.time() - t0))
-
-
-def parse_and_verify(path):
-    """StableHLO's parser + verifier on one file; then a portable artifact."""
-    from jaxlib.mlir.dialects import stablehlo as sh
-    from jax._src.lib.mlir import ir
-    text = open(path).read()
-    rec = {"parse": None, "verify": None, "portable_artifact": None}
-    with ir_context(), ir.Location.unknown():
-        try:
-            module = ir.Module.parse(text)
-            rec["parse"] = "ok"
-        except Exception as e:
-            rec["parse"] = "error: %s" % str(e)[:2000]
-            return rec
-        try:
-            rec["verify"] = "ok" if module.operation.verify() else "failed"
-        except Exception as e:
-            rec["verify"] = "error: %s" % str(e)[:2000]
-        try:
-            art = sh.serialize_portable_artifact_str(text, sh.get_current_version())
-            rec["portable_artifact"] = "ok (%d bytes, version %s)" % (len(art),
-                                                                     sh.get_current_version())
-        except Exception as e:
-            rec["portable_artifact"] = "error: %s" % str(e)[:500]
-    return rec
 
 
 class Log:
@@ -212,7 +178,7 @@ def main(argv):
 
     for net, rec in manifest["nets"].items():
         for g, gr in rec["graphs"].items():
-            r = parse_and_verify(os.path.join(devdir, gr["mlir"]))
+            r = parse_and_verify(open(os.path.join(devdir, gr["mlir"])).read())
             summary["verify"][gr["mlir"]] = r
             log("verify %-40s parse %s, verify %s, portable artifact %s"
                 % (gr["mlir"], r["parse"], r["verify"], r["portable_artifact"]))

@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Runs ON THE DEVICE MACHINE (the H200): the xla lowerer against real XLA:CUDA.
-#   1. compile: every zoo net's fwd, fwd_eval and train_step graph (emitted here by
-#      lowerers_prepare.sh) compiles on XLA:CUDA through jaxlib's own client
-#      (lowerers_compile.py), with the seconds per graph
-#   2. diff:    `hlotrain diff --lowerers cpu,xla` for mnist-cnn, cifar-10-bn, resnet-18
-#               (tolerance 1e-4 relative); a net over it is rerun at the end, time allowing,
-#               with TF32 off, to tell TF32 rounding from other differences
+#   1. compile: every zoo net's fwd, fwd_eval and train_step graph, f32 and bf16 (emitted here
+#      by lowerers_prepare.sh), passes StableHLO's own parser, verifier and portable-artifact
+#      serializer and compiles on XLA:CUDA through jaxlib's own client (lowerers_compile.py),
+#      with the seconds per graph
+#   2. diff:    `hlotrain diff --lowerers cpu,xla` for mnist-cnn and cifar-10-bn, then (after
+#               cpubench) resnet-18, each in f32 (tolerance 1e-4 relative) and bf16; an f32 net
+#               over it is rerun at the end, time allowing, with TF32 off, to tell TF32
+#               rounding from other differences
+#      cpubench: on a CPU with AMX only (issue 15 item 6), two of its cores: ResNet-34's train
+#               step in f32 and bf16, then bench/peer_pytorch.py --bf16 against the PyTorch
+#               installed there (not the 1.13 of our machines: it says which)
 #   3. train:   MNIST-CNN, one Fashion-MNIST epoch through xla (batch 128, Adam 1e-3, cosine
 #               without warm-up): accuracy and images/s
 #   4. bench:   ResNet-34's train step, batch 32, through our PJRT client (`hlotrain bench
@@ -17,12 +22,22 @@
 #
 # usage: tests/device/lowerers.sh [OUT]        (default $OUT, else /tmp/devcheck-lowerers-out)
 # Environment (all optional):
-#   CHECKS="compile diff train bench jax"  the steps to run
+#   CHECKS="compile diff cpubench train bench jax"  the steps to run
 #   BUDGET_S=500        the whole run's time budget in seconds
 #   DEVICE_BUILD=auto   auto: build hlotrain here only when the carried one does not run;
 #                       always: build here (falls back to the carried one); never
 #   COMPILE_WORKERS=6   parallel jax processes for the compile check
-#   DIFF_NETS="mnist-cnn:32 cifar-10-bn:32 resnet-18:8"   net:batch pairs for the diff
+#   COMPILE_XLA_FLAGS="--xla_gpu_autotune_level=0"  added to XLA_FLAGS for the compile check
+#                       (it asks whether a graph compiles, not how fast it runs)
+#   DIFF_NETS="mnist-cnn:32 mnist-cnn:32:bf16 cifar-10-bn:32 cifar-10-bn:32:bf16"
+#   LATE_DIFF_NETS="resnet-18:8 resnet-18:8:bf16"  net:batch[:precision] for the diff, the late
+#                       ones after cpubench
+#   BF16_TOLERANCE=2e-2 the bf16 diffs' tolerance: both sides round the same operands to bf16,
+#                       but an activation whose f32 sum differs in its last bits may round to
+#                       the neighbouring bf16 (2^-8 relative) and carry that on
+#   CPUBENCH_NETS="mnist-cnn,cifar-10-bn"  the peer's small nets (rounds 2, steps 10), after
+#                       which CPUBENCH_BIG=resnet-34 runs once (steps 3); CPUBENCH_FORCE=1
+#                       runs them on a CPU without AMX
 #   TRAIN_FLAGS=""      extra `hlotrain train` flags (e.g. --no-cosine)
 #   BENCH_STEPS=50 BENCH_WARMUP=3
 #   PYTHON=...          a python with jax and the CUDA plugin (default: the first of python3,
@@ -44,7 +59,7 @@ rm -f "$OUTDIR"/parts/*.json "$OUTDIR/compile.json" "$OUTDIR/summary.json"
 BUDGET_S=${BUDGET_S:-500}
 T0=$(date +%s)
 REHEARSAL=${LOWERERS_REHEARSAL:-0}
-CHECKS=${CHECKS:-compile diff train bench jax}
+CHECKS=${CHECKS:-compile diff cpubench train bench jax}
 DEVICE_BUILD=${DEVICE_BUILD:-auto}
 PY=${PYTHON:-}
 if [ -z "$PY" ]; then # the first python with jax (the image's venv, as the conformance run found)
@@ -103,7 +118,7 @@ s0=$(date +%s)
   echo "== uname"; uname -a
   echo "== os"; head -n 4 /etc/os-release 2>/dev/null
   echo "== glibc"; ldd --version 2>&1 | head -n 1
-  echo "== cpu"; grep -m1 'model name' /proc/cpuinfo; nproc
+  echo "== cpu"; grep -m1 'model name' /proc/cpuinfo; nproc; lscpu 2>&1
   echo "== memory"; free -g 2>/dev/null | head -n 2
   echo "== nvidia-smi"; timeout 20 nvidia-smi 2>&1 | head -n 20
   echo "== tools"; for t in cmake ninja make g++ c++ xz ldd objdump; do
@@ -234,7 +249,9 @@ if want compile; then
   ((limit < 20)) && limit=20
   fake=()
   ((REHEARSAL)) && fake=(--fake)
-  run_step compile "$limit" "$OUTDIR/logs/compile.log" "$PY" "$HERE/lowerers_compile.py" \
+  run_step compile "$limit" "$OUTDIR/logs/compile.log" env \
+    XLA_FLAGS="${XLA_FLAGS:+$XLA_FLAGS }${COMPILE_XLA_FLAGS---xla_gpu_autotune_level=0}" \
+    "$PY" "$HERE/lowerers_compile.py" \
     --manifest "$DL/manifest.json" --graphs "$GRAPHS" --out "$OUTDIR/compile.json" \
     --workers "${COMPILE_WORKERS:-6}" --graph-timeout 150 --budget-s $((limit - 15)) \
     --logdir "$OUTDIR/logs" "${fake[@]}"
@@ -245,23 +262,90 @@ fi
 # 2. hlotrain diff cpu,xla
 
 RERUN=()
-if want diff && [ -n "$BIN" ]; then
-  for pair in ${DIFF_NETS:-mnist-cnn:32 cifar-10-bn:32 resnet-18:8}; do
-    net=${pair%%:*}
-    batch=${pair#*:}
+run_diffs() { # net:batch[:precision] ...
+  local pair net batch precision tolerance logf rest
+  for pair in "$@"; do
+    IFS=: read -r net batch precision rest <<<"$pair"
+    precision=${precision:-f32}
+    tolerance=1e-4
+    [ "$precision" = f32 ] || tolerance=${BF16_TOLERANCE:-2e-2}
     ((REHEARSAL)) && batch=2
-    logf=$OUTDIR/logs/diff_$net.log
-    run_step "diff:$net" 150 "$logf" "$BIN" diff --lowerers "cpu,$XLA" --net "$net" \
-      --batch "$batch" --tolerance 1e-4
-    "${UTIL[@]}" parse-diff "$logf" "$RC" "$OUTDIR/parts/diff_$net.json"
-    record "diff:$net" "$("${UTIL[@]}" get "$OUTDIR/parts/diff_$net.json" status)" "$SECS" \
+    local entry=$net
+    [ "$precision" = f32 ] || entry=$net@$precision
+    logf=$OUTDIR/logs/diff_$entry.log
+    run_step "diff:$entry" 150 "$logf" "$BIN" diff --lowerers "cpu,$XLA" --net "$net" \
+      --batch "$batch" --precision "$precision" --tolerance "$tolerance"
+    "${UTIL[@]}" parse-diff "$logf" "$RC" "$OUTDIR/parts/diff_$entry.json"
+    record "diff:$entry" "$("${UTIL[@]}" get "$OUTDIR/parts/diff_$entry.json" status)" "$SECS" \
       "$(tail -n 1 "$logf")"
-    if ((RC == 1)) && grep -q EXCEEDS "$logf" && ! ((REHEARSAL)); then
+    if ((RC == 1)) && grep -q EXCEEDS "$logf" && ! ((REHEARSAL)) && [ "$precision" = f32 ]; then
       RERUN+=("$net:$batch")
     fi
   done
+}
+if want diff && [ -n "$BIN" ]; then
+  # shellcheck disable=SC2086
+  run_diffs ${DIFF_NETS:-mnist-cnn:32 mnist-cnn:32:bf16 cifar-10-bn:32 cifar-10-bn:32:bf16}
 elif want diff; then
   record diff skipped 0 "no hlotrain binary"
+fi
+
+# ---------------------------------------------------------------------------------------------
+# cpubench (issue 15 item 6): where the CPU has AMX, our train steps in f32 and bf16 and the
+# PyTorch installed here (f32, and bf16 under CPU autocast), all on the same two cores (hlotrain
+# runs two threads; the peer sets two), nothing else running. The AVX-512 build when this CPU
+# runs it, so our loops are vectorized as on the machines we measure on.
+
+if want cpubench && [ -n "$BIN" ]; then
+  cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+  if ! grep -qw amx_bf16 /proc/cpuinfo && [ "${CPUBENCH_FORCE:-0}" != 1 ]; then
+    log "cpubench: skipped, no AMX on this CPU ($cpu)"
+    record cpubench skipped 0 "no AMX on this CPU ($cpu)"
+  else
+    BBIN=$BIN
+    if [ -f "$DL/bin/hlotrain-avx512" ]; then
+      cp "$DL/bin/hlotrain-avx512" "$WORK/bin/" && chmod +x "$WORK/bin/hlotrain-avx512"
+      "$WORK/bin/hlotrain-avx512" list >/dev/null 2>&1 && BBIN=$WORK/bin/hlotrain-avx512
+    fi
+    # Two CPUs on two distinct cores of the first CPU's NUMA node, from the end of the list.
+    CPUS=$(lscpu -p=CPU,CORE,NODE 2>/dev/null | awk -F, '!/^#/ {if (node == "") node = $3;
+      if ($3 == node && !seen[$2]++) print $1}' | tail -n 2 | paste -sd,)
+    [[ "$CPUS" == *,* ]] || CPUS=0,1
+    pin=("$PY" -c 'import os, sys
+os.sched_setaffinity(0, {int(c) for c in sys.argv[1].split(",")})
+os.execvp(sys.argv[2], sys.argv[2:])' "$CPUS")
+    PEER_PY=$PY # the python with torch: on the device the one with jax has it too
+    for p in "$PY" python3 /opt/torch/.venv/bin/python3 /usr/bin/python3; do
+      if "$p" -c 'import torch' >/dev/null 2>&1; then PEER_PY=$p; break; fi
+    done
+    # The rows of peer_pytorch.py's table, one line.
+    table_rows() { awk '/^net /{f = 1; next} f && NF == 0 {exit} f' "$1" | tr -s ' ' | paste -sd';'; }
+    log "cpubench on CPUs $CPUS of $cpu ($(nproc) here), hlotrain $BBIN, peer $PEER_PY"
+    export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
+    steps=3
+    ((REHEARSAL)) && steps=1
+    big=${CPUBENCH_BIG:-resnet-34}
+    logf=$OUTDIR/logs/cpubench_ours.log
+    run_step "cpubench:ours" 90 "$logf" "${pin[@]}" bash -c "for p in f32 bf16 f32 bf16; do
+      '$BBIN' bench --net $big --batch 32 --steps $steps --precision \$p || exit; done"
+    record "cpubench:ours" "$(status_of $RC)" "$SECS" "$big ms/step f32 bf16 f32 bf16: $(grep -o \
+      '"ms_per_step": *[0-9.]*' "$logf" | grep -o '[0-9.]*$' | paste -sd' '); $(grep -m1 -o \
+      '"cpu_isa": *"[^"]*"' "$logf")"
+    small=${CPUBENCH_NETS:-mnist-cnn,cifar-10-bn}
+    logf=$OUTDIR/logs/cpubench_peer_small.log
+    run_step "cpubench:peer" 130 "$logf" "${pin[@]}" "$PEER_PY" bench/peer_pytorch.py --bf16 \
+      --hlotrain "$BBIN" --nets "$small" --rounds 2 --steps $((steps * 3 + 1))
+    record "cpubench:peer $small" "$(status_of $RC)" "$SECS" "$(table_rows "$logf")"
+    logf=$OUTDIR/logs/cpubench_peer_$big.log
+    run_step "cpubench:peer-$big" 150 "$logf" "${pin[@]}" "$PEER_PY" bench/peer_pytorch.py --bf16 \
+      --hlotrain "$BBIN" --nets "$big" --rounds 1 --steps $steps
+    record "cpubench:peer $big" "$(status_of $RC)" "$SECS" "$(table_rows "$logf")"
+  fi
+fi
+
+if want diff && [ -n "$BIN" ]; then
+  # shellcheck disable=SC2086
+  run_diffs ${LATE_DIFF_NETS:-resnet-18:8 resnet-18:8:bf16}
 fi
 
 # ---------------------------------------------------------------------------------------------

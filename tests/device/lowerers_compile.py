@@ -6,8 +6,10 @@ usage: lowerers_compile.py --manifest M.json --graphs DIR --out OUT.json [--work
        lowerers_compile.py --worker [--platform P] [--fake]                   (internal)
 
 The graphs are the ones lowerers_prepare.sh emitted with `hlotrain emit` (manifest.json names
-them; DIR is where graphs.tar.xz was unpacked). N worker processes (default 6; each may use 12% of the GPU's memory, not preallocated) each start one
-jax client and compile the graphs they are handed, biggest first, one at a time:
+them; DIR is where graphs.tar.xz was unpacked). N worker processes (default 6; each may use 12%
+of the GPU's memory, not preallocated) each start one jax client and take the graphs they are
+handed, biggest first, one at a time: StableHLO's own parser, verifier and portable-artifact
+serializer first (official_tools.py; a graph they refuse is reported "invalid"), then
 `client.compile_and_load(text, devices, CompileOptions)` (the API of jaxlib 0.11,
 `jaxlib/_jax/__init__.pyi`; older and newer spellings are tried when the call's signature does
 not fit). A graph that takes longer than --graph-timeout gets its worker killed (a new one
@@ -79,6 +81,8 @@ def _jax_compiler(platform):
     os.environ["JAX_PLATFORMS"] = platform
     import jax
     import jaxlib
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import official_tools
 
     devices = jax.devices()
     client = getattr(devices[0], "client", None)
@@ -91,8 +95,9 @@ def _jax_compiler(platform):
     one = devices[:1]
 
     def compile_text(text):
+        info = {"stablehlo": official_tools.parse_and_verify(text)}
         exe, label = load_executable(client, one, text)
-        info = {"api": label}
+        info["api"] = label
         try:
             stats = exe.get_compiled_memory_stats()
             info["temp_mb"] = round(stats.temp_size_in_bytes / 2**20, 1)
@@ -147,7 +152,12 @@ def worker(args):
             t0 = time.perf_counter()
             rec.update(compile_text(text))
             rec["seconds"] = round(time.perf_counter() - t0, 3)
-            rec["status"] = "ok"
+            checks = rec.get("stablehlo", {})
+            bad = [k for k, v in checks.items() if not str(v).startswith("ok")]
+            rec["status"] = "ok" if not bad else "invalid"
+            if bad:
+                rec["error"] = "StableHLO's tools: " + "; ".join(
+                    "%s %s" % (k, checks[k]) for k in bad)
         except Exception as e:
             rec["seconds"] = round(time.perf_counter() - t0, 3) if t0 is not None else None
             rec["status"] = "error"

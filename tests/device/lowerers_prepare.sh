@@ -2,9 +2,12 @@
 # Runs HERE (Debian 12, no accelerator): prepares devcheck-lowerers/, everything
 # tests/device/lowerers.sh needs on the device machine that the working tree does not carry:
 #   bin/hlotrain           a release build for any x86-64-v3 CPU, stripped
+#   bin/hlotrain-avx512    the same for x86-64-v4 CPUs with AVX512-BF16 (the CPU bench's: our
+#                          loops vectorized as on the machines we measure on, not at AVX2)
 #   lib/<soname>.xz        every shared library it loads except glibc's (libdnnl, libgomp, libz,
 #                          libOpenCL, libstdc++, libgcc_s); the device unpacks only those it lacks
-#   graphs.tar.xz          the three graphs of every zoo net (`hlotrain emit`)
+#   graphs.tar.xz          the three graphs of every zoo net (`hlotrain emit`), in f32 and in
+#                          bf16 (`--precision bf16`; manifest entries NET@bf16)
 #   fashion-mnist/         the four IDX .gz files (MNIST-CNN's one-epoch run)
 #   manifest.json          nets, batches, graph paths, what the binary was built from
 # and reports the size against the run tool's 64 MiB carry limit. See tests/device/README.md.
@@ -47,16 +50,20 @@ grep -qx "/$DL/" "$exclude" 2>/dev/null || echo "/$DL/" >>"$exclude"
 # is read, so -DCMAKE_CXX_FLAGS_RELEASE=... cannot override it (the last -march wins). A build
 # type of our own (Portable) has no CMAKE_CXX_FLAGS_PORTABLE, so only CMAKE_CXX_FLAGS applies.
 # -Werror stays off: this build is for running, and others are editing the sources meanwhile.
-if [ -z "$BIN" ]; then
-  echo "== building $BUILD/hlotrain (portable: -O3 -march=x86-64-v3)"
+portable_build() { # DIR MARCH_FLAGS
+  echo "== building $1/hlotrain (portable: -O3 $2)"
+  local t0
   t0=$(date +%s)
-  nice -n 10 cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Portable \
-    "-DCMAKE_CXX_FLAGS=-O3 -DNDEBUG -march=x86-64-v3" -DHLOTRAIN_BENCH=OFF \
-    -DHLOTRAIN_WERROR=OFF >/dev/null
-  nice -n 10 ninja -C "$BUILD" ${JOBS:+-j "$JOBS"} hlotrain | tail -n 3
-  BIN=$BUILD/hlotrain
+  nice -n 10 cmake -S . -B "$1" -G Ninja -DCMAKE_BUILD_TYPE=Portable \
+    "-DCMAKE_CXX_FLAGS=-O3 -DNDEBUG $2" -DHLOTRAIN_BENCH=OFF -DHLOTRAIN_WERROR=OFF >/dev/null
+  nice -n 10 ninja -C "$1" ${JOBS:+-j "$JOBS"} hlotrain | tail -n 3
   echo "   built in $(($(date +%s) - t0)) s"
+}
+if [ -z "$BIN" ]; then
+  portable_build "$BUILD" -march=x86-64-v3
+  BIN=$BUILD/hlotrain
 fi
+portable_build "$BUILD-avx512" "-march=x86-64-v4 -mavx512bf16"
 [ -x "$BIN" ] || { echo "lowerers_prepare.sh: no executable $BIN" >&2; exit 1; }
 bindir=$(dirname "$BIN")
 march=unknown
@@ -73,7 +80,8 @@ fi
 rm -rf "$DL"
 mkdir -p "$DL/bin" "$DL/lib" "$DL/fashion-mnist"
 strip -o "$DL/bin/hlotrain" "$BIN"
-chmod +x "$DL/bin/hlotrain"
+strip -o "$DL/bin/hlotrain-avx512" "$BUILD-avx512/hlotrain"
+chmod +x "$DL/bin/hlotrain" "$DL/bin/hlotrain-avx512"
 
 # 2. Its shared libraries, except glibc's own (the device's glibc must be new enough: see
 # glibc_needed in the manifest).
@@ -108,12 +116,17 @@ for net in $nets; do
     *) batch=32 ;;
   esac
   params=$("$DL/bin/hlotrain" list | awk -v n="$net" '$1 == n {print $2}')
-  mapfile -t paths < <("$DL/bin/hlotrain" emit --net "$net" --out "$DL/graphs/$net" \
-    --batch "$batch")
-  rel=()
-  for p in "${paths[@]}"; do rel+=("${p#"$DL"/}"); done
-  (IFS=$'\t'; echo "$net"$'\t'"$batch"$'\t'"$params"$'\t'"${rel[*]}") >>"$tsv"
-  printf '   %-14s batch %-4s %s\n' "$net" "$batch" "$(du -ch "${paths[@]}" | tail -n1 | cut -f1)"
+  for precision in f32 bf16; do
+    entry=$net
+    [ "$precision" = f32 ] || entry=$net@$precision
+    mapfile -t paths < <("$DL/bin/hlotrain" emit --net "$net" --out "$DL/graphs/$entry" \
+      --batch "$batch" --precision "$precision")
+    rel=()
+    for p in "${paths[@]}"; do rel+=("${p#"$DL"/}"); done
+    (IFS=$'\t'; echo "$entry"$'\t'"$batch"$'\t'"$params"$'\t'"${rel[*]}") >>"$tsv"
+    printf '   %-19s batch %-4s %s\n' "$entry" "$batch" \
+      "$(du -ch "${paths[@]}" | tail -n1 | cut -f1)"
+  done
 done
 graphs_raw=$(du -sb "$DL/graphs" | cut -f1)
 tar -C "$DL" -cf - graphs | xz -T0 -9 >"$DL/graphs.tar.xz"

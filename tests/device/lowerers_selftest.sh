@@ -9,7 +9,8 @@
 #   5. tests/device/test_jax_resnet34_torch.py: jax_resnet34.py's net on PyTorch vs our
 #      ResNet-34 train step on the cpu lowerer (skipped without torch)
 #   6. a rehearsal of lowerers.sh (LOWERERS_REHEARSAL=1): xla on build-device's
-#      libhlotrain_pjrt.so when it is built, else the cpu lowerer
+#      libhlotrain_pjrt.so when it is built, else the cpu lowerer; the f32 and bf16 diffs, and
+#      cpubench forced on mnist-cnn here (CPUBENCH_FORCE=1: this CPU has no AMX)
 # usage: tests/device/lowerers_selftest.sh [--quick]     (--quick: skips 5 and 6)
 set -uo pipefail
 cd "$(git rev-parse --show-toplevel)" || exit 1
@@ -36,7 +37,8 @@ if command -v shellcheck >/dev/null; then
   else bad shellcheck; fi
 fi
 if "$PY" -m py_compile "$HERE"/lowerers_util.py "$HERE"/lowerers_compile.py \
-  "$HERE"/jax_resnet34.py "$HERE"/test_jax_resnet34_torch.py; then ok py_compile; else bad py_compile; fi
+  "$HERE"/jax_resnet34.py "$HERE"/test_jax_resnet34_torch.py "$HERE"/official_tools.py \
+  "$HERE"/check_emitted.py; then ok py_compile; else bad py_compile; fi
 
 # 2.
 mkdir -p "$tmp/fk/g"
@@ -123,7 +125,8 @@ fi
 
 # 6.
 plugin=$(ls build-device/libhlotrain_pjrt.so 2>/dev/null)
-LOWERERS_REHEARSAL=1 REHEARSAL_PJRT_PLUGIN=${plugin:+$PWD/$plugin} BUDGET_S=300 \
+LOWERERS_REHEARSAL=1 REHEARSAL_PJRT_PLUGIN=${plugin:+$PWD/$plugin} BUDGET_S=400 \
+  CPUBENCH_FORCE=1 CPUBENCH_NETS=mnist-cnn CPUBENCH_BIG=mnist-cnn \
   "$HERE/lowerers.sh" "$tmp/out" >"$tmp/rehearsal.log" 2>&1
 if "$PY" -c '
 import json, sys
@@ -133,6 +136,10 @@ assert st.get("setup") == "ok", st
 assert st.get("compile") == "ok", st
 for n in ("mnist-cnn", "cifar-10-bn", "resnet-18"):
     assert st.get("diff:" + n) == "pass", st
+    assert st.get("diff:" + n + "@bf16") == "pass", st
+assert s["compile"]["counts"]["graphs"] == 60, s["compile"]["counts"]
+for step in ("cpubench:ours", "cpubench:peer mnist-cnn"):
+    assert st.get(step) == "ok", st
 assert s["train"]["mnist-cnn"]["status"] == "ok" and s["train"]["mnist-cnn"]["accuracy"] > 0.3
 assert s["bench"]["mnist-cnn"]["status"] == "ok", s["bench"]
 assert len(s["table"]) > 30

@@ -151,7 +151,8 @@ def cmd_probe(out):
         cuda_path = getattr(jlib, "cuda_path", None)
     except Exception:
         pass
-    if not cuda_path:
+    if not (cuda_path and os.path.isdir(str(cuda_path))):  # jax 0.11.2 gave the text "None"
+        cuda_path = None
         for root in roots:
             hits = sorted(glob.glob(os.path.join(root, "*", "nvvm", "libdevice", "libdevice*.bc")))
             if hits:
@@ -384,6 +385,12 @@ def _fmt(v, spec="%.4g"):
     return str(v)
 
 
+def _tolerance(diff_header):
+    """`diff mnist-cnn batch 32: ... relative tolerance 0.0001` -> 0.0001 ("?" if absent)."""
+    m = re.search(r"relative tolerance (\S+)", diff_header)
+    return m.group(1) if m else "?"
+
+
 def cmd_summary(outdir):
     parts = os.path.join(outdir, "parts")
     steps = []
@@ -435,9 +442,10 @@ def cmd_summary(outdir):
     for net, r in sorted(summary["diff"].items()):
         w = r.get("worst") or {}
         rows.append(("diff cpu,xla", net, r.get("status", "?"),
-                     "worst rel %s (%s %s), %s/%s outputs over 1e-4" % (
+                     "worst rel %s (%s %s), %s/%s outputs over %s" % (
                          _fmt(w.get("max_rel"), "%.2e"), w.get("graph", ""), w.get("output", ""),
-                         r.get("exceeding", "-"), r.get("outputs", "-"))))
+                         r.get("exceeding", "-"), r.get("outputs", "-"),
+                         _tolerance(r.get("header", "")))))
         kinds = r.get("per_kind") or {}
         if kinds:
             rows.append(("", "  by output", "", ", ".join(
@@ -483,7 +491,11 @@ def cmd_summary(outdir):
         summary["resnet34_ours_over_jax"] = ours / theirs
         rows.append(("ratio", "resnet-34", "", "ours / jax.jit = %.3f" % (ours / theirs)))
     for s in steps:
-        if s["status"] in ("skipped", "timeout") and not s["step"].startswith("setup"):
+        if s["step"].startswith("cpubench"):
+            rows.append(("cpubench", s["step"].partition(":")[2], s["status"], s["detail"]))
+    for s in steps:
+        if s["status"] in ("skipped", "timeout") and not s["step"].startswith(("setup",
+                                                                                "cpubench")):
             rows.append(("(step)", s["step"], s["status"], s["detail"]))
     summary["table"] = [list(r) for r in rows]
     write_json(os.path.join(outdir, "summary.json"), summary)
