@@ -281,11 +281,25 @@ def onednn_kernels(step):
         f.seek(0)
         kernels = {}
         for line in f:
+            # oneDNN 2.x (PyTorch 1.13): dnnl_verbose,exec,cpu,PRIMITIVE,IMPL,PROP,...;
+            # 3.x adds fields before exec (onednn_verbose,v1,primitive,exec,cpu,...).
             parts = line.split(",")
-            if len(parts) > 5 and parts[0].endswith("_verbose") and parts[1] == "exec":
-                impl = parts[4] if parts[3] == "reorder" else f"{parts[4]} {parts[5]}"
-                kernels.setdefault(parts[3], set()).add(impl)
+            if not parts[0].endswith("_verbose") or "exec" not in parts[:4]:
+                continue
+            at = parts.index("exec")
+            if len(parts) > at + 4:
+                prim, impl, prop = parts[at + 2], parts[at + 3], parts[at + 4]
+                kernels.setdefault(prim, set()).add(impl if prim == "reorder" else f"{impl} {prop}")
     return {k: sorted(v) for k, v in sorted(kernels.items())}
+
+
+def blas_library():
+    """The BLAS this PyTorch was built with (BLAS_INFO of its build configuration): generic for
+    Debian's 1.13 (the system libblas.so.3: OpenBLAS-OpenMP in this image), mkl for PyPI's."""
+    import re
+    import torch
+    found = re.search(r"BLAS_INFO=(\w+)", torch.__config__.show())
+    return found.group(1) if found else "unknown"
 
 
 def conv_share(step, steps):
@@ -381,7 +395,7 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
     peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
     print(json.dumps({
         "net": net, "batch": batch, "params": sum(p.numel() for p in model.parameters()),
-        "bf16": bf16, "torch": torch.__version__,
+        "bf16": bf16, "torch": torch.__version__, "blas": blas_library(),
         **({"onednn": onednn_kernels(train_step)} if kernels else {}),
         **(dict(zip(("profiled_ms_per_step", "conv_ms_per_step"), conv_share(train_step, steps)))
            if conv_time else {}),
@@ -611,7 +625,8 @@ def bf16_main(args, nets, known, torch_env):
                      statistics.median(run.get("matmul_peak_bf16_gflops") or 0.0
                                        for run in runs["h16"]),
                      statistics.median(run["matmul_peak_gflops"] for run in runs["h32"]),
-                     runs["t16"][0].get("torch"), runs["t32"][0].get("onednn"),
+                     runs["t16"][0].get("torch"), runs["t16"][0].get("blas"),
+                     runs["t32"][0].get("onednn"),
                      runs["t16"][0].get("onednn")))
     print(f"load average at end: {os.getloadavg()}")
     print(f"\nmedians of {args.rounds} rounds (hlotrain f32, pytorch f32, hlotrain bf16, pytorch "
@@ -632,7 +647,7 @@ def bf16_main(args, nets, known, torch_env):
               % (net, batch, h32, h16, t32, t16, fmt(r1), fmt(r2), fmt(r3)))
     print("\nspread (ms/step, min-max over rounds) and kernels")
     for row in rows:
-        net, lo, hi, isa, impl, peak16, peak32, tver, k32, k16 = (row[0], *row[9:])
+        net, lo, hi, isa, impl, peak16, peak32, tver, tblas, k32, k16 = (row[0], *row[9:])
         spread = ", ".join(f"{name} {a:.1f}-{b:.1f}" for name, a, b in
                            zip(("hlo f32", "pt f32", "hlo bf16", "pt bf16"), lo, hi))
         print(f"{net:<12} {spread}")
@@ -641,8 +656,9 @@ def bf16_main(args, nets, known, torch_env):
         for name, kernels in (("f32", k32), ("bf16", k16)):
             listed = "; ".join(f"{prim}: {', '.join(impls)}" for prim, impls in kernels.items()
                                if prim != "reorder")
-            blas = "" if "matmul" in kernels else \
-                f"; matmuls OpenBLAS, OPENBLAS_CORETYPE={torch_env.get('OPENBLAS_CORETYPE')}"
+            blas = "" if "matmul" in kernels else f"; matmuls {tblas} BLAS" + (
+                f", OPENBLAS_CORETYPE={torch_env.get('OPENBLAS_CORETYPE')}" if tblas != "mkl"
+                else "")
             print(f"{'':<12} PyTorch {tver} {name}: oneDNN {listed or 'none'}{blas}")
 
 
