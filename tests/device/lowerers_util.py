@@ -454,8 +454,13 @@ def cmd_summary(outdir):
     for net, r in sorted(summary["diff_no_tf32"].items()):
         w = r.get("worst") or {}
         rows.append(("diff, TF32 off", net, r.get("status", "?"),
-                     "worst rel %s (%s %s) with NVIDIA_TF32_OVERRIDE=0, no Triton GEMM" % (
-                         _fmt(w.get("max_rel"), "%.2e"), w.get("graph", ""), w.get("output", ""))))
+                     "worst rel %s (%s %s) with NVIDIA_TF32_OVERRIDE=0, no Triton GEMM%s" % (
+                         _fmt(w.get("max_rel"), "%.2e"), w.get("graph", ""), w.get("output", ""),
+                         ", no excess precision" if "@" in net else "")))
+        kinds = r.get("per_kind") or {}
+        if kinds:
+            rows.append(("", "  by output", "", ", ".join(
+                "%s %.1e" % (k, v["max_rel"]) for k, v in kinds.items())))
     for net, r in sorted(summary["train"].items()):
         rows.append(("train 1 epoch", net, r.get("status", "?"),
                      "accuracy %s, %s images/s, epoch %s s" % (
