@@ -393,8 +393,7 @@ Parsed applyFlags(ParsedArgs args, const CommandFlags& flags) {
   p.args = std::move(args);
   for (std::string_view name : flags.config) {
     const ConfigFlag& row = configFlag(name);
-    if (p.args.has(name))
-      row.apply(p.config, name, row.type == boolean ? "true" : p.args.value(name));
+    applyConfigFlag(p.args, name, p.config);
     if (!row.negation.empty() && p.args.has(row.negation))
       row.apply(p.config, row.negation, "false");
   }

@@ -263,25 +263,36 @@ fi
 # 2. hlotrain diff cpu,xla
 
 RERUN=()
+# diff_one STEP NET:BATCH[:PRECISION] [VAR=VALUE...]: one `hlotrain diff` under that environment
+# (tolerance 1e-4 in f32, BF16_TOLERANCE in bf16), logged as logs/<STEP>_<entry>.log and parsed
+# into parts/<STEP without dashes>_<entry>.json, where the entry is NET or NET@PRECISION.
+diff_one() {
+  local step=$1 net batch precision rest tolerance=1e-4 entry logf part
+  IFS=: read -r net batch precision rest <<<"$2"
+  shift 2
+  precision=${precision:-f32}
+  entry=$net
+  if [ "$precision" != f32 ]; then
+    entry=$net@$precision
+    tolerance=${BF16_TOLERANCE:-2e-2}
+  fi
+  ((REHEARSAL)) && batch=2
+  logf=$OUTDIR/logs/${step//-/}_$entry.log
+  part=$OUTDIR/parts/${step//-/}_$entry.json
+  run_step "$step:$entry" 150 "$logf" env "$@" "$BIN" diff --lowerers "cpu,$XLA" --net "$net" \
+    --batch "$batch" --precision "$precision" --tolerance "$tolerance"
+  "${UTIL[@]}" parse-diff "$logf" "$RC" "$part"
+  record "$step:$entry" "$("${UTIL[@]}" get "$part" status)" "$SECS" "$(tail -n 1 "$logf")"
+  DIFF_EXCEEDED=0
+  ((RC == 1)) && grep -q EXCEEDS "$logf" && DIFF_EXCEEDED=1
+}
 run_diffs() { # net:batch[:precision] ...
-  local pair net batch precision tolerance logf rest
+  local pair
   for pair in "$@"; do
-    IFS=: read -r net batch precision rest <<<"$pair"
-    precision=${precision:-f32}
-    tolerance=1e-4
-    [ "$precision" = f32 ] || tolerance=${BF16_TOLERANCE:-2e-2}
-    ((REHEARSAL)) && batch=2
-    local entry=$net
-    [ "$precision" = f32 ] || entry=$net@$precision
-    logf=$OUTDIR/logs/diff_$entry.log
-    run_step "diff:$entry" 150 "$logf" "$BIN" diff --lowerers "cpu,$XLA" --net "$net" \
-      --batch "$batch" --precision "$precision" --tolerance "$tolerance"
-    "${UTIL[@]}" parse-diff "$logf" "$RC" "$OUTDIR/parts/diff_$entry.json"
-    record "diff:$entry" "$("${UTIL[@]}" get "$OUTDIR/parts/diff_$entry.json" status)" "$SECS" \
-      "$(tail -n 1 "$logf")"
-    if ! ((REHEARSAL)) && { [ "$precision" != f32 ] || { ((RC == 1)) && grep -q EXCEEDS "$logf"; }; }
-    then
-      RERUN+=("$net:$batch:$precision")
+    diff_one diff "$pair"
+    ((REHEARSAL)) && continue
+    if [[ "$pair" == *:*:* && "$pair" != *:f32 ]] || ((DIFF_EXCEEDED)); then
+      RERUN+=("$pair") # every bf16 diff, and an f32 one over its tolerance
     fi
   done
 }
@@ -417,22 +428,9 @@ fi
 # ones, that was the difference.
 
 for pair in "${RERUN[@]}"; do
-  IFS=: read -r net batch precision <<<"$pair"
-  entry=$net
   flags="--xla_gpu_enable_triton_gemm=false"
-  tolerance=1e-4
-  if [ "$precision" != f32 ]; then
-    entry=$net@$precision
-    flags+=" --xla_allow_excess_precision=false"
-    tolerance=${BF16_TOLERANCE:-2e-2}
-  fi
-  logf=$OUTDIR/logs/diffnotf32_$entry.log
-  run_step "diff-notf32:$entry" 120 "$logf" env NVIDIA_TF32_OVERRIDE=0 \
-    XLA_FLAGS="${XLA_FLAGS:+$XLA_FLAGS }$flags" "$BIN" diff --lowerers "cpu,$XLA" --net "$net" \
-    --batch "$batch" --precision "$precision" --tolerance "$tolerance"
-  "${UTIL[@]}" parse-diff "$logf" "$RC" "$OUTDIR/parts/diffnotf32_$entry.json"
-  record "diff-notf32:$entry" "$("${UTIL[@]}" get "$OUTDIR/parts/diffnotf32_$entry.json" status)" \
-    "$SECS" "$(tail -n 1 "$logf")"
+  [[ "$pair" == *:*:* && "$pair" != *:f32 ]] && flags+=" --xla_allow_excess_precision=false"
+  diff_one diff-notf32 "$pair" NVIDIA_TF32_OVERRIDE=0 XLA_FLAGS="${XLA_FLAGS:+$XLA_FLAGS }$flags"
 done
 
 # ---------------------------------------------------------------------------------------------

@@ -391,6 +391,16 @@ def _tolerance(diff_header):
     return m.group(1) if m else "?"
 
 
+def _by_output(diff):
+    """A parsed diff's largest relative difference per kind of output, as one table row."""
+    kinds = diff.get("per_kind") or {}
+    if not kinds:
+        return []
+    return [("", "  by output", "", ", ".join(
+        "%s %.1e%s" % (k, v["max_rel"], " (%d over)" % v["exceeding"] if v["exceeding"] else "")
+        for k, v in kinds.items()))]
+
+
 def cmd_summary(outdir):
     parts = os.path.join(outdir, "parts")
     steps = []
@@ -446,21 +456,14 @@ def cmd_summary(outdir):
                          _fmt(w.get("max_rel"), "%.2e"), w.get("graph", ""), w.get("output", ""),
                          r.get("exceeding", "-"), r.get("outputs", "-"),
                          _tolerance(r.get("header", "")))))
-        kinds = r.get("per_kind") or {}
-        if kinds:
-            rows.append(("", "  by output", "", ", ".join(
-                "%s %.1e%s" % (k, v["max_rel"], " (%d over)" % v["exceeding"] if v["exceeding"]
-                               else "") for k, v in kinds.items())))
+        rows.extend(_by_output(r))
     for net, r in sorted(summary["diff_no_tf32"].items()):
         w = r.get("worst") or {}
         rows.append(("diff, TF32 off", net, r.get("status", "?"),
                      "worst rel %s (%s %s) with NVIDIA_TF32_OVERRIDE=0, no Triton GEMM%s" % (
                          _fmt(w.get("max_rel"), "%.2e"), w.get("graph", ""), w.get("output", ""),
                          ", no excess precision" if "@" in net else "")))
-        kinds = r.get("per_kind") or {}
-        if kinds:
-            rows.append(("", "  by output", "", ", ".join(
-                "%s %.1e" % (k, v["max_rel"]) for k, v in kinds.items())))
+        rows.extend(_by_output(r))
     for net, r in sorted(summary["train"].items()):
         rows.append(("train 1 epoch", net, r.get("status", "?"),
                      "accuracy %s, %s images/s, epoch %s s" % (

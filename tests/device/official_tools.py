@@ -41,5 +41,6 @@ def parse_and_verify(text):
     return rec
 
 
-def all_ok(rec):
-    return all(str(v).startswith("ok") for v in rec.values())
+def failures(rec):
+    """parse_and_verify's checks that did not pass, as "check error" texts."""
+    return ["%s %s" % (k, v) for k, v in rec.items() if not str(v).startswith("ok")]
