@@ -36,9 +36,13 @@
 #   BF16_TOLERANCE=2e-2 the bf16 diffs' tolerance: both sides round the same operands to bf16,
 #                       but an activation whose f32 sum differs in its last bits may round to
 #                       the neighbouring bf16 (2^-8 relative) and carry that on
-#   CPUBENCH_NETS="mnist-cnn,cifar-10-bn"  the peer's small nets (rounds 2, steps 10), after
-#                       which CPUBENCH_BIG=resnet-34 runs once (steps 3); CPUBENCH_FORCE=1
-#                       runs them on a CPU without AMX
+#   CPUBENCH_NETS="mnist-cnn,cifar-10-bn"  the peer's small nets (rounds 2, steps 10; '' runs
+#                       none), after which the nets of CPUBENCH_BIG=resnet-34 (a comma list) run
+#                       CPUBENCH_BIG_ROUNDS=1 rounds of 3 steps; CPUBENCH_FORCE=1 runs them on a
+#                       CPU without AMX
+#   CPUBENCH_OURS="resnet-34:f32 resnet-34:bf16 ..."  the `hlotrain bench` runs before the peer
+#                       (net:precision, batch 32; default CPUBENCH_BIG's first net, f32 and bf16
+#                       twice); CPUBENCH_PROFILE=1 adds their per-kernel times (HLOTRAIN_PROFILE)
 #   TRAIN_FLAGS=""      extra `hlotrain train` flags (e.g. --no-cosine)
 #   BENCH_STEPS=50 BENCH_WARMUP=3
 #   PYTHON=...          a python with jax and the CUDA plugin (default: the first of python3,
@@ -338,20 +342,32 @@ os.execvp(sys.argv[2], sys.argv[2:])' "$CPUS")
     steps=3
     ((REHEARSAL)) && steps=1
     big=${CPUBENCH_BIG:-resnet-34}
+    first=${big%%,*}
+    ours=${CPUBENCH_OURS:-$first:f32 $first:bf16 $first:f32 $first:bf16}
+    profile=()
+    [ "${CPUBENCH_PROFILE:-0}" = 1 ] && profile=(env HLOTRAIN_PROFILE=1)
     logf=$OUTDIR/logs/cpubench_ours.log
-    run_step "cpubench:ours" 90 "$logf" "${pin[@]}" bash -c "for p in f32 bf16 f32 bf16; do
-      '$BBIN' bench --net $big --batch 32 --steps $steps --precision \$p || exit; done"
-    record "cpubench:ours" "$(status_of $RC)" "$SECS" "$big ms/step f32 bf16 f32 bf16: $(grep -o \
+    # shellcheck disable=SC2206
+    entries=($ours)
+    run_step "cpubench:ours" $((25 * ${#entries[@]} + 10)) "$logf" "${pin[@]}" "${profile[@]}" \
+      bash -c "for e in $ours; do echo \"== \$e\"; '$BBIN' bench --net \${e%:*} --batch 32 \
+      --steps $steps --precision \${e##*:} || exit; done"
+    record "cpubench:ours" "$(status_of $RC)" "$SECS" "ms/step of $ours: $(grep -o \
       '"ms_per_step": *[0-9.]*' "$logf" | grep -o '[0-9.]*$' | paste -sd' '); $(grep -m1 -o \
       '"cpu_isa": *"[^"]*"' "$logf")"
-    small=${CPUBENCH_NETS:-mnist-cnn,cifar-10-bn}
-    logf=$OUTDIR/logs/cpubench_peer_small.log
-    run_step "cpubench:peer" 130 "$logf" "${pin[@]}" "$PEER_PY" bench/peer_pytorch.py --bf16 \
-      --hlotrain "$BBIN" --nets "$small" --rounds 2 --steps $((steps * 3 + 1))
-    record "cpubench:peer $small" "$(status_of $RC)" "$SECS" "$(table_rows "$logf")"
-    logf=$OUTDIR/logs/cpubench_peer_$big.log
-    run_step "cpubench:peer-$big" 150 "$logf" "${pin[@]}" "$PEER_PY" bench/peer_pytorch.py --bf16 \
-      --hlotrain "$BBIN" --nets "$big" --rounds 1 --steps $steps
+    small=${CPUBENCH_NETS-mnist-cnn,cifar-10-bn}
+    if [ -n "$small" ]; then
+      logf=$OUTDIR/logs/cpubench_peer_small.log
+      run_step "cpubench:peer" 130 "$logf" "${pin[@]}" "$PEER_PY" bench/peer_pytorch.py --bf16 \
+        --hlotrain "$BBIN" --nets "$small" --rounds 2 --steps $((steps * 3 + 1))
+      record "cpubench:peer $small" "$(status_of $RC)" "$SECS" "$(table_rows "$logf")"
+    fi
+    rounds=${CPUBENCH_BIG_ROUNDS:-1}
+    IFS=, read -ra bignets <<<"$big"
+    logf=$OUTDIR/logs/cpubench_peer_${big//,/_}.log
+    run_step "cpubench:peer-$big" $((150 * rounds * ${#bignets[@]})) "$logf" "${pin[@]}" \
+      "$PEER_PY" bench/peer_pytorch.py --bf16 --hlotrain "$BBIN" --nets "$big" --rounds "$rounds" \
+      --steps $steps
     record "cpubench:peer $big" "$(status_of $RC)" "$SECS" "$(table_rows "$logf")"
   fi
 fi
