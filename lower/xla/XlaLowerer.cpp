@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <cstdlib>
 #include <dlfcn.h>
+#include <string_view>
 
 #include "ir/Verifier.h"
 #include "lower/xla/BufferType.h"
@@ -189,9 +191,16 @@ void varint(std::string& out, uint64_t v) {
   } while (v);
 }
 
+// Appends a length-delimited field.
+void message(std::string& out, uint64_t field, const std::string& bytes) {
+  varint(out, (field << 3) | 2);
+  varint(out, bytes.size());
+  out += bytes;
+}
+
 } // namespace
 
-std::string compileOptionsProto(int64_t replicas, int64_t partitions) {
+std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exactRoundings) {
   std::string build;
   varint(build, 1 << 3); // device_ordinal = -1: not pinned to one device
   varint(build, static_cast<uint64_t>(int64_t{-1}));
@@ -200,9 +209,17 @@ std::string compileOptionsProto(int64_t replicas, int64_t partitions) {
   varint(build, 5 << 3);
   varint(build, static_cast<uint64_t>(partitions));
   std::string options;
-  varint(options, (3 << 3) | 2); // executable_build_options, length-delimited
-  varint(options, build.size());
-  return options + build;
+  message(options, 3, build); // executable_build_options
+  if (exactRoundings) {
+    std::string value;     // OptionOverrideProto
+    varint(value, 2 << 3); // bool_field = false (a oneof member: written although false)
+    varint(value, 0);
+    std::string entry; // map<string, OptionOverrideProto> entry: 1 key, 2 value
+    message(entry, 1, "xla_allow_excess_precision");
+    message(entry, 2, value);
+    message(options, 7, entry); // env_option_overrides
+  }
+  return options;
 }
 
 XlaLowerer::XlaLowerer(const std::string& pluginPath) : path_(pluginPath) {
@@ -285,7 +302,11 @@ std::unique_ptr<lower::Session> XlaLowerer::compile(std::string_view mlirText,
   program.code_size = code.size();
   program.format = "mlir";
   program.format_size = 4;
-  const std::string options = compileOptionsProto(1, 1);
+  // A user who sets the option in XLA_FLAGS has chosen; the compile options would override it.
+  const char* flags = std::getenv("XLA_FLAGS");
+  const bool userChoseExcessPrecision =
+      flags && std::string_view(flags).find("xla_allow_excess_precision") != std::string_view::npos;
+  const std::string options = compileOptionsProto(1, 1, !userChoseExcessPrecision);
   auto compile = HLOTRAIN_PJRT_ARGS(PJRT_Client_Compile_Args);
   compile.client = client_;
   compile.program = &program;

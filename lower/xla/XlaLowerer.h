@@ -40,7 +40,11 @@ private:
 };
 
 // The serialized xla.CompileOptionsProto for `replicas` x `partitions` (LOWERERS.md §1.7): the
-// fields proto3 would otherwise read as 0 are always written.
-std::string compileOptionsProto(int64_t replicas, int64_t partitions);
+// fields proto3 would otherwise read as 0 are always written. With `exactRoundings`, its
+// env_option_overrides set XLA's xla_allow_excess_precision to false: by default XLA may keep a
+// value in f32 where the graph converts it to bf16 (a bf16 graph's convolution inputs), so the
+// run would not be the one the .mlir artifact describes; measured on XLA:CUDA, that was most of
+// the cpu-to-xla difference of the bf16 graphs (tests/device/README.md).
+std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exactRoundings);
 
 } // namespace hlotrain::xla

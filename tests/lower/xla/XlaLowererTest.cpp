@@ -174,11 +174,40 @@ TEST(XlaLowerer, CompileAndExecuteFailuresCarryThePluginsMessage) {
       << m;
 }
 
-TEST(XlaLowerer, CompileOptionsAskForOneReplicaAndOnePartition) {
-  // LOWERERS.md §1.7's hand-encoded minimal single-device options.
-  const std::string expected("\x1a\x0f\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x20\x01\x28\x01",
+// LOWERERS.md §1.7's hand-encoded minimal single-device options.
+const std::string kOneDevice("\x1a\x0f\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x20\x01\x28\x01",
                              17);
-  EXPECT_EQ(compileOptionsProto(1, 1), expected);
+// Field 7, env_option_overrides: one map entry, key "xla_allow_excess_precision" (26 bytes),
+// value an OptionOverrideProto whose bool_field (2) is false.
+const std::string kExactRoundings = std::string("\x3a\x20\x0a\x1a", 4) +
+                                    "xla_allow_excess_precision" +
+                                    std::string("\x12\x02\x10\x00", 4);
+
+std::string hex(const std::string& bytes) {
+  std::string out;
+  for (unsigned char byte : bytes) {
+    static const char digits[] = "0123456789abcdef";
+    out += {digits[byte >> 4], digits[byte & 15]};
+  }
+  return out;
+}
+
+TEST(XlaLowerer, CompileOptionsAskForOneReplicaAndOnePartition) {
+  EXPECT_EQ(compileOptionsProto(1, 1, false), kOneDevice);
+  EXPECT_EQ(compileOptionsProto(1, 1, true), kOneDevice + kExactRoundings);
+}
+
+TEST(XlaLowerer, CompilesWithTheGraphsRoundingsUnlessXlaFlagsChoose) {
+  ScopedEnv fake("HLOTRAIN_FAKE_PJRT", "options");
+  XlaLowerer xla(HLOTRAIN_FAKE_PJRT_PLUGIN);
+  {
+    ScopedEnv flags("XLA_FLAGS", "--xla_gpu_autotune_level=0");
+    const std::string m = failure([&] { xla.compile(kStep, "net_train_step.mlir"); });
+    EXPECT_TRUE(m.ends_with("compile options " + hex(kOneDevice + kExactRoundings))) << m;
+  }
+  ScopedEnv flags("XLA_FLAGS", "--xla_allow_excess_precision=true");
+  const std::string m = failure([&] { xla.compile(kStep, "net_train_step.mlir"); });
+  EXPECT_TRUE(m.ends_with("compile options " + hex(kOneDevice))) << m;
 }
 
 } // namespace

@@ -4,6 +4,7 @@
 //   old      reports 0.30 (older than the oldest layout the client drives)
 //   compile  every compile fails with a compiler-like diagnostic
 //   execute  compiles (the entry's output count read from the text), every execute fails
+//   options  every compile fails, its message the compile options it was given, in hex
 // Nothing here computes: buffers are only their byte count.
 
 #include <cstdlib>
@@ -89,6 +90,15 @@ PJRT_Error* compile(PJRT_Client_Compile_Args* a) {
   if (mode() == "compile")
     return fail("<program>:3:5: error: 'stablehlo.frobnicate' op is not supported by the fake "
                 "compiler");
+  if (mode() == "options") {
+    std::string hex = "compile options ";
+    for (size_t i = 0; i < a->compile_options_size; ++i) {
+      static const char digits[] = "0123456789abcdef";
+      const auto byte = static_cast<unsigned char>(a->compile_options[i]);
+      hex += {digits[byte >> 4], digits[byte & 15]};
+    }
+    return fail(hex);
+  }
   const std::string text(a->program->code, a->program->code_size);
   hlotrain::ir::Module m = hlotrain::mlir::parse(text, "<program>");
   a->executable = new PJRT_LoadedExecutable{{m.lookup("main")->resultTypes.size()}};
