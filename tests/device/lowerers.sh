@@ -440,8 +440,9 @@ fi
 # precision_config, so XLA may use TF32 for f32 convolutions and dots); one that still fails
 # differs for another reason (see the README on ill-conditioned gradients). Every bf16 diff
 # runs again the same way and with --xla_allow_excess_precision=false, which forbids XLA to drop
-# the graph's bf16 roundings (the README's bf16 results): if its rows then fall to the f32
-# ones, that was the difference.
+# the graph's bf16 roundings. The xla lowerer sends that option itself (the README's second
+# run found XLA dropping them), so with a current binary the two bf16 rows should agree; a
+# binary from before that change shows the difference the option makes.
 
 for pair in "${RERUN[@]}"; do
   flags="--xla_gpu_enable_triton_gemm=false"
