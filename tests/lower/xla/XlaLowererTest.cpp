@@ -11,6 +11,7 @@
 #include "lower/pjrt_plugin/Stats.h"
 #include "lower/xla/XlaLowerer.h"
 #include "support/Error.h"
+#include "tests/lower/xla/plugins/FakePlugin.h"
 
 namespace hlotrain::xla {
 namespace {
@@ -183,15 +184,6 @@ const std::string kExactRoundings = std::string("\x3a\x20\x0a\x1a", 4) +
                                     "xla_allow_excess_precision" +
                                     std::string("\x12\x02\x10\x00", 4);
 
-std::string hex(const std::string& bytes) {
-  std::string out;
-  for (unsigned char byte : bytes) {
-    static const char digits[] = "0123456789abcdef";
-    out += {digits[byte >> 4], digits[byte & 15]};
-  }
-  return out;
-}
-
 TEST(XlaLowerer, CompileOptionsAskForOneReplicaAndOnePartition) {
   EXPECT_EQ(compileOptionsProto(1, 1, false), kOneDevice);
   EXPECT_EQ(compileOptionsProto(1, 1, true), kOneDevice + kExactRoundings);
@@ -203,11 +195,11 @@ TEST(XlaLowerer, CompilesWithTheGraphsRoundingsUnlessXlaFlagsChoose) {
   {
     ScopedEnv flags("XLA_FLAGS", "--xla_gpu_autotune_level=0");
     const std::string m = failure([&] { xla.compile(kStep, "net_train_step.mlir"); });
-    EXPECT_TRUE(m.ends_with("compile options " + hex(kOneDevice + kExactRoundings))) << m;
+    EXPECT_TRUE(m.ends_with(fake_pjrt::optionsMessage(kOneDevice + kExactRoundings))) << m;
   }
   ScopedEnv flags("XLA_FLAGS", "--xla_allow_excess_precision=true");
   const std::string m = failure([&] { xla.compile(kStep, "net_train_step.mlir"); });
-  EXPECT_TRUE(m.ends_with("compile options " + hex(kOneDevice))) << m;
+  EXPECT_TRUE(m.ends_with(fake_pjrt::optionsMessage(kOneDevice))) << m;
 }
 
 } // namespace

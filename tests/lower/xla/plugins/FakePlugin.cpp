@@ -14,6 +14,7 @@
 
 #include "lower/xla/PjrtCApi.h"
 #include "mlir/Parser.h"
+#include "tests/lower/xla/plugins/FakePlugin.h"
 
 struct PJRT_Client {};
 struct PJRT_Device {};
@@ -90,15 +91,8 @@ PJRT_Error* compile(PJRT_Client_Compile_Args* a) {
   if (mode() == "compile")
     return fail("<program>:3:5: error: 'stablehlo.frobnicate' op is not supported by the fake "
                 "compiler");
-  if (mode() == "options") {
-    std::string hex = "compile options ";
-    for (size_t i = 0; i < a->compile_options_size; ++i) {
-      static const char digits[] = "0123456789abcdef";
-      const auto byte = static_cast<unsigned char>(a->compile_options[i]);
-      hex += {digits[byte >> 4], digits[byte & 15]};
-    }
-    return fail(hex);
-  }
+  if (mode() == "options")
+    return fail(hlotrain::fake_pjrt::optionsMessage({a->compile_options, a->compile_options_size}));
   const std::string text(a->program->code, a->program->code_size);
   hlotrain::ir::Module m = hlotrain::mlir::parse(text, "<program>");
   a->executable = new PJRT_LoadedExecutable{{m.lookup("main")->resultTypes.size()}};
