@@ -22,6 +22,7 @@
 #include "program/Program.h"
 #include "support/Error.h"
 #include "support/Xorshift.h"
+#include "train/Settings.h"
 #include "train/TrainConfig.h"
 
 namespace hlotrain::cli {
@@ -214,7 +215,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
   nn::NetSpec spec = netFlag(args);
-  train::TrainConfig config;
+  train::TrainConfig config = train::recipeConfig(spec);
   config.batch = positiveIntFlag(args, "--batch", config.batch, 1 << 16);
   MeasureOptions measureOptions;
   measureOptions.steps = positiveIntFlag(args, "--steps", 10, 1 << 20);

@@ -16,6 +16,7 @@
 #include "program/Program.h"
 #include "support/Error.h"
 #include "support/Xorshift.h"
+#include "train/Settings.h"
 #include "train/TrainConfig.h"
 
 namespace hlotrain::cli {
@@ -121,7 +122,7 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
   if (!args.has("--lowerers")) throw UsageError("--lowerers A,B is required");
   auto [first, second] = lowererPair(args.value("--lowerers"));
   nn::NetSpec spec = netFlag(args);
-  train::TrainConfig config;
+  train::TrainConfig config = train::recipeConfig(spec);
   config.batch = positiveIntFlag(args, "--batch", 2, 1 << 16);
   const double tolerance =
       args.has("--tolerance") ? positiveNumber("--tolerance", args.value("--tolerance")) : 1e-4;

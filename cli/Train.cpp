@@ -21,6 +21,7 @@
 #include "report/Report.h"
 #include "support/Error.h"
 #include "task/Task.h"
+#include "train/Settings.h"
 #include "train/Trainer.h"
 
 namespace hlotrain::cli {
@@ -36,7 +37,9 @@ checkpoints. The parameters and optimizer state stay in the lowerer between step
 The dataset sets the task: classification (scored by accuracy), per-pixel segmentation (an exact
 confusion matrix, IoU, region Dice) or YOLOv1 detection (mAP@0.5 and mAP@[.5:.95]). Defaults are
 the reference config: Adam, lr 1e-3, batch 128, 15 epochs, cosine with 1 warmup epoch, weight
-decay 1e-4, cross-entropy, no label smoothing.
+decay 1e-4, cross-entropy, no label smoothing; a net's recipe (`hlotrain list`) changes some of
+them (r34-yolov1: batch 16, lr 7e-4, weight decay 0, 3 warmup epochs, clipping at 4, focal
+objectness 2), and flags, config files and a resumed checkpoint override the recipe.
 
   --net NAME              a net of `hlotrain list` (e.g. mnist-cnn); unet-brats and r34-yolov1
                           are built for the dataset's channels and side
@@ -64,12 +67,18 @@ decay 1e-4, cross-entropy, no label smoothing.
                           (detection datasets only)
   --label-smoothing X     label smoothing in [0, 1) for ce and weighted-ce (default 0)
   --class-weights W,...   weighted-ce: one positive weight per class (sum w_y*CE / sum w_y)
-  --focal-gamma G         focal: the exponent of (1 - p), G >= 0 (default 2); yolov1: objectness
-                          becomes sigmoid-BCE weighted by a detached (1 - p_t)^G
+  --focal-gamma G|off     focal: the exponent of (1 - p), G >= 0 (default 2); yolov1: objectness
+                          becomes sigmoid-BCE weighted by a detached (1 - p_t)^G (default off:
+                          squared errors; r34-yolov1's recipe: 2)
   --box-loss KIND         yolov1: sqrt-wh (squared errors of x, y, sqrt w, sqrt h; the default)
                           or diou (1 - DIoU of the boxes)
-  --clip-grad-norm C      scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2
-                          norm, before each update (in the graph)
+  --box-param FORM        yolov1: what the head's size channels hold: sqrt (sqrt w and sqrt h,
+                          as YOLOv1's paper: compared with the truth's square roots, squared
+                          when decoded; the default) or sqrt-of-prediction (w and h, which the
+                          loss takes as sqrt(max(p, 1e-6)), the reference system's form: its
+                          gradient is 0 below 1e-6, where a size channel can stay for good)
+  --clip-grad-norm C|off  scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2
+                          norm, before each update (in the graph; default off)
   --precision f32|bf16    what convolutions and matmuls multiply in (default f32); bf16
                           converts their operands to bf16 and accumulates in f32; BatchNorm,
                           the loss, the gradients' sums, the optimizer and the parameters stay
@@ -134,16 +143,21 @@ Exit codes: 0 done; 1 the run failed; 2 bad flags, values, data or checkpoint fi
 const char* const kEvalUsage =
     R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--context K]
                      [--input-size S] [--checkpoint PATH] [--batch B] [--tag TAG]
-                     [--artifacts DIR] [--loss KIND] [--focal-gamma G] [--logits FILE.npy]
-                     [--predictions FILE.npy] [--detections FILE.csv] [--precision f32|bf16]
-                     [--lowerer NAME] [--pjrt-plugin PATH]
+                     [--artifacts DIR] [--loss KIND] [--focal-gamma G|off]
+                     [--box-param FORM] [--logits FILE.npy] [--predictions FILE.npy]
+                     [--detections FILE.csv] [--precision f32|bf16] [--lowerer NAME]
+                     [--pjrt-plugin PATH]
 
 Scores a checkpoint on every test record, with the eval-forward graph and the checkpoint's
 BatchNorm running statistics: accuracy, or for a segmentation dataset the confusion matrix, the
 IoU per class and the region Dice (per case too when val_cases.bin is there), for a detection
 dataset mAP@0.5 and mAP@[.5:.95] against val.full_gt.bin when present (else each record's own
-boxes); a detector trained with --focal-gamma decodes its confidence with a sigmoid, so pass the
-same --focal-gamma G. The default checkpoint is <artifacts>/<net>[_<tag>]_checkpoint.bin. A
+boxes). A detector's outputs are read as its run trained them: --loss, --focal-gamma (a sigmoid
+confidence, or the raw channel) and --box-param come from the settings the checkpoint stores (a
+checkpoint from before --box-param existed: sqrt-of-prediction), and a flag that contradicts
+them is refused; a version 1 checkpoint stores none, so pass the run's flags (the net's recipe
+fills in what they leave out). The default checkpoint is
+<artifacts>/<net>[_<tag>]_checkpoint.bin. A
 checkpoint of another net is refused naming the first tensor that does not match; a batch
 larger than the test set is cut to it.
 Outputs, in record order, each written atomically:
@@ -156,203 +170,27 @@ Outputs, in record order, each written atomically:
 const char* const kEmitUsage =
     R"(usage: hlotrain emit --net NAME [--out DIR] [--batch B] [--optimizer adam|sgd]
                      [--momentum M] [--weight-decay W] [--loss KIND] [--label-smoothing X]
-                     [--class-weights W,...] [--focal-gamma G] [--box-loss KIND]
-                     [--clip-grad-norm C] [--precision f32|bf16] [--tag TAG]
+                     [--class-weights W,...] [--focal-gamma G|off] [--box-loss KIND]
+                     [--box-param FORM] [--clip-grad-norm C|off] [--precision f32|bf16]
+                     [--tag TAG]
 
-Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR default .hlotrain).
+Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR default .hlotrain),
+with the net's recipe (`hlotrain list`) under the flags given.
 )";
 
 const char* const kListUsage = R"(usage: hlotrain list
 
-Every net with its parameter count, input geometry and class count.
+Every net with its parameter count, input geometry and class count, then the recipes: the
+settings a net trains with where they differ from `hlotrain train`'s defaults.
 )";
 
 namespace {
 
-// The whole text as a T, or a UsageError naming the flag: trailing characters, overflow and (for
-// floating point) infinities and NaN are refused; ranges are validate()'s.
-template <class T> T parseValue(std::string_view flag, const std::string& text, const char* what) {
-  T v{};
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (ec == std::errc::result_out_of_range)
-    throw UsageError(std::string(flag) + ": '" + text + "' is out of range");
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
-    throw UsageError(std::string(flag) + ": expected " + what + ", got '" + text + "'");
-  if constexpr (std::is_floating_point_v<T>)
-    if (!std::isfinite(v))
-      throw UsageError(std::string(flag) + ": expected a finite number, got '" + text + "'");
-  return v;
-}
-
-int64_t parseInt(std::string_view flag, const std::string& text) {
-  return parseValue<int64_t>(flag, text, "an integer");
-}
-double parseNumber(std::string_view flag, const std::string& text) {
-  return parseValue<double>(flag, text, "a number");
-}
-float parseFloat(std::string_view flag, const std::string& text) {
-  return parseValue<float>(flag, text, "a number");
-}
-
-// The shortest text that reads back as exactly `v` (std::to_chars): what a config file and a
-// checkpoint store of a number.
-template <class T> std::string shortest(T v) {
-  char buf[64];
-  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
-}
-
-// What a config file's value of a key must be; a number key also takes an integer.
-enum class ValueType { integer, number, string, boolean };
-
-// How `--resume` treats a setting its checkpoint stores:
-//   fixed      the run's own: taken from the checkpoint, and a flag that contradicts it refused
-//   mayChange  taken from the checkpoint unless given (how often to log, evaluate and save,
-//              where the data is now, whether to skip non-finite steps)
-//   perRun     this invocation's only, never taken from the checkpoint (--max-steps)
-//   locates    finds the checkpoint (--artifacts, --tag): given or defaulted, never stored
-enum class OnResume { fixed, mayChange, perRun, locates };
-
-using Apply = void (*)(train::TrainConfig&, std::string_view flag, const std::string& value);
-using Shown = std::optional<std::string>;
-// The field's value as its flag would take it; nullopt where the setting is off.
-using Show = Shown (*)(const train::TrainConfig&);
-
-// One row per TrainConfig field; a command accepts the rows it names. A row's config key is its
-// name without "--". A boolean row's flag sets it true and its negation (--no-cosine) false; its
-// apply gets the text "true" or "false".
-struct ConfigFlag {
-  std::string_view name;
-  ValueType type;
-  OnResume onResume;
-  Apply apply;
-  Show show;
-  std::string_view negation = {};
-};
-
-using enum ValueType;
-using enum OnResume;
-
-const ConfigFlag kConfigFlags[] = {
-    {"--epochs", integer, fixed, [](auto& c, auto f, auto& v) { c.epochs = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.epochs); }},
-    {"--batch", integer, fixed, [](auto& c, auto f, auto& v) { c.batch = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.batch); }},
-    {"--lr", number, fixed, [](auto& c, auto f, auto& v) { c.learningRate = parseNumber(f, v); },
-     [](const auto& c) -> Shown { return shortest(c.learningRate); }},
-    {"--optimizer", string, fixed,
-     [](auto& c, auto f, auto& v) {
-       if (v != "adam" && v != "sgd")
-         throw UsageError(std::string(f) + ": expected adam or sgd, got '" + v + "'");
-       c.optimizer = v == "adam" ? program::Optimizer::adam : program::Optimizer::sgd;
-     },
-     [](const auto& c) -> Shown { return train::optimizerName(c.optimizer); }},
-    {"--momentum", number, fixed, [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); },
-     [](const auto& c) -> Shown { return shortest(c.momentum); }},
-    {"--weight-decay", number, fixed,
-     [](auto& c, auto f, auto& v) { c.weightDecay = parseFloat(f, v); },
-     [](const auto& c) -> Shown { return shortest(c.weightDecay); }},
-    {"--cosine", boolean, fixed, [](auto& c, auto, auto& v) { c.cosine = v == "true"; },
-     [](const auto& c) -> Shown { return c.cosine ? "true" : "false"; }, "--no-cosine"},
-    {"--warmup-epochs", integer, fixed,
-     [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.warmupEpochs); }},
-    {"--label-smoothing", number, fixed,
-     [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); },
-     [](const auto& c) -> Shown { return shortest(c.loss.labelSmoothing); }},
-    {"--loss", string, fixed,
-     [](auto& c, auto f, auto& v) {
-       std::optional<program::LossKind> kind = program::lossKindFromName(v);
-       if (!kind) {
-         std::string known;
-         for (program::LossKind k : program::allLossKinds())
-           known += (known.empty() ? "" : ", ") + std::string(program::lossName(k));
-         throw UsageError(std::string(f) + ": expected one of " + known + ", got '" + v + "'");
-       }
-       c.loss.kind = *kind;
-     },
-     [](const auto& c) -> Shown { return std::string(program::lossName(c.loss.kind)); }},
-    {"--class-weights", string, fixed,
-     [](auto& c, auto f, auto& v) {
-       c.loss.classWeights.clear();
-       size_t start = 0;
-       for (size_t comma = v.find(','); start <= v.size(); comma = v.find(',', start)) {
-         if (comma == std::string::npos) comma = v.size();
-         c.loss.classWeights.push_back(parseFloat(f, v.substr(start, comma - start)));
-         start = comma + 1;
-       }
-     },
-     [](const auto& c) -> Shown {
-       if (c.loss.classWeights.empty()) return std::nullopt;
-       std::string text;
-       for (float w : c.loss.classWeights) text += (text.empty() ? "" : ",") + shortest(w);
-       return text;
-     }},
-    {"--focal-gamma", number, fixed,
-     [](auto& c, auto f, auto& v) { c.loss.focalGamma = parseFloat(f, v); },
-     [](const auto& c) -> Shown {
-       return c.loss.focalGamma ? Shown(shortest(*c.loss.focalGamma)) : std::nullopt;
-     }},
-    {"--box-loss", string, fixed,
-     [](auto& c, auto f, auto& v) {
-       if (v != "sqrt-wh" && v != "diou")
-         throw UsageError(std::string(f) + ": expected sqrt-wh or diou, got '" + v + "'");
-       c.loss.boxLoss = v == "diou" ? program::BoxLoss::diou : program::BoxLoss::sqrtWh;
-     },
-     [](const auto& c) -> Shown {
-       return c.loss.boxLoss == program::BoxLoss::diou ? "diou" : "sqrt-wh";
-     }},
-    {"--precision", string, fixed,
-     [](auto& c, auto f, auto& v) {
-       const std::optional<nn::Precision> p = nn::precisionNamed(v);
-       if (!p) throw UsageError(std::string(f) + ": expected f32 or bf16, got '" + v + "'");
-       c.precision = *p;
-     },
-     [](const auto& c) -> Shown { return std::string(nn::precisionName(c.precision)); }},
-    {"--clip-grad-norm", number, fixed,
-     [](auto& c, auto f, auto& v) { c.clipGradNorm = parseFloat(f, v); },
-     [](const auto& c) -> Shown {
-       return c.clipGradNorm ? Shown(shortest(*c.clipGradNorm)) : std::nullopt;
-     }},
-    {"--augment", boolean, fixed, [](auto& c, auto, auto& v) { c.augment = v == "true"; },
-     [](const auto& c) -> Shown { return c.augment ? "true" : "false"; }, "--no-augment"},
-    {"--eval-every", integer, mayChange,
-     [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.evalEvery); }},
-    {"--checkpoint-every", integer, mayChange,
-     [](auto& c, auto f, auto& v) { c.checkpointEvery = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.checkpointEvery); }},
-    {"--checkpoint-every-steps", integer, mayChange,
-     [](auto& c, auto f, auto& v) { c.checkpointEverySteps = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.checkpointEverySteps); }},
-    {"--log-every", integer, mayChange,
-     [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.logEvery); }},
-    {"--seed", integer, fixed,
-     [](auto& c, auto f, auto& v) {
-       int64_t seed = parseInt(f, v);
-       if (seed < 0) throw UsageError(std::string(f) + ": expected a value >= 0, got " + v);
-       c.seed = static_cast<uint64_t>(seed);
-     },
-     [](const auto& c) -> Shown { return std::to_string(c.seed); }},
-    {"--max-steps", integer, perRun, [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); },
-     [](const auto& c) -> Shown { return std::to_string(c.maxSteps); }},
-    {"--shuffle", boolean, fixed, [](auto& c, auto, auto& v) { c.shuffle = v == "true"; },
-     [](const auto& c) -> Shown { return c.shuffle ? "true" : "false"; }, "--no-shuffle"},
-    {"--skip-nonfinite", boolean, mayChange,
-     [](auto& c, auto, auto& v) { c.skipNonFinite = v == "true"; },
-     [](const auto& c) -> Shown { return c.skipNonFinite ? "true" : "false"; }},
-    {"--tag", string, locates, [](auto& c, auto, auto& v) { c.buildTag = v; },
-     [](const auto& c) -> Shown { return c.buildTag; }},
-    {"--artifacts", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
-     [](const auto& c) -> Shown { return c.artifactsDir; }},
-    {"--out", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
-     [](const auto& c) -> Shown { return c.artifactsDir; }},
-};
-
-const ConfigFlag& configFlag(std::string_view name) {
-  return *std::find_if(std::begin(kConfigFlags), std::end(kConfigFlags),
-                       [&](const ConfigFlag& f) { return f.name == name; });
-}
+using train::kOff;
+using train::OnResume;
+using train::Shown;
+using enum train::SettingType;
+using enum train::OnResume;
 
 // A command's flags: the TrainConfig rows it names (and their negations) plus its own.
 struct CommandFlags {
@@ -362,7 +200,7 @@ struct CommandFlags {
   std::vector<FlagSpec> specs() const {
     std::vector<FlagSpec> all = own;
     for (std::string_view name : config) {
-      const ConfigFlag& row = configFlag(name);
+      const train::SettingRow& row = *train::settingRow(name);
       all.push_back({name, row.type != boolean});
       if (!row.negation.empty()) all.push_back({row.negation, false});
     }
@@ -380,7 +218,7 @@ ParsedArgs parseCommandLine(std::span<const std::string> argv, const CommandFlag
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
   for (std::string_view name : flags.config)
-    if (const ConfigFlag& row = configFlag(name);
+    if (const train::SettingRow& row = *train::settingRow(name);
         !row.negation.empty() && args.has(name) && args.has(row.negation))
       throw UsageError(std::string(name) + " and " + std::string(row.negation) +
                        " contradict each other");
@@ -392,7 +230,7 @@ Parsed applyFlags(ParsedArgs args, const CommandFlags& flags) {
   Parsed p;
   p.args = std::move(args);
   for (std::string_view name : flags.config) {
-    const ConfigFlag& row = configFlag(name);
+    const train::SettingRow& row = *train::settingRow(name);
     applyConfigFlag(p.args, name, p.config);
     if (!row.negation.empty() && p.args.has(row.negation))
       row.apply(p.config, row.negation, "false");
@@ -414,9 +252,9 @@ std::string required(const ParsedArgs& args, std::string_view flag) {
 data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   std::string name = args.value("--dataset", "mnist");
   std::optional<int64_t> context, side;
-  if (args.has("--context")) context = parseInt("--context", args.value("--context"));
+  if (args.has("--context")) context = train::parseInteger("--context", args.value("--context"));
   if (args.has("--input-size")) {
-    side = parseInt("--input-size", args.value("--input-size"));
+    side = train::parseInteger("--input-size", args.value("--input-size"));
     if (*side != 224 && *side != 448)
       throw UsageError("--input-size: expected 224 or 448, got '" + args.value("--input-size") +
                        "'");
@@ -440,6 +278,10 @@ void defaultLoss(Parsed& p, const nn::NetSpec& spec) {
   if (!p.args.has("--loss")) p.config.loss.kind = program::defaultLossKind(spec);
 }
 
+// The settings that say how a trained net's outputs are read (the loss, sigmoid or raw
+// objectness, the box form): an evaluation takes them from the checkpoint.
+const std::string_view kDecodingKeys[] = {"--loss", "--focal-gamma", "--box-param"};
+
 const std::vector<FlagSpec> kDataFlags = {{"--net"},       {"--dataset"},    {"--data"},
                                           {"--context"},   {"--input-size"}, kLowererFlags[0],
                                           kLowererFlags[1]};
@@ -447,7 +289,7 @@ const std::vector<FlagSpec> kDataFlags = {{"--net"},       {"--dataset"},    {"-
 } // namespace
 
 void applyConfigFlag(const ParsedArgs& args, std::string_view name, train::TrainConfig& config) {
-  const ConfigFlag& row = configFlag(name);
+  const train::SettingRow& row = *train::settingRow(name);
   if (args.has(name)) row.apply(config, name, row.type == boolean ? "true" : args.value(name));
 }
 
@@ -468,7 +310,7 @@ namespace {
 // values reach the run as the flags they are named after.
 struct RunKey {
   std::string_view name;
-  ValueType type;
+  train::SettingType type;
   OnResume onResume;
 };
 const RunKey kRunKeys[] = {{"--net", string, fixed},      {"--dataset", string, fixed},
@@ -479,17 +321,17 @@ const RunKey kRunKeys[] = {{"--net", string, fixed},      {"--dataset", string, 
 // row (`row`).
 struct Key {
   std::string_view flag;
-  ValueType type;
+  train::SettingType type;
   OnResume onResume;
   std::string_view negation;
-  const ConfigFlag* row = nullptr;
+  const train::SettingRow* row = nullptr;
 };
 
 // Every key, in the order a saved config lists them.
 std::vector<Key> trainKeys() {
   std::vector<Key> keys;
   for (const RunKey& k : kRunKeys) keys.push_back({k.name, k.type, k.onResume, {}});
-  for (const ConfigFlag& f : kConfigFlags)
+  for (const train::SettingRow& f : train::settingRows())
     if (f.name != "--out") keys.push_back({f.name, f.type, f.onResume, f.negation, &f});
   return keys;
 }
@@ -526,17 +368,21 @@ std::string givenText(const ParsedArgs& args, const Key& k) {
   return args.value(k.flag);
 }
 
-// Refuses a value of another type than the key's (a number key takes an integer too).
+// Refuses a value of another type than the key's (a number key takes an integer too, an optional
+// number the string "off").
 void checkType(const Key& k, const ConfigEntry& e) {
   const ConfigType t = e.value.type;
-  const bool ok = t == ConfigType::null || (k.type == string && t == ConfigType::string) ||
-                  (k.type == boolean && t == ConfigType::boolean) ||
-                  ((k.type == integer || k.type == number) &&
-                   (t == ConfigType::integer || t == ConfigType::floating));
-  const char* expected = k.type == string    ? "a string"
-                         : k.type == boolean ? "a boolean (true or false)"
-                         : k.type == integer ? "an integer"
-                                             : "a number";
+  const bool numeric = t == ConfigType::integer || t == ConfigType::floating;
+  const bool ok =
+      t == ConfigType::null || (k.type == string && t == ConfigType::string) ||
+      (k.type == boolean && t == ConfigType::boolean) ||
+      ((k.type == integer || k.type == number) && numeric) ||
+      (k.type == optionalNumber && (numeric || (t == ConfigType::string && e.value.text == kOff)));
+  const char* expected = k.type == string           ? "a string"
+                         : k.type == boolean        ? "a boolean (true or false)"
+                         : k.type == integer        ? "an integer"
+                         : k.type == optionalNumber ? "a number or \"off\""
+                                                    : "a number";
   if (!ok)
     throw ParseError(e.origin + ": " + e.key + " takes " + expected + ", got " +
                      std::string(configTypeName(t)) +
@@ -590,7 +436,7 @@ std::string canonical(const Key& k, const std::string& text) {
     k.row->apply(c, k.flag, text);
     return k.row->show(c).value_or("");
   }
-  return k.type == integer ? std::to_string(parseInt(k.flag, text)) : text;
+  return k.type == integer ? std::to_string(train::parseInteger(k.flag, text)) : text;
 }
 
 // What a resume does with the checkpoint's stored config.
@@ -599,23 +445,62 @@ struct Resumed {
   bool storesConfig = false; // false: version 1, so every setting comes from the flags
 };
 
-// --resume: the settings the run's checkpoint stores, for what the command line and the config
-// file leave out (OnResume says which); a fixed one given otherwise is refused naming the flag and
-// both values.
-Resumed addStoredConfig(ParsedArgs& args, Origins& origins) {
-  train::TrainConfig located;
-  for (std::string_view flag : {"--artifacts", "--tag"})
-    if (args.has(flag)) configFlag(flag).apply(located, flag, args.value(flag));
-  Resumed resumed;
-  resumed.path = train::checkpointPath(train::artifactPrefix(netFlag(args), located));
-  std::error_code ec;
-  if (!std::filesystem::exists(resumed.path, ec)) return {};
-  const std::optional<std::string> stored = train::readCheckpointConfig(resumed.path);
-  if (!stored) return resumed;
-  resumed.storesConfig = true;
-  for (const ConfigEntry& e : parseJsonConfig(*stored, resumed.path + " (its stored config)")) {
+// A config entry of `k` holding `text` as its flag takes it, read at `origin`.
+ConfigEntry entryOf(const Key& k, const std::string& text, const std::string& origin) {
+  const ConfigType t = k.type == string || (k.type == optionalNumber && text == kOff)
+                           ? ConfigType::string
+                       : k.type == boolean ? ConfigType::boolean
+                       : k.type == integer ? ConfigType::integer
+                                           : ConfigType::floating;
+  return {std::string(k.flag.substr(2)), {t, text}, origin};
+}
+
+// A setting a checkpoint stores; `predates`: the checkpoint was written before its key existed,
+// and the value is the row's storedBefore.
+struct StoredSetting {
+  Key key;
+  ConfigEntry entry;
+  bool predates = false;
+};
+
+// The settings the checkpoint at `path` stores, among `keys` (empty: all): a stored null of an
+// optional number is "off" (every key is stored, so null was off), and a row's storedBefore
+// stands in for a key the checkpoint predates. nullopt: a version 1 checkpoint, which stores no
+// settings.
+std::optional<std::vector<StoredSetting>> storedSettings(const std::string& path,
+                                                         std::span<const std::string_view> keys) {
+  const std::optional<std::string> stored = train::readCheckpointConfig(path);
+  if (!stored) return std::nullopt;
+  const auto wanted = [&](const Key& k) {
+    return keys.empty() || std::find(keys.begin(), keys.end(), k.flag) != keys.end();
+  };
+  std::vector<StoredSetting> settings;
+  for (ConfigEntry e : parseJsonConfig(*stored, path + " (its stored config)")) {
     const Key k = keyOf(e);
     checkType(k, e);
+    if (k.type == optionalNumber && e.value.type == ConfigType::null)
+      e.value = {ConfigType::string, std::string(kOff)};
+    if (wanted(k)) settings.push_back({k, e});
+  }
+  for (const Key& k : trainKeys())
+    if (k.row && !k.row->storedBefore.empty() && wanted(k) &&
+        std::none_of(settings.begin(), settings.end(),
+                     [&](const StoredSetting& s) { return s.key.flag == k.flag; }))
+      settings.push_back({k,
+                          entryOf(k, std::string(k.row->storedBefore),
+                                  path + " (written before " + std::string(k.flag) + " existed)"),
+                          true});
+  return settings;
+}
+
+// A checkpoint's stored settings (of `keys`; empty: all) for what the command line and the
+// config file leave out (OnResume says which); a fixed one given otherwise is refused naming the
+// flag, both values and `why` the checkpoint's value holds. False: a version 1 checkpoint.
+bool addStoredSettings(ParsedArgs& args, Origins& origins, const std::string& path,
+                       std::span<const std::string_view> keys, std::string_view why) {
+  const auto settings = storedSettings(path, keys);
+  if (!settings) return false;
+  for (const auto& [k, e, predates] : *settings) {
     if (k.onResume == perRun || k.onResume == locates) continue;
     if (!given(args, k)) {
       setFlag(args, origins, k, e);
@@ -625,12 +510,38 @@ Resumed addStoredConfig(ParsedArgs& args, Origins& origins) {
     const std::string mine = givenText(args, k);
     const std::string theirs = e.value.type == ConfigType::null ? "" : canonical(k, e.value.text);
     if (canonical(k, mine) != theirs)
-      throw UsageError(std::string(k.flag) + " is " + mine + " but " + resumed.path +
-                       " was written " + (theirs.empty() ? "without it" : "with " + theirs) +
-                       "; a resumed run keeps the settings its checkpoint stores (leave " +
-                       std::string(k.flag) + " out)");
+      throw UsageError(
+          std::string(k.flag) + " is " + mine + " but " + path + " was written " +
+          (predates ? "before " + std::string(k.flag) + " existed, so " : std::string()) +
+          (theirs.empty() ? "without it" : "with " + theirs) + "; " + std::string(why) +
+          " (leave " + std::string(k.flag) + " out)");
   }
+  return true;
+}
+
+// --resume: the settings the run's checkpoint stores (addStoredSettings).
+Resumed addStoredConfig(ParsedArgs& args, Origins& origins) {
+  train::TrainConfig located;
+  for (std::string_view flag : {"--artifacts", "--tag"})
+    if (args.has(flag)) applyConfigFlag(args, flag, located);
+  Resumed resumed;
+  resumed.path = train::checkpointPath(train::artifactPrefix(netFlag(args), located));
+  std::error_code ec;
+  if (!std::filesystem::exists(resumed.path, ec)) return {};
+  resumed.storesConfig = addStoredSettings(
+      args, origins, resumed.path, {}, "a resumed run keeps the settings its checkpoint stores");
   return resumed;
+}
+
+// The net's recipe (nn::NetSpec::recipe) for the keys among `rows` that nothing else gives.
+void addRecipe(ParsedArgs& args, Origins& origins, const nn::NetSpec& spec,
+               std::span<const std::string_view> rows) {
+  for (const nn::Setting& s : spec.recipe) {
+    const std::optional<Key> k = trainKey(s.key);
+    if (!k) throw std::logic_error(spec.name + "'s recipe names no setting '" + s.key + "'");
+    if (std::find(rows.begin(), rows.end(), k->flag) != rows.end() && !given(args, *k))
+      setFlag(args, origins, *k, entryOf(*k, s.value, nn::cliName(spec) + "'s recipe"));
+  }
 }
 
 // The run's effective config, every key (`location`: with --artifacts and --tag, which a
@@ -638,12 +549,13 @@ Resumed addStoredConfig(ParsedArgs& args, Origins& origins) {
 std::vector<ConfigEntry> effectiveConfig(const Parsed& p, const data::DatasetSpec& dataset,
                                          bool location) {
   std::vector<ConfigEntry> entries;
-  const auto add = [&](std::string_view flag, ValueType type, const Shown& text) {
-    const ConfigType t = !text             ? ConfigType::null
-                         : type == string  ? ConfigType::string
-                         : type == boolean ? ConfigType::boolean
-                         : type == integer ? ConfigType::integer
-                                           : ConfigType::floating;
+  const auto add = [&](std::string_view flag, train::SettingType type, Shown text) {
+    if (type == optionalNumber && !text) text = std::string(kOff);
+    const ConfigType t = !text                             ? ConfigType::null
+                         : type == string || *text == kOff ? ConfigType::string
+                         : type == boolean                 ? ConfigType::boolean
+                         : type == integer                 ? ConfigType::integer
+                                                           : ConfigType::floating;
     entries.push_back({std::string(flag.substr(2)), {t, text.value_or("")}, {}});
   };
   add("--net", string, p.args.value("--net"));
@@ -653,7 +565,7 @@ std::vector<ConfigEntry> effectiveConfig(const Parsed& p, const data::DatasetSpe
   add("--data", string, p.args.value("--data"));
   add("--init-from", string,
       p.args.has("--init-from") ? Shown(p.args.value("--init-from")) : std::nullopt);
-  for (const ConfigFlag& f : kConfigFlags)
+  for (const train::SettingRow& f : train::settingRows())
     if (f.name != "--out" && (location || f.onResume != locates))
       add(f.name, f.type, f.show(p.config));
   return entries;
@@ -661,8 +573,8 @@ std::vector<ConfigEntry> effectiveConfig(const Parsed& p, const data::DatasetSpe
 
 const char* const kSavedConfigHeader =
     "# hlotrain train settings: `hlotrain train --config FILE` trains with them, flags given\n"
-    "# beside it override them. Each key is a train flag without --; a setting that is off\n"
-    "# is a comment.\n";
+    "# beside it override them. Each key is a train flag without --; a setting that is not\n"
+    "# set is a comment.\n";
 
 int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
   CommandFlags flags{{}, kDataFlags};
@@ -672,12 +584,13 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
   flags.own.push_back({"--report", false});
   flags.own.push_back({"--config"});
   flags.own.push_back({"--save-config"});
-  for (const ConfigFlag& f : kConfigFlags)
+  for (const train::SettingRow& f : train::settingRows())
     if (f.name != "--out") flags.config.push_back(f.name);
   ParsedArgs args = parseCommandLine(argv, flags);
   if (args.has("--config")) addConfigFile(args, origins);
   Resumed resumed;
   if (args.has("--resume")) resumed = addStoredConfig(args, origins);
+  addRecipe(args, origins, netFlag(args), flags.config);
   Parsed p = applyFlags(std::move(args), flags);
   data::DatasetSpec dataset = datasetFlag(p.args);
   nn::NetSpec spec = netFlag(p.args, dataset);
@@ -686,7 +599,7 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
     throw UsageError("--data is required: " + resumed.path +
                      " is a version 1 checkpoint, which stores no config (pass the run's flags)");
   std::string dir = required(p.args, "--data");
-  train::validate(p.config);
+  train::validate(p.config, spec);
   if (p.args.has("--save-config")) {
     const std::string path = p.args.value("--save-config");
     writeConfigFile(path, effectiveConfig(p, dataset, true), kSavedConfigHeader);
@@ -717,13 +630,12 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
   return kOk;
 }
 
-} // namespace
-
-int trainCommand(std::span<const std::string> argv, std::ostream& out) {
-  // A message about a value from a config file or a checkpoint names where it was read.
+// A command whose values may come from a config file, a checkpoint or a net's recipe: a message
+// about such a value names where it was read.
+template <class Run> int explained(Run run) {
   Origins origins;
   try {
-    return runTrain(argv, out, origins);
+    return run(origins);
   } catch (const UsageError& e) {
     throw UsageError(withOrigin(e.what(), origins));
   } catch (const ConfigError& e) {
@@ -731,14 +643,28 @@ int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   }
 }
 
-int evalCommand(std::span<const std::string> argv, std::ostream& out) {
-  CommandFlags flags{{"--batch", "--tag", "--artifacts", "--loss", "--focal-gamma", "--precision"},
-                     kDataFlags};
+int runEval(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
+  CommandFlags flags{
+      {"--batch", "--tag", "--artifacts", "--loss", "--focal-gamma", "--box-param", "--precision"},
+      kDataFlags};
   flags.own.push_back({"--checkpoint"});
   flags.own.push_back({"--logits"});
   flags.own.push_back({"--predictions"});
   flags.own.push_back({"--detections"});
-  Parsed p = parse(argv, flags);
+  ParsedArgs args = parseCommandLine(argv, flags);
+  // How the net's outputs are read is the trained run's: its checkpoint's stored settings.
+  train::TrainConfig located;
+  for (std::string_view flag : {"--artifacts", "--tag"}) applyConfigFlag(args, flag, located);
+  const std::string checkpoint =
+      args.has("--checkpoint")
+          ? args.value("--checkpoint")
+          : train::checkpointPath(train::artifactPrefix(netFlag(args), located));
+  std::error_code ec;
+  if (std::filesystem::exists(checkpoint, ec))
+    addStoredSettings(args, origins, checkpoint, kDecodingKeys,
+                      "an evaluation reads the net's outputs as its checkpoint's run trained them");
+  addRecipe(args, origins, netFlag(args), flags.config);
+  Parsed p = applyFlags(std::move(args), flags);
   data::DatasetSpec dataset = datasetFlag(p.args);
   nn::NetSpec spec = netFlag(p.args, dataset);
   defaultLoss(p, spec);
@@ -766,21 +692,37 @@ int evalCommand(std::span<const std::string> argv, std::ostream& out) {
   return kOk;
 }
 
-int emitCommand(std::span<const std::string> argv, std::ostream& out) {
+int runEmit(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
   CommandFlags flags{{"--batch", "--optimizer", "--momentum", "--weight-decay", "--label-smoothing",
-                      "--loss", "--class-weights", "--focal-gamma", "--box-loss",
+                      "--loss", "--class-weights", "--focal-gamma", "--box-loss", "--box-param",
                       "--clip-grad-norm", "--precision", "--tag", "--out"},
                      {{"--net"}}};
-  Parsed p = parse(argv, flags);
+  ParsedArgs args = parseCommandLine(argv, flags);
+  addRecipe(args, origins, netFlag(args), flags.config);
+  Parsed p = applyFlags(std::move(args), flags);
   const nn::NetSpec net = netFlag(p.args, std::nullopt);
   defaultLoss(p, net);
   nn::NetSpec spec = train::taggedSpec(net, p.config);
-  train::validate(p.config);
+  train::validate(p.config, spec);
   std::string prefix = program::buildPrefix(spec, p.config.artifactsDir);
   train::emitGraphs(spec, train::programOptions(p.config), prefix);
   for (const char* suffix : {"fwd", "fwd_eval", "train_step"})
     out << prefix << "_" << suffix << ".mlir\n";
   return kOk;
+}
+
+} // namespace
+
+int trainCommand(std::span<const std::string> argv, std::ostream& out) {
+  return explained([&](Origins& origins) { return runTrain(argv, out, origins); });
+}
+
+int evalCommand(std::span<const std::string> argv, std::ostream& out) {
+  return explained([&](Origins& origins) { return runEval(argv, out, origins); });
+}
+
+int emitCommand(std::span<const std::string> argv, std::ostream& out) {
+  return explained([&](Origins& origins) { return runEmit(argv, out, origins); });
 }
 
 int listCommand(std::span<const std::string> argv, std::ostream& out) {
@@ -789,6 +731,7 @@ int listCommand(std::span<const std::string> argv, std::ostream& out) {
   std::snprintf(line, sizeof line, "%-14s %12s  %-10s %s\n", "NET", "PARAMETERS", "INPUT",
                 "CLASSES");
   out << line;
+  std::string recipes;
   for (const nn::NetSpec& spec : nn::zoo()) {
     std::string input = std::to_string(spec.input.channels) + "x" +
                         std::to_string(spec.input.height) + "x" + std::to_string(spec.input.width);
@@ -796,7 +739,14 @@ int listCommand(std::span<const std::string> argv, std::ostream& out) {
                   static_cast<long long>(nn::parameterCount(spec)), input.c_str(),
                   static_cast<long long>(spec.numClasses));
     out << line;
+    if (spec.recipe.empty()) continue;
+    recipes += "  " + nn::cliName(spec) + ":";
+    for (const nn::Setting& s : spec.recipe) recipes += " --" + s.key + " " + s.value;
+    recipes += "\n";
   }
+  out << "\nRecipes: every net trains with `hlotrain train`'s defaults (hlotrain train --help)\n"
+         "except where its recipe says otherwise; flags and config files override both.\n"
+      << recipes;
   return kOk;
 }
 

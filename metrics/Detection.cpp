@@ -156,6 +156,14 @@ double iou(const Box& a, const Box& b) {
   return uni > 0 ? inter / uni : 0.0;
 }
 
+float decodedConfidence(float p, const YoloDecoding& how) {
+  return how.sigmoidConfidence ? 1.0f / (1.0f + std::exp(-p)) : p;
+}
+
+float decodedSize(float p, const YoloDecoding& how) {
+  return how.sqrtSizes ? std::min(p * p, 1.0f) : std::max(p, 0.0f);
+}
+
 std::vector<Detection> decodeYolo(std::span<const float> head, const YoloDecoding& how) {
   const int64_t g = how.grid;
   if (g <= 0 || g > 4096 || how.numClasses < 1 || how.numClasses > yolo::kClassSlots ||
@@ -172,16 +180,15 @@ std::vector<Detection> decodeYolo(std::span<const float> head, const YoloDecodin
   for (int64_t i = 0; i < g; ++i)
     for (int64_t j = 0; j < g; ++j) {
       const int64_t cell = i * g + j;
-      float confidence = channel(4, cell);
-      if (how.sigmoidConfidence) confidence = 1.0f / (1.0f + std::exp(-confidence));
+      const float confidence = decodedConfidence(channel(yolo::kConfidence, cell), how);
       // Written as !(>=) so a NaN confidence, which cannot be ranked, is dropped too.
       if (!(confidence >= how.minConfidence)) continue;
       const auto cls = static_cast<int32_t>(
           argmax(head.data() + yolo::kFirstClass * cells + cell, how.numClasses, cells));
       const float cx = (static_cast<float>(j) + channel(0, cell)) / grid;
       const float cy = (static_cast<float>(i) + channel(1, cell)) / grid;
-      const float halfW = std::max(channel(2, cell), 0.0f) / 2;
-      const float halfH = std::max(channel(3, cell), 0.0f) / 2;
+      const float halfW = decodedSize(channel(yolo::kW, cell), how) / 2;
+      const float halfH = decodedSize(channel(yolo::kH, cell), how) / 2;
       out.push_back({cls,
                      confidence,
                      {clip(cx - halfW), clip(cy - halfH), clip(cx + halfW), clip(cy + halfH)}});

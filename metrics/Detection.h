@@ -39,16 +39,25 @@ struct YoloDecoding {
   int64_t grid = 7;                       // G
   int64_t numClasses = yolo::kClassSlots; // the class argmax runs over the first numClasses slots
   bool sigmoidConfidence = true; // the model was trained with focal (sigmoid-BCE) objectness
+  // The size channels hold √w, √h (YOLOv1's paper, program::BoxParam::sqrt): a box's size is
+  // their square, at most 1. Else they hold w, h, read as max(·, 0).
+  bool sqrtSizes = true;
   // Cells below this confidence yield nothing; the default keeps every cell, as AP wants (not 0:
   // a raw ch4 can be negative).
   float minConfidence = -std::numeric_limits<float>::infinity();
 };
 
+// A cell's confidence as the head's ch4 value `p` decodes: σ(p) or p (sigmoidConfidence).
+float decodedConfidence(float p, const YoloDecoding& how);
+// A box side as the head's size channel value `p` decodes: min(p², 1) or max(p, 0) (sqrtSizes).
+float decodedSize(float p, const YoloDecoding& how);
+
 // One candidate per cell in cell order (row-major (i, j)): confidence σ(ch4) or raw ch4, class
 // the argmax over the class slots (first maximum wins), centre ((j + x)/G, (i + y)/G), size
-// (max(w, 0), max(h, 0)), and the box clipped to [0, 1] so a box leaving the image keeps only its
-// visible part. A cell whose confidence is NaN cannot be ranked and yields nothing. Throws
-// RuntimeError unless head holds exactly 30·G·G values and 1 <= numClasses <= 20.
+// (min(w², 1), min(h², 1)) or (max(w, 0), max(h, 0)) as `sqrtSizes` says, and the box clipped to
+// [0, 1] so a box leaving the image keeps only its visible part. A cell whose confidence is NaN
+// cannot be ranked and yields nothing. Throws RuntimeError unless head holds exactly 30·G·G values
+// and 1 <= numClasses <= 20.
 std::vector<Detection> decodeYolo(std::span<const float> head, const YoloDecoding& how);
 
 // Per-class greedy NMS: within each class, in confidence order (ties: input order), a box is

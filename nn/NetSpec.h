@@ -98,12 +98,21 @@ struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;
 };
 
+// A training setting by its config key (a `hlotrain train` flag without --) and value as the flag
+// takes it: {"lr", "0.0007"}, {"cosine", "false"}, {"focal-gamma", "off"}.
+struct Setting {
+  std::string key, value;
+};
+
 struct NetSpec {
   std::string name;
   std::vector<Layer> layers;
   InputGeometry input;
   int64_t numClasses = 10;
   std::string buildTag; // gives an ablation arm its own artifacts
+  // The net's reference recipe: where its training departs from train::TrainConfig's defaults.
+  // A flag, a config file or a resumed checkpoint that gives a key overrides it.
+  std::vector<Setting> recipe = {};
 
   NetSpec withBuildTag(std::string tag) const;
   // Every SAME window becomes symmetric (k/2 on both sides): PyTorch's padding of the same net.

@@ -79,6 +79,10 @@ NetSpec r34Yolov1(int64_t side) {
   NetSpec spec = resNetTrunk("R34-YOLOv1", residualBlock, 64, {3, 4, 6, 3}, side);
   spec.layers.push_back(conv2d(256, 3, 1, Activation::relu));
   spec.layers.push_back(conv2d(yolo::kChannels, 1, 1, Activation::identity));
+  // The reference system's R34-YOLOv1 flags (issue 39): with train's defaults (lr 1e-3, MSE
+  // objectness, no clipping) the full-depth detector diverges or learns nothing.
+  spec.recipe = {{"batch", "16"},        {"lr", "0.0007"},        {"weight-decay", "0"},
+                 {"warmup-epochs", "3"}, {"clip-grad-norm", "4"}, {"focal-gamma", "2"}};
   return spec;
 }
 

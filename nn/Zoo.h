@@ -33,6 +33,8 @@ NetSpec unetBrats(int64_t channels = 4, int64_t side = 240);
 // The VisDrone detector: the ResNet-34 trunk (stem through stage 4, no pooling head), then
 // conv3x3 512->256 + ReLU and conv1x1 256->30 (both with bias): a YOLOv1 head [B, 30, G, G],
 // G = side/32 (7 at 224, 14 at 448), for 10 classes (22,472,286 parameters, 36 BatchNorm layers).
+// Its recipe is the reference system's: batch 16, Adam lr 7e-4 without weight decay, 3 warmup
+// epochs, gradients clipped at norm 4, focal objectness γ 2.
 NetSpec r34Yolov1(int64_t side = 224);
 
 // Every reference net, in listing order.

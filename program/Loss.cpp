@@ -140,9 +140,9 @@ Value* square(Builder& b, Value* x) {
   return b.multiply(x, x);
 }
 
-// Σ over cells of the squared errors of x, y and of sqrt w, sqrt h; the predicted w, h enter as
-// sqrt(max(·, ε)), whose gradient is zero where the prediction is at most ε.
-Value* sqrtWhError(const Constants& k, Value* head, Value* target) {
+// Σ over cells of the squared errors of x, y and of sqrt w, sqrt h (BoxParam says what the
+// predicted w, h channels hold).
+Value* sqrtWhError(const Constants& k, Value* head, Value* target, BoxParam param) {
   Builder& b = k.b;
   const Shape cells = channel(b, head, yolo::kX)->type.shape;
   Value* error = nullptr;
@@ -150,7 +150,8 @@ Value* sqrtWhError(const Constants& k, Value* head, Value* target) {
     Value* p = channel(b, head, c);
     Value* t = channel(b, target, c);
     if (c == yolo::kW || c == yolo::kH) {
-      p = b.unary(OpKind::sqrt, b.maximum(p, k.full(kYoloEpsilon, cells)));
+      if (param == BoxParam::sqrtOfPrediction)
+        p = b.unary(OpKind::sqrt, b.maximum(p, k.full(kYoloEpsilon, cells)));
       t = b.unary(OpKind::sqrt, t);
     }
     Value* e = square(b, b.subtract(p, t));
@@ -160,9 +161,10 @@ Value* sqrtWhError(const Constants& k, Value* head, Value* target) {
 }
 
 // 1 − DIoU per cell of the predicted and target boxes. Both centres lie in the same cell, so the
-// cell's own offset cancels: centres are (x/G, y/G) of the offsets, sizes max(w, 0), max(h, 0).
-// ε keeps empty cells (all zeros) finite; the mask removes them.
-Value* diouError(const Constants& k, Value* head, Value* target) {
+// cell's own offset cancels: centres are (x/G, y/G) of the offsets; the target's sizes are w, h,
+// the prediction's p² (BoxParam::sqrt) or max(p, 0). ε keeps empty cells (all zeros) finite; the
+// mask removes them.
+Value* diouError(const Constants& k, Value* head, Value* target, BoxParam param) {
   Builder& b = k.b;
   const int64_t grid = head->type.shape[2];
   const Shape cells = channel(b, head, yolo::kX)->type.shape;
@@ -170,8 +172,14 @@ Value* diouError(const Constants& k, Value* head, Value* target) {
     Value* g = k.full(static_cast<double>(grid), cells);
     Value* cx = b.divide(channel(b, x, yolo::kX), g);
     Value* cy = b.divide(channel(b, x, yolo::kY), g);
-    Value* w = b.maximum(channel(b, x, yolo::kW), k.full(0.0, cells));
-    Value* h = b.maximum(channel(b, x, yolo::kH), k.full(0.0, cells));
+    auto size = [&](int64_t c) {
+      if (x == head && param == BoxParam::sqrt) return square(b, channel(b, x, c));
+      // The zero before the channel: the op order the reference form's graphs have always had.
+      Value* zero = k.full(0.0, cells);
+      return b.maximum(channel(b, x, c), zero);
+    };
+    Value* w = size(yolo::kW);
+    Value* h = size(yolo::kH);
     Value* half = k.full(0.5, cells);
     return std::array<Value*, 6>{cx, cy, w, h, b.multiply(w, half), b.multiply(h, half)};
   };
@@ -235,8 +243,8 @@ Value* yoloLoss(const Constants& k, Value* head, Value* target, Value* mask, con
   Builder& b = k.b;
   const Shape& s = head->type.shape;
   const Shape cells = {s[0], s[2], s[3]};
-  Value* box =
-      o.boxLoss == BoxLoss::diou ? diouError(k, head, target) : sqrtWhError(k, head, target);
+  Value* box = o.boxLoss == BoxLoss::diou ? diouError(k, head, target, o.boxParam)
+                                          : sqrtWhError(k, head, target, o.boxParam);
   Value* coord = b.multiply(k.full(kYoloCoord, cells), b.multiply(mask, box));
   Value* conf1 = b.multiply(k.full(kYoloNoObject, cells),
                             square(b, channel(b, head, yolo::kSecondConfidence)));
@@ -283,6 +291,16 @@ std::string_view lossName(LossKind kind) {
   return "?";
 }
 
+std::string_view boxParamName(BoxParam param) {
+  return param == BoxParam::sqrt ? "sqrt" : "sqrt-of-prediction";
+}
+
+std::optional<BoxParam> boxParamFromName(std::string_view name) {
+  for (BoxParam param : {BoxParam::sqrt, BoxParam::sqrtOfPrediction})
+    if (boxParamName(param) == name) return param;
+  return std::nullopt;
+}
+
 std::optional<LossKind> lossKindFromName(std::string_view name) {
   for (LossKind kind : kKinds)
     if (lossName(kind) == name) return kind;
@@ -310,6 +328,8 @@ void validateLoss(const LossOptions& o, std::optional<int64_t> numClasses) {
       o.kind == LossKind::crossEntropy || o.kind == LossKind::weightedCrossEntropy;
   if (o.boxLoss != BoxLoss::sqrtWh && o.kind != LossKind::yolov1)
     fail("--box-loss applies to --loss yolov1 only, not " + flagValue(o.kind));
+  if (o.boxParam != BoxParam::sqrt && o.kind != LossKind::yolov1)
+    fail("--box-param applies to --loss yolov1 only, not " + flagValue(o.kind));
   if (o.labelSmoothing > 0.0f && !smoothable)
     fail("--label-smoothing cannot be combined with " + flagValue(o.kind) +
          " (it applies to --loss ce and weighted-ce)");

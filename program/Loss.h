@@ -28,6 +28,16 @@ enum class LossKind {
 // or 1 − DIoU of the predicted and target boxes (the reference system's option).
 enum class BoxLoss { sqrtWh, diou };
 
+// What yolov1's size channels (w, h of the head) hold. `sqrt`, YOLOv1's paper and the default:
+// √w and √h, so sqrt-wh compares them with √w_true, √h_true as they are and a box's size is
+// their square (clamped to [0, 1] when decoded). `sqrtOfPrediction`, the reference system's
+// form: w and h themselves, which sqrt-wh enters as sqrt(max(·, ε)), a gradient of zero wherever
+// the prediction is at most ε; Adam's first, sign-sized steps can push a whole channel there,
+// where it stays (issue 39). DIoU reads the sizes the same two ways (p², or max(p, 0)).
+enum class BoxParam { sqrt, sqrtOfPrediction };
+std::string_view boxParamName(BoxParam param); // "sqrt", "sqrt-of-prediction"
+std::optional<BoxParam> boxParamFromName(std::string_view name);
+
 // The `--loss` spelling of each kind ("ce", "weighted-ce", "focal", "dice", "dice-ce", "yolov1").
 std::string_view lossName(LossKind kind);
 std::optional<LossKind> lossKindFromName(std::string_view name);
@@ -44,7 +54,8 @@ struct LossOptions {
   // focal: γ >= 0 (default kDefaultFocalGamma; 0 is plain CE). yolov1: objectness becomes
   // sigmoid-BCE weighted by a detached (1 − p_t)^γ.
   std::optional<float> focalGamma;
-  BoxLoss boxLoss = BoxLoss::sqrtWh; // yolov1
+  BoxLoss boxLoss = BoxLoss::sqrtWh;  // yolov1
+  BoxParam boxParam = BoxParam::sqrt; // yolov1
 };
 
 // YOLOv1's constants (FORMATS.md "Training numerics").

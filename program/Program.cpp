@@ -154,31 +154,36 @@ LossKind defaultLossKind(const nn::NetSpec& spec) {
                                                             : LossKind::crossEntropy;
 }
 
+void validateHead(const nn::NetSpec& spec, LossKind kind, int64_t batch) {
+  auto fail = [](const std::string& m) { throw ConfigError(m); };
+  if (batch < 1) fail("batch must be at least 1, got " + std::to_string(batch));
+  if (spec.numClasses < 2) fail(spec.name + ": needs at least 2 classes");
+  const Shape out = nn::outputShape(spec, batch);
+  if (isDetection(kind)) {
+    if (out[0] != batch || !isYoloHead(spec, out))
+      fail(spec.name + ": output " + toString(out) +
+           " is not a YOLOv1 head [B, 30, G, G] of at most 20 classes, as --loss yolov1 reads");
+    return;
+  }
+  if ((out.size() != 2 && out.size() != 4) || out[0] != batch || out[1] != spec.numClasses)
+    fail(spec.name + ": output " + toString(out) + " is neither " +
+         std::to_string(spec.numClasses) + " class scores [B, " + std::to_string(spec.numClasses) +
+         "] nor per-pixel scores [B, " + std::to_string(spec.numClasses) + ", H, W]" +
+         (defaultLossKind(spec) == LossKind::yolov1 ? " (a YOLOv1 head: --loss yolov1)" : ""));
+}
+
 void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
   auto fail = [](const std::string& m) { throw ConfigError(m); };
-  if (o.batch < 1) fail("batch must be at least 1, got " + std::to_string(o.batch));
+  validateHead(spec, o.loss.kind, o.batch);
   if (!(o.weightDecay >= 0.0f) || !std::isfinite(o.weightDecay))
     fail("weight decay must be a finite value >= 0, got " + formatNumber(o.weightDecay));
   if (!(o.momentum >= 0.0f && o.momentum < 1.0f))
     fail("momentum must be in [0, 1), got " + formatNumber(o.momentum));
   if (o.optimizer != Optimizer::sgd && o.momentum != 0.9f)
     fail("momentum applies to the sgd optimizer only");
-  if (spec.numClasses < 2) fail(spec.name + ": needs at least 2 classes");
   if (o.clipGradNorm && !(std::isfinite(*o.clipGradNorm) && *o.clipGradNorm > 0.0f))
     fail("--clip-grad-norm must be a finite value > 0, got " + formatNumber(*o.clipGradNorm));
   validateLoss(o.loss, spec.numClasses);
-  Shape out = nn::outputShape(spec, o.batch);
-  if (isDetection(o.loss.kind)) {
-    if (out[0] != o.batch || !isYoloHead(spec, out))
-      fail(spec.name + ": output " + toString(out) +
-           " is not a YOLOv1 head [B, 30, G, G] of at most 20 classes, as --loss yolov1 reads");
-    return;
-  }
-  if ((out.size() != 2 && out.size() != 4) || out[0] != o.batch || out[1] != spec.numClasses)
-    fail(spec.name + ": output " + toString(out) + " is neither " +
-         std::to_string(spec.numClasses) + " class scores [B, " + std::to_string(spec.numClasses) +
-         "] nor per-pixel scores [B, " + std::to_string(spec.numClasses) + ", H, W]" +
-         (defaultLossKind(spec) == LossKind::yolov1 ? " (a YOLOv1 head: --loss yolov1)" : ""));
 }
 
 std::string sanitizedName(std::string_view name) {

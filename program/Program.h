@@ -36,9 +36,13 @@ LossKind defaultLossKind(const nn::NetSpec& spec);
 constexpr double kAdamBeta1 = 0.9, kAdamBeta2 = 0.999, kAdamEpsilon = 1e-8;
 
 // Rejects invalid values and combinations with ConfigError naming the option, before any graph
-// is built: the loss's (validateLoss), and a net whose output is not [B, NC] class scores or
-// [B, NC, H, W] per-pixel scores.
+// is built: a net whose output the loss cannot read (validateHead), then the loss's options
+// (validateLoss) and the optimizer's.
 void validate(const nn::NetSpec& spec, const ProgramOptions& options);
+// The first check of validate: a yolov1 loss needs a YOLOv1 head [B, 30, G, G], any other loss
+// [B, NC] class scores or [B, NC, H, W] per-pixel scores. Run before the options' own checks, it
+// names the mismatch that makes them moot (a detector's focal-gamma under --loss ce).
+void validateHead(const nn::NetSpec& spec, LossKind kind, int64_t batch);
 
 // Lowercased, every run of characters outside [a-z0-9] turned into '_'.
 std::string sanitizedName(std::string_view name);

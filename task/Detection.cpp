@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 #include "data/Yolo.h"
 #include "support/Error.h"
@@ -23,12 +24,17 @@ metrics::YoloDecoding decodingFor(const data::DatasetIO& io, const program::Loss
   how.grid = gridOf(io);
   how.numClasses = io.numClasses();
   how.sigmoidConfidence = loss.focalGamma.has_value();
+  how.sqrtSizes = loss.boxParam == program::BoxParam::sqrt;
   return how;
 }
 
 metrics::GroundTruth truthOf(const data::LabelBox& b) {
   return {b.cls, {b.xmin, b.ymin, b.xmax, b.ymax}};
 }
+
+// The confidence from which a detection is shown (the gallery) and counts as found (the
+// learning-nothing symptom): what a person would call a box the net sees.
+constexpr float kShownConfidence = 0.25f;
 
 // Row `row` of a batch's label words as the label part's bytes they were copied from.
 std::span<const uint8_t> rowBytes(std::span<const int32_t> words, size_t row,
@@ -52,8 +58,12 @@ public:
                          std::to_string(logits.size()) + " head values and " +
                          std::to_string(labels.size()) + " label words");
     for (size_t r = 0; r < records.size(); ++r) {
-      std::vector<metrics::Detection> found =
-          detectionsOf(logits.subspan(r * head, head), io_, loss_);
+      const std::span<const float> row = logits.subspan(r * head, head);
+      std::vector<metrics::Detection> found = detectionsOf(row, io_, loss_);
+      shown_ += std::count_if(found.begin(), found.end(), [](const metrics::Detection& d) {
+        return d.confidence >= kShownConfidence;
+      });
+      watchSizes(row);
       std::vector<metrics::GroundTruth> truth;
       for (const data::LabelBox& b : full_
                                          ? full_->at(static_cast<size_t>(records[r]))
@@ -65,12 +75,66 @@ public:
 
   Scores scores() const override { return map_.compute(); }
 
+  // A size channel that decodes to one value on every cell the net is confident of (at least two)
+  // has stopped learning: the reference form's dead zone ends there, max(p, 0) = 0 on each. The
+  // cells the net does not claim get no size gradient, so their sizes say nothing either way. No
+  // box shown twice in a row is a detector that learns nothing.
+  std::optional<Symptom> symptom() const override {
+    const std::string causes =
+        " Usual causes: a learning rate too high for the net (r34-yolov1's recipe: Adam 7e-4, "
+        "gradients clipped at 4, focal objectness; hlotrain list), or --box-param "
+        "sqrt-of-prediction, whose sqrt(max(p, 1e-6)) has no gradient at or below 1e-6, where "
+        "Adam's first steps can push a whole size channel for good.";
+    for (int s = 0; s < 2; ++s)
+      if (confidentCells_ >= 2 && sizeLow_[s] == sizeHigh_[s])
+        return Symptom{
+            "constant-size",
+            "all " + std::to_string(confidentCells_) + " cells of the test set " +
+                "where the net sees an object (confidence >= " + formatNumber(kShownConfidence) +
+                ") predict the same box " + (s == 0 ? "width" : "height") + ", " +
+                formatNumber(sizeLow_[s] + 0.0f) + // -0 (max(-0, 0)) printed as 0
+
+                ": its size channel has stopped learning." + causes,
+            false};
+    if (shown_ == 0)
+      return Symptom{"no-boxes",
+                     "no detection reached confidence " + formatNumber(kShownConfidence) +
+                         " in two evaluations in a row: the detector is learning nothing." + causes,
+                     true};
+    return std::nullopt;
+  }
+
 private:
+  void watchSizes(std::span<const float> head) {
+    const metrics::YoloDecoding how = decodingFor(io_, loss_);
+    const size_t cells = static_cast<size_t>(how.grid * how.grid);
+    const auto at = [&](int64_t channel, size_t cell) {
+      return head[static_cast<size_t>(channel) * cells + cell];
+    };
+    for (size_t cell = 0; cell < cells; ++cell) {
+      if (!(metrics::decodedConfidence(at(yolo::kConfidence, cell), how) >= kShownConfidence))
+        continue;
+      ++confidentCells_;
+      for (int s = 0; s < 2; ++s) {
+        const float size = metrics::decodedSize(at(yolo::kW + s, cell), how);
+        sizeLow_[s] = std::min(sizeLow_[s], size);
+        sizeHigh_[s] = std::max(sizeHigh_[s], size);
+      }
+    }
+  }
+
   const data::DatasetIO& io_;
   program::LossOptions loss_;
   data::YoloLabelLayout layout_;
   std::optional<std::vector<std::vector<data::LabelBox>>> full_;
   metrics::MeanAveragePrecision map_;
+  int64_t shown_ = 0;          // detections after NMS of confidence >= kShownConfidence
+  int64_t confidentCells_ = 0; // cells of confidence >= kShownConfidence
+  // The decoded w, h over the confident cells.
+  float sizeLow_[2] = {std::numeric_limits<float>::infinity(),
+                       std::numeric_limits<float>::infinity()};
+  float sizeHigh_[2] = {-std::numeric_limits<float>::infinity(),
+                        -std::numeric_limits<float>::infinity()};
 };
 
 class Detection final : public Task {
@@ -130,8 +194,9 @@ public:
                      jsonNumber(b.xmin) + "," + jsonNumber(b.ymin) + "," + jsonNumber(b.xmax) +
                      "," + jsonNumber(b.ymax) + "]";
           std::vector<metrics::Detection> found = detectionsOf(head, io, loss);
-          std::erase_if(found,
-                        [](const metrics::Detection& d) { return !(d.confidence >= 0.25f); });
+          std::erase_if(found, [](const metrics::Detection& d) {
+            return !(d.confidence >= kShownConfidence);
+          });
           std::stable_sort(found.begin(), found.end(),
                            [](const metrics::Detection& a, const metrics::Detection& b) {
                              return a.confidence > b.confidence;

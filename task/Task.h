@@ -68,6 +68,15 @@ std::string jsonFields(const Scores& scores);
 std::string summaryLine(const Scores& scores);
 std::string summaryTable(const Scores& scores);
 
+// What an evaluation shows of a run that learns nothing, for the trainer's one warning: the
+// symptom and its usual causes (`text`), and whether it counts only when the evaluation before
+// showed the same one (`id`) too, as a net that is still quiet early on may be.
+struct Symptom {
+  std::string id;
+  std::string text;
+  bool needsRepeat = false;
+};
+
 // Exact counts accumulated batch by batch (STYLE.md: update, then compute once).
 class Evaluation {
 public:
@@ -78,6 +87,7 @@ public:
   virtual void add(std::span<const float> logits, std::span<const int32_t> labels,
                    std::span<const int64_t> records) = 0;
   virtual Scores scores() const = 0;
+  virtual std::optional<Symptom> symptom() const { return std::nullopt; }
 };
 
 // A few records of an evaluation drawn for the report: the input as a picture, the truth and

@@ -14,12 +14,22 @@ void require(bool ok, const std::string& field, const std::string& expected,
   if (!ok) throw ConfigError("--" + field + " must be " + expected + ", got " + found);
 }
 
+void requireBatch(const TrainConfig& c) {
+  require(c.batch >= 1, "batch", "at least 1", std::to_string(c.batch));
+}
+
 } // namespace
+
+void validate(const TrainConfig& c, const nn::NetSpec& spec) {
+  requireBatch(c);
+  program::validateHead(spec, c.loss.kind, c.batch);
+  validate(c);
+}
 
 void validate(const TrainConfig& c) {
   require(std::isfinite(c.learningRate) && c.learningRate > 0, "lr", "a finite value > 0",
           formatNumber(c.learningRate));
-  require(c.batch >= 1, "batch", "at least 1", std::to_string(c.batch));
+  requireBatch(c);
   require(c.epochs >= 1, "epochs", "at least 1", std::to_string(c.epochs));
   require(std::isfinite(c.momentum) && c.momentum >= 0 && c.momentum < 1, "momentum", "in [0, 1)",
           formatNumber(c.momentum));

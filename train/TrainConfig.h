@@ -47,6 +47,9 @@ struct TrainConfig {
 // loss's values and combinations are program::validateLoss's (the class count is checked once
 // the net is known).
 void validate(const TrainConfig& config);
+// The same for a run of `spec`: first whether the loss can read the net's output
+// (program::validateHead), which makes the loss's own options moot when it cannot.
+void validate(const TrainConfig& config, const nn::NetSpec& spec);
 
 // The spec with the config's build tag applied (the artifacts prefix follows from it).
 nn::NetSpec taggedSpec(const nn::NetSpec& spec, const TrainConfig& config);

@@ -166,8 +166,12 @@ public:
     r.scores = evaluation->scores();
     r.seconds = secondsSince(start);
     samples_ = gallery->jsonFields();
+    symptom_ = evaluation->symptom();
     return r;
   }
+
+  // What the last run() showed of a run that learns nothing (task::Evaluation::symptom).
+  const std::optional<task::Symptom>& symptom() const { return symptom_; }
   EvalRecord run(const TrainState& state, std::span<lower::Buffer* const> params) {
     return run(state, params, [](std::span<const float>, int64_t) {});
   }
@@ -237,6 +241,7 @@ private:
   std::unique_ptr<lower::Session> session_;
   std::string prefix_;
   std::string samples_; // the last run's gallery (task::Gallery::jsonFields)
+  std::optional<task::Symptom> symptom_;
   const data::Dataset& dataset_;
   const data::DatasetIO& io_;
   data::BatchPrefetcher batches_;
@@ -380,7 +385,7 @@ public:
           const std::string& dataDir, std::ostream& log, const RunMode& mode)
       : spec_(taggedSpec(spec, config)), config_(config), io_(data::datasetIO(dataset)),
         task_(task::taskOf(io_)), mode_(mode), out_(log) {
-    validate(config_);
+    validate(config_, spec_);
     options_ = programOptions(config_);
     program::validate(spec_, options_);
     checkTrainable(spec_, io_, options_);
@@ -582,6 +587,7 @@ private:
         r.epoch = epoch + 1;
         r.insideEpoch = !epochDone;
         log.eval(r);
+        warnIfLearningNothing(evaluator.symptom());
         evaluator.writeSamples(r);
         keepIfBest(state, r);
         result.evals.push_back(r);
@@ -618,6 +624,19 @@ private:
                    formatDuration(static_cast<double>(epochLeft) * perStep) + " run " +
                    formatDuration(runSeconds) + " ETA " +
                    formatDuration(static_cast<double>(lastStep - pos.step) * perRunStep));
+  }
+
+  // One warning a run, when an evaluation shows a symptom of learning nothing (one that needs a
+  // repeat: when the evaluation before showed it too). Quiet runs print it as well: it explains
+  // the figures they print.
+  void warnIfLearningNothing(const std::optional<task::Symptom>& symptom) {
+    if (!warnedLearningNothing_ && symptom &&
+        (!symptom->needsRepeat || (lastSymptom_ && lastSymptom_->id == symptom->id))) {
+      progress_.clear();
+      out_ << "warning: " << symptom->text << std::endl;
+      warnedLearningNothing_ = true;
+    }
+    lastSymptom_ = symptom;
   }
 
   // Where the lines between the summaries go: nowhere in a quiet run.
@@ -761,7 +780,9 @@ private:
   std::vector<std::string> paramNames_;       // in spec order, for messages
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk
   std::optional<double> bestScore_;           // the best evaluation's headline so far
-  std::ostream quietSink_{nullptr};           // discards what a quiet run does not print
+  std::optional<task::Symptom> lastSymptom_;  // of the last evaluation
+  bool warnedLearningNothing_ = false;
+  std::ostream quietSink_{nullptr}; // discards what a quiet run does not print
   ProgressLine progress_{out_, mode_.display == Display::terminal};
   Clock::time_point runStart_;
   int64_t runFirstStep_ = 0; // the global step this process started at
@@ -826,7 +847,7 @@ EvalRecord evaluateCheckpoint(
     const std::string& dataDir, std::ostream& log, const std::string& checkpoint,
     lower::Lowerer* runOn,
     const std::function<RowsVisitor(const ir::Shape& row, int64_t records)>& makeVisitor) {
-  validate(config);
+  validate(config, spec);
   nn::NetSpec tagged = taggedSpec(spec, config);
   const data::DatasetIO& io = data::datasetIO(dataset);
   // The loss is not trained here; of it, the evaluation reads how a detector decodes.

@@ -37,7 +37,7 @@ namespace fs = std::filesystem;
 constexpr int64_t kSide = 224, kGrid = 7, kClasses = 10;
 constexpr int64_t kTrain = 4, kVal = 3; // batch 2: two steps an epoch, a padded eval tail
 
-// One detection as FORMATS.md "Metrics" decodes it (raw ch4 confidence: no focal).
+// One detection as FORMATS.md "Metrics" decodes it.
 struct Found {
   int64_t record, cls;
   float confidence;
@@ -53,9 +53,16 @@ double iou(const float* a, const float* b) {
   return uni > 0 ? inter / uni : 0.0;
 }
 
+// How a run's head reads: σ(ch4) (focal objectness, r34-yolov1's recipe) or the raw ch4; sizes
+// (ch2, ch3)² clamped to 1 (--box-param sqrt, the default) or max(ch, 0) (sqrt-of-prediction).
+struct Reading {
+  bool sigmoid = true;
+  bool sqrtSizes = true;
+};
+
 // One record's head [30, G, G]: a candidate per cell (cell order), then per-class greedy NMS at
 // IoU > 0.5 in confidence order; what is kept, in cell order.
-std::vector<Found> decodeRecord(const float* head, int64_t record) {
+std::vector<Found> decodeRecord(const float* head, int64_t record, Reading how) {
   const int64_t cells = kGrid * kGrid;
   const auto at = [&](int64_t c, int64_t cell) { return head[c * cells + cell]; };
   std::vector<Found> candidates;
@@ -68,12 +75,17 @@ std::vector<Found> decodeRecord(const float* head, int64_t record) {
       const float g = static_cast<float>(kGrid);
       const float cx = (static_cast<float>(j) + at(0, cell)) / g;
       const float cy = (static_cast<float>(i) + at(1, cell)) / g;
-      const float w = std::max(at(2, cell), 0.0f), h = std::max(at(3, cell), 0.0f);
+      const auto size = [&](int64_t c) {
+        const float p = at(c, cell);
+        return how.sqrtSizes ? std::min(p * p, 1.0f) : std::max(p, 0.0f);
+      };
+      const float w = size(2), h = size(3);
       const auto clip = [](float v) { return std::min(std::max(v, 0.0f), 1.0f); };
+      const float confidence = how.sigmoid ? 1.0f / (1.0f + std::exp(-at(4, cell))) : at(4, cell);
       candidates.push_back(
           {record,
            cls,
-           at(4, cell),
+           confidence,
            {clip(cx - w / 2), clip(cy - h / 2), clip(cx + w / 2), clip(cy + h / 2)}});
     }
   std::vector<size_t> order(candidates.size());
@@ -119,6 +131,48 @@ hlotrain::testing::Json lastEval(const std::string& metrics) {
     if (line.rfind("{\"type\":\"eval\"", 0) == 0) eval = line;
   EXPECT_FALSE(eval.empty()) << metrics;
   return eval.empty() ? hlotrain::testing::Json{} : hlotrain::testing::parseJson(eval);
+}
+
+// --detections `csv` as the logits `npy` decode (FORMATS.md "Metrics", read `how`): what it holds.
+std::vector<Found> expectDetectionsOfTheLogits(const std::string& csv, const std::string& npy,
+                                               Reading how) {
+  const ir::Tensor logits = ir::readNpy(npy);
+  EXPECT_EQ(logits.type(), (ir::TensorType{ir::ElementType::f32, {kVal, 30, kGrid, kGrid}}));
+  std::vector<Found> expected;
+  for (int64_t rec = 0; rec < kVal; ++rec)
+    for (const Found& d : decodeRecord(logits.data<float>() + rec * 30 * kGrid * kGrid, rec, how))
+      expected.push_back(d);
+
+  std::istringstream text(slurp(csv));
+  std::string header;
+  std::getline(text, header);
+  EXPECT_EQ(header, "record,class,confidence,xmin,ymin,xmax,ymax");
+  std::vector<Found> written;
+  for (std::string row; std::getline(text, row);) {
+    const std::vector<std::string> f = split(row);
+    EXPECT_EQ(f.size(), 7u) << row;
+    if (f.size() != 7u) break;
+    Found d{std::stoll(f[0]), std::stoll(f[1]), std::stof(f[2]), {}};
+    for (int k = 0; k < 4; ++k) d.box[k] = std::stof(f[3 + static_cast<size_t>(k)]);
+    EXPECT_GE(d.cls, 0) << row;
+    EXPECT_LT(d.cls, kClasses) << row;
+    for (int k = 0; k < 4; ++k) {
+      EXPECT_GE(d.box[k], 0.0f) << row;
+      EXPECT_LE(d.box[k], 1.0f) << row;
+    }
+    EXPECT_LE(d.box[0], d.box[2]) << row;
+    EXPECT_LE(d.box[1], d.box[3]) << row;
+    written.push_back(d);
+  }
+  EXPECT_EQ(written.size(), expected.size());
+  for (size_t n = 0; n < std::min(written.size(), expected.size()); ++n) {
+    const Found &w = written[n], &e = expected[n];
+    EXPECT_EQ(w.record, e.record) << n;
+    EXPECT_EQ(w.cls, e.cls) << n;
+    EXPECT_EQ(w.confidence, e.confidence) << n; // 9 significant digits: the float exactly
+    for (int k = 0; k < 4; ++k) EXPECT_NEAR(w.box[k], e.box[k], 1e-6f) << n << " " << k;
+  }
+  return written;
 }
 
 class DetectionCommandTest : public train::fixtures::TrainScratch {
@@ -179,6 +233,83 @@ TEST_F(DetectionCommandTest, ListShowsR34Yolov1) {
   CliResult r = runInProcess({"list"});
   EXPECT_EQ(r.exitCode, 0);
   EXPECT_NE(r.out.find("r34-yolov1         22472286  3x224x224  10\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n  r34-yolov1: --batch 16 --lr 0.0007 --weight-decay 0 --warmup-epochs 3 "
+                       "--clip-grad-norm 4 --focal-gamma 2\n"),
+            std::string::npos)
+      << r.out;
+}
+
+// r34-yolov1 trains with the reference system's recipe unasked; a flag overrides any of it,
+// "off" included, and the saved config trains the same run again.
+TEST_F(DetectionCommandTest, TheRecipeIsTheDefaultAndFlagsOverrideIt) {
+  writeVisdrone(visdrone());
+  const std::string recipe = (dir / "recipe.toml").string();
+  CliResult r = runInProcess({"train", "--net", "r34-yolov1", "--dataset", "visdrone", "--data",
+                              visdrone().string(), "--batch", "2", "--max-steps", "1",
+                              "--artifacts", artifacts(), "--save-config", recipe});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("adam lr 0.0007, cosine after 3 warmup epoch(s)"), std::string::npos)
+      << r.out;
+  const std::string saved = slurp(recipe);
+  for (const char* line :
+       {"\nbatch = 2\n", "\nlr = 7e-04\n", "\nweight-decay = 0\n", "\nwarmup-epochs = 3\n",
+        "\nclip-grad-norm = 4\n", "\nfocal-gamma = 2\n", "\nbox-param = \"sqrt\"\n",
+        "\nloss = \"yolov1\"\n", "\naugment = true\n", "\ncosine = true\n"})
+    EXPECT_NE(saved.find(line), std::string::npos) << line << " in\n" << saved;
+
+  const std::string mine = (dir / "mine.toml").string();
+  r = runInProcess(
+      yoloArgs({"--focal-gamma", "off", "--clip-grad-norm", "off", "--lr", "0.001", "--max-steps",
+                "1", "--artifacts", (dir / "flags").string(), "--save-config", mine}));
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  for (const char* line :
+       {"\nfocal-gamma = \"off\"\n", "\nclip-grad-norm = \"off\"\n", "\nlr = 0.001\n"})
+    EXPECT_NE(slurp(mine).find(line), std::string::npos) << line << " in\n" << slurp(mine);
+  r = runInProcess({"train", "--config", mine, "--artifacts", (dir / "file").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  EXPECT_EQ(slurp(dir / "file" / "r34_yolov1_checkpoint.bin"),
+            slurp(dir / "flags" / "r34_yolov1_checkpoint.bin"));
+  hlotrain::testing::expectUsageError(yoloArgs({"--focal-gamma", "of"}),
+                                      "--focal-gamma: expected a number or off, got 'of'");
+}
+
+// The box form a run trained with is its checkpoint's: eval decodes with it and with its
+// objectness unasked, refuses a flag that contradicts them, and a checkpoint stored before
+// --box-param existed keeps the reference form.
+TEST_F(DetectionCommandTest, ACheckpointKeepsItsBoxFormAndObjectness) {
+  writeVisdrone(visdrone());
+  CliResult r = runInProcess(
+      yoloArgs({"--box-param", "sqrt-of-prediction", "--focal-gamma", "off", "--max-steps", "1"}));
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  const std::string csv = (dir / "d.csv").string(), npy = (dir / "l.npy").string();
+  r = runInProcess(evalArgs({"--detections", csv, "--logits", npy}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  expectDetectionsOfTheLogits(csv, npy, {.sigmoid = false, .sqrtSizes = false});
+  const std::string path = prefix() + "_checkpoint.bin";
+  hlotrain::testing::expectUsageError(
+      evalArgs({"--focal-gamma", "2"}),
+      "--focal-gamma is 2 but " + path +
+          " was written without it; an evaluation reads the net's outputs as its checkpoint's "
+          "run trained them (leave --focal-gamma out)");
+  hlotrain::testing::expectUsageError({"train", "--resume", "--net", "r34-yolov1", "--artifacts",
+                                       artifacts(), "--box-param", "sqrt"},
+                                      "--box-param is sqrt but " + path +
+                                          " was written with sqrt-of-prediction");
+
+  // A checkpoint whose stored settings predate --box-param: the reference form, said so.
+  train::TrainState state = train::loadCheckpoint(path, nn::r34Yolov1());
+  const std::string key = R"("box-param":"sqrt-of-prediction",)";
+  const size_t at = state.config.find(key);
+  ASSERT_NE(at, std::string::npos) << state.config;
+  state.config.erase(at, key.size());
+  train::saveCheckpoint(path, state);
+  r = runInProcess(evalArgs({"--detections", csv, "--logits", npy}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  expectDetectionsOfTheLogits(csv, npy, {.sigmoid = false, .sqrtSizes = false});
+  hlotrain::testing::expectUsageError(evalArgs({"--box-param", "sqrt"}),
+                                      "--box-param is sqrt but " + path +
+                                          " was written before --box-param existed, so with "
+                                          "sqrt-of-prediction");
 }
 
 TEST_F(DetectionCommandTest, R34Yolov1TrainsEvaluatesAndWritesDetectionsTheLogitsDecodeTo) {
@@ -232,42 +363,8 @@ TEST_F(DetectionCommandTest, R34Yolov1TrainsEvaluatesAndWritesDetectionsTheLogit
                              " detections, " + std::to_string(truths) + " ground-truth boxes)";
   EXPECT_NE(r.out.find("(step 2) on 3 test records: " + scores), std::string::npos) << r.out;
 
-  const ir::Tensor logits = ir::readNpy(npy);
-  ASSERT_EQ(logits.type(), (ir::TensorType{ir::ElementType::f32, {kVal, 30, kGrid, kGrid}}));
-  std::vector<Found> expected;
-  for (int64_t rec = 0; rec < kVal; ++rec)
-    for (const Found& d : decodeRecord(logits.data<float>() + rec * 30 * kGrid * kGrid, rec))
-      expected.push_back(d);
-
-  std::istringstream text(slurp(csv));
-  std::string header;
-  std::getline(text, header);
-  EXPECT_EQ(header, "record,class,confidence,xmin,ymin,xmax,ymax");
-  std::vector<Found> written;
-  for (std::string row; std::getline(text, row);) {
-    const std::vector<std::string> f = split(row);
-    ASSERT_EQ(f.size(), 7u) << row;
-    Found d{std::stoll(f[0]), std::stoll(f[1]), std::stof(f[2]), {}};
-    for (int k = 0; k < 4; ++k) d.box[k] = std::stof(f[3 + static_cast<size_t>(k)]);
-    EXPECT_GE(d.cls, 0) << row;
-    EXPECT_LT(d.cls, kClasses) << row;
-    for (int k = 0; k < 4; ++k) {
-      EXPECT_GE(d.box[k], 0.0f) << row;
-      EXPECT_LE(d.box[k], 1.0f) << row;
-    }
-    EXPECT_LE(d.box[0], d.box[2]) << row;
-    EXPECT_LE(d.box[1], d.box[3]) << row;
-    written.push_back(d);
-  }
+  const std::vector<Found> written = expectDetectionsOfTheLogits(csv, npy, Reading{});
   EXPECT_EQ(static_cast<double>(written.size()), record["detections"].number);
-  ASSERT_EQ(written.size(), expected.size());
-  for (size_t n = 0; n < written.size(); ++n) {
-    const Found &w = written[n], &e = expected[n];
-    EXPECT_EQ(w.record, e.record) << n;
-    EXPECT_EQ(w.cls, e.cls) << n;
-    EXPECT_EQ(w.confidence, e.confidence) << n; // 9 significant digits: the float exactly
-    for (int k = 0; k < 4; ++k) EXPECT_NEAR(w.box[k], e.box[k], 1e-6f) << n << " " << k;
-  }
   // Every val record is there (each has a kept candidate at least) and the padded tail row of
   // the second batch is not.
   std::vector<int64_t> records;

@@ -22,14 +22,15 @@ std::vector<float> emptyHead() {
   return std::vector<float>(yolo::kChannels * kCells, 0.0f);
 }
 
-// Writes a truth box into its cell as FORMATS.md's target does, at confidence logit 4.
+// Writes a truth box into its cell as a net that predicts it exactly outputs it: the target's
+// offsets, √w and √h (what the default decoding squares), at confidence logit 4.
 void plant(std::vector<float>& head, const GroundTruth& t) {
   const float cx = (t.box.xmin + t.box.xmax) / 2, cy = (t.box.ymin + t.box.ymax) / 2;
   const auto i = static_cast<int64_t>(cy * kGrid), j = static_cast<int64_t>(cx * kGrid);
   at(head, 0, i, j) = cx * kGrid - static_cast<float>(j);
   at(head, 1, i, j) = cy * kGrid - static_cast<float>(i);
-  at(head, 2, i, j) = t.box.xmax - t.box.xmin;
-  at(head, 3, i, j) = t.box.ymax - t.box.ymin;
+  at(head, 2, i, j) = std::sqrt(t.box.xmax - t.box.xmin); // the default reads √w and √h
+  at(head, 3, i, j) = std::sqrt(t.box.ymax - t.box.ymin);
   at(head, 4, i, j) = 4.0f;
   for (int64_t c = 0; c < yolo::kClassSlots; ++c) at(head, 10 + c, i, j) = c == t.cls ? 1.0f : 0.0f;
 }
@@ -65,7 +66,7 @@ TEST(DecodeYolo, OneCandidatePerCellInCellOrder) {
   at(head, 4, 2, 3) = 2.0f;
   at(head, 10 + 4, 2, 3) = 1.0f;
   at(head, 10 + 15, 2, 3) = 9.0f; // past the 10 classes: ignored
-  std::vector<Detection> out = decodeYolo(head, {.grid = 7, .numClasses = 10});
+  std::vector<Detection> out = decodeYolo(head, {.grid = 7, .numClasses = 10, .sqrtSizes = false});
   ASSERT_EQ(out.size(), 49u);
   const Detection& d = out[2 * 7 + 3];
   EXPECT_EQ(d.cls, 4);
@@ -75,6 +76,12 @@ TEST(DecodeYolo, OneCandidatePerCellInCellOrder) {
   EXPECT_FLOAT_EQ(d.box.xmax, cx + 0.1f);
   EXPECT_FLOAT_EQ(d.box.ymin, cy - 0.2f);
   EXPECT_FLOAT_EQ(d.box.ymax, cy + 0.2f);
+  // The default reads the size channels as √w and √h: the box is 0.2² by 0.4² (YOLOv1's paper).
+  const Detection& squared = decodeYolo(head, {.grid = 7, .numClasses = 10})[2 * 7 + 3];
+  EXPECT_FLOAT_EQ(squared.box.xmin, cx - 0.02f);
+  EXPECT_FLOAT_EQ(squared.box.xmax, cx + 0.02f);
+  EXPECT_FLOAT_EQ(squared.box.ymin, cy - 0.08f);
+  EXPECT_FLOAT_EQ(squared.box.ymax, cy + 0.08f);
   // Every other cell: logit 0, all class slots tied (the first wins), an empty box at its corner.
   EXPECT_FLOAT_EQ(out[0].confidence, 0.5f);
   EXPECT_EQ(out[0].cls, 0);
@@ -94,12 +101,21 @@ TEST(DecodeYolo, ClipsClampsSizesAndFiltersConfidence) {
   at(head, 3, 0, 0) = -0.3f; // a negative height is 0
   at(head, 4, 0, 0) = 3.0f;
   at(head, 4, 6, 6) = std::nanf("");
-  std::vector<Detection> raw = decodeYolo(head, {.sigmoidConfidence = false});
+  std::vector<Detection> raw = decodeYolo(head, {.sigmoidConfidence = false, .sqrtSizes = false});
   ASSERT_EQ(raw.size(), 48u); // the NaN cell cannot be ranked
   EXPECT_FLOAT_EQ(raw[0].box.xmin, 0.0f);
   EXPECT_FLOAT_EQ(raw[0].box.xmax, 0.25f);
   EXPECT_FLOAT_EQ(raw[0].box.ymin, 0.0f);
   EXPECT_FLOAT_EQ(raw[0].box.ymax, 0.0f);
+  // √w, √h: -0.3 is a height of 0.09, and a square above 1 is the whole image.
+  at(head, 2, 0, 0) = 1.5f;
+  std::vector<Detection> squared = decodeYolo(head, {.sigmoidConfidence = false});
+  EXPECT_FLOAT_EQ(squared[0].box.xmax, 0.5f);
+  EXPECT_FLOAT_EQ(squared[0].box.ymax, 0.045f);
+  EXPECT_FLOAT_EQ(decodedSize(-0.3f, {}), 0.09f);
+  EXPECT_FLOAT_EQ(decodedSize(1.5f, {}), 1.0f);
+  EXPECT_FLOAT_EQ(decodedSize(-0.3f, {.sqrtSizes = false}), 0.0f);
+  at(head, 2, 0, 0) = 0.5f;
   EXPECT_FLOAT_EQ(raw[1].confidence, -1.0f); // the default threshold keeps negative raw logits
   EXPECT_EQ(decodeYolo(head, {.sigmoidConfidence = false, .minConfidence = 0}).size(), 1u);
   EXPECT_EQ(decodeYolo(head, {.minConfidence = 0.5f}).size(), 1u); // σ(-1) = 0.27 < 0.5

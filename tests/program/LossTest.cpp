@@ -112,7 +112,9 @@ std::vector<LossOptions> everyLoss() {
 
 std::string describe(const LossOptions& o) {
   return std::string(program::lossName(o.kind)) + " ls " + std::to_string(o.labelSmoothing) +
-         " gamma " + std::to_string(o.focalGamma.value_or(-1));
+         " gamma " + std::to_string(o.focalGamma.value_or(-1)) + " diou " +
+         std::to_string(o.boxLoss == program::BoxLoss::diou) + " box-param " +
+         std::string(program::boxParamName(o.boxParam));
 }
 
 TEST(LossTest, PerPixelLossesMatchTheirDefinitions) {
@@ -202,6 +204,9 @@ TEST(LossTest, InvalidCombinationsNameTheirFlags) {
   o.kind = LossKind::crossEntropy;
   o.focalGamma.reset();
   EXPECT_EQ(refusal(o), "--box-loss applies to --loss yolov1 only, not --loss ce");
+  o.boxLoss = program::BoxLoss::sqrtWh;
+  o.boxParam = program::BoxParam::sqrtOfPrediction;
+  EXPECT_EQ(refusal(o), "--box-param applies to --loss yolov1 only, not --loss ce");
 }
 
 // YOLOv1: head and target [2, 30, 3, 3], mask [2, 3, 3] with some object cells.
@@ -245,14 +250,19 @@ double yoloReference(const LossOptions& o, const YoloCase& c) {
         return c.target.get<double>((n * 30 + ch) * kGrid * kGrid + cell);
       };
       const double m = c.mask.get<double>(n * kGrid * kGrid + cell);
+      const bool sqrtOfPrediction = o.boxParam == program::BoxParam::sqrtOfPrediction;
       double box;
       if (o.boxLoss == program::BoxLoss::sqrtWh) {
         box = std::pow(p(0) - t(0), 2) + std::pow(p(1) - t(1), 2);
         for (int64_t ch : {2, 3})
-          box += std::pow(std::sqrt(std::max(p(ch), eps)) - std::sqrt(t(ch)), 2);
+          box += std::pow(
+              (sqrtOfPrediction ? std::sqrt(std::max(p(ch), eps)) : p(ch)) - std::sqrt(t(ch)), 2);
       } else {
         const double g = kGrid;
-        const double pw = std::max(p(2), 0.0), ph = std::max(p(3), 0.0), tw = t(2), th = t(3);
+        const auto size = [&](int64_t ch) {
+          return sqrtOfPrediction ? std::max(p(ch), 0.0) : p(ch) * p(ch);
+        };
+        const double pw = size(2), ph = size(3), tw = t(2), th = t(3);
         const double px = p(0) / g, py = p(1) / g, tx = t(0) / g, ty = t(1) / g;
         const double iw =
             std::max(0.0, std::min(px + pw / 2, tx + tw / 2) - std::max(px - pw / 2, tx - tw / 2));
@@ -281,12 +291,16 @@ double yoloReference(const LossOptions& o, const YoloCase& c) {
   return total / 2;
 }
 
+// Each objectness and box loss, the box sizes read either way.
 std::vector<LossOptions> yoloLosses() {
-  std::vector<LossOptions> losses(4);
+  std::vector<LossOptions> losses(6);
   for (LossOptions& o : losses) o.kind = LossKind::yolov1;
   losses[1].focalGamma = 2.0f;
   losses[2].focalGamma = 0.0f;
   losses[3].boxLoss = program::BoxLoss::diou;
+  losses[4].boxParam = program::BoxParam::sqrtOfPrediction;
+  losses[5].boxLoss = program::BoxLoss::diou;
+  losses[5].boxParam = program::BoxParam::sqrtOfPrediction;
   return losses;
 }
 
@@ -306,8 +320,7 @@ TEST(YoloLossTest, MatchesFormatsDefinition) {
     f.setResults({yoloLossOf(b, head, c, o).loss});
     const double emittedLoss = cpu::interpret(m, f, std::vector{c.head})[0].get<double>(0);
     EXPECT_NEAR(emittedLoss, yoloReference(o, c), 1e-10 * std::abs(yoloReference(o, c)))
-        << "focal " << o.focalGamma.value_or(-1) << " diou "
-        << (o.boxLoss == program::BoxLoss::diou);
+        << describe(o);
   }
   EXPECT_EQ(program::labelTypes(LossKind::yolov1, kHead),
             (std::vector<ir::TensorType>{{ir::ElementType::f32, kHead},
@@ -326,7 +339,7 @@ double focalDetachedGradient(const YoloCase& c, double gamma, int64_t index) {
 TEST(YoloLossTest, GradientsMatchFiniteDifferencesWithTheFocalWeightDetached) {
   const YoloCase c = yoloCase(8);
   for (const LossOptions& o : yoloLosses()) {
-    SCOPED_TRACE("focal " + std::to_string(o.focalGamma.value_or(-1)));
+    SCOPED_TRACE(describe(o));
     auto gradients = [](ir::Builder& b, std::span<ir::Value* const> a, ir::Value* loss,
                         ir::Value*) {
       ir::Value* seed = b.scalar<double>(1.0);
@@ -363,10 +376,38 @@ TEST(YoloLossTest, GradientsMatchFiniteDifferencesWithTheFocalWeightDetached) {
   }
 }
 
+// The paper's form has no dead zone: a size channel pushed to or below 0 still gets the gradient
+// 2·5·(p − √t)/B that pulls it back, where the reference form's is exactly 0.
+TEST(YoloLossTest, SqrtSizesKeepTheirGradientBelowZero) {
+  YoloCase c = yoloCase(3);
+  const int64_t index = (0 * 30 + 2) * kGrid * kGrid + 0; // w of record 0's object cell 0
+  c.head.set<double>(index, -0.3);
+  for (program::BoxParam param : {program::BoxParam::sqrt, program::BoxParam::sqrtOfPrediction}) {
+    LossOptions o;
+    o.kind = LossKind::yolov1;
+    o.boxParam = param;
+    ir::Module m;
+    ir::Function& f = m.addFunction("main");
+    ir::Builder b(f.body, &m);
+    ir::Value* head = f.body.addArgument(c.head.type());
+    ir::Value* loss = yoloLossOf(b, head, c, o).loss;
+    ir::Value* seed = b.scalar<double>(1.0);
+    f.setResults({grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), std::span(&head, 1))[0]});
+    const double g = cpu::interpret(m, f, std::vector{c.head})[0].get<double>(index);
+    const double expected = param == program::BoxParam::sqrt
+                                ? 5.0 * 2.0 * (-0.3 - std::sqrt(c.target.get<double>(index))) / 2.0
+                                : 0.0;
+    EXPECT_NEAR(g, expected, 1e-12) << program::boxParamName(param);
+  }
+}
+
 TEST(LossTest, NamesRoundTrip) {
   for (LossKind kind : program::allLossKinds())
     EXPECT_EQ(program::lossKindFromName(program::lossName(kind)), kind);
   EXPECT_FALSE(program::lossKindFromName("bce"));
+  for (program::BoxParam param : {program::BoxParam::sqrt, program::BoxParam::sqrtOfPrediction})
+    EXPECT_EQ(program::boxParamFromName(program::boxParamName(param)), param);
+  EXPECT_FALSE(program::boxParamFromName("sqrt-wh"));
   EXPECT_EQ(program::labelTypes(LossKind::dice, {8, 4, 16, 16}),
             (std::vector<ir::TensorType>{{ir::ElementType::i32, {8, 16, 16}}}));
   EXPECT_EQ(program::labelTypes(LossKind::crossEntropy, {8, 10}),

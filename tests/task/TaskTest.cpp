@@ -185,6 +185,56 @@ TEST(TaskTest, DetectionScoresTheRecordsBoxesOrTheFullGroundTruth) {
   }
 }
 
+// A detector that learns nothing says so: every cell it is confident of predicting one width (the
+// reference form's dead zone, max(w, 0) = 0), or no cell confident at all, which counts only when
+// the evaluation before showed it too. A net that finds its one car shows neither.
+TEST(TaskTest, DetectionNamesTheSymptomsOfARunThatLearnsNothing) {
+  const data::DatasetIO& io = data::datasetIO(data::DatasetKind::visdrone);
+  const task::testing::OneCar record = task::testing::oneCar({3, 0.10f, 0.10f, 0.30f, 0.20f});
+  const int64_t records[] = {0};
+  const data::Dataset set(data::Geometry{3, 1, 1, {1}, 4, 10}, std::vector<uint8_t>(3),
+                          std::vector<uint8_t>(4));
+  const auto symptomOf = [&](const std::vector<float>& head, const program::LossOptions& loss) {
+    std::unique_ptr<task::Evaluation> e = task::taskOf(io).evaluation(io, set, loss);
+    e->add(head, record.words, records);
+    return e->symptom();
+  };
+  program::LossOptions yolo;
+  yolo.kind = program::LossKind::yolov1;
+  EXPECT_FALSE(symptomOf(record.head, yolo));
+
+  program::LossOptions reference = yolo;
+  reference.boxParam = program::BoxParam::sqrtOfPrediction;
+  std::vector<float> dead = record.head;
+  for (size_t cell = 0; cell < 49; ++cell) {
+    dead[4 * 49 + cell] = 5.0f;                                     // every cell confident
+    dead[2 * 49 + cell] = -0.1f * static_cast<float>(cell % 3);     // widths at or below 0
+    dead[3 * 49 + cell] = 0.01f * static_cast<float>(1 + cell % 5); // heights that vary
+  }
+  std::optional<task::Symptom> s = symptomOf(dead, reference);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->id, "constant-size");
+  EXPECT_FALSE(s->needsRepeat);
+  EXPECT_NE(s->text.find("all 49 cells of the test set where the net sees an object (confidence "
+                         ">= 0.25) predict the same box width, 0: its size channel has stopped "
+                         "learning. Usual causes:"),
+            std::string::npos)
+      << s->text;
+  EXPECT_NE(s->text.find("--box-param sqrt-of-prediction"), std::string::npos) << s->text;
+  // Read as √w, the same channels are widths 0, 0.01 and 0.04: alive.
+  EXPECT_FALSE(symptomOf(dead, yolo));
+
+  std::vector<float> quiet = record.head;
+  for (size_t cell = 0; cell < 49; ++cell) quiet[4 * 49 + cell] = -5.0f;
+  s = symptomOf(quiet, yolo);
+  ASSERT_TRUE(s);
+  EXPECT_EQ(s->id, "no-boxes");
+  EXPECT_TRUE(s->needsRepeat);
+  EXPECT_NE(s->text.find("no detection reached confidence 0.25 in two evaluations in a row"),
+            std::string::npos)
+      << s->text;
+}
+
 // Classification without a counted matrix logs the record it always had.
 TEST(TaskTest, ClassificationLogsAccuracyCorrectAndTotal) {
   task::Scores s = task::ClassificationScores{3, 4, 0, {}}; // no matrix counted

@@ -1,0 +1,218 @@
+#include "train/Settings.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <stdexcept>
+#include <type_traits>
+
+#include "program/Program.h"
+#include "support/Error.h"
+
+namespace hlotrain::train {
+
+namespace {
+
+// The whole text as a T, or a ConfigError naming the flag: trailing characters, overflow and (for
+// floating point) infinities and NaN are refused; ranges are validate()'s.
+template <class T> T parseValue(std::string_view flag, const std::string& text, const char* what) {
+  T v{};
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec == std::errc::result_out_of_range)
+    throw ConfigError(std::string(flag) + ": '" + text + "' is out of range");
+  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
+    throw ConfigError(std::string(flag) + ": expected " + what + ", got '" + text + "'");
+  if constexpr (std::is_floating_point_v<T>)
+    if (!std::isfinite(v))
+      throw ConfigError(std::string(flag) + ": expected a finite number, got '" + text + "'");
+  return v;
+}
+
+int64_t parseInt(std::string_view flag, const std::string& text) {
+  return parseValue<int64_t>(flag, text, "an integer");
+}
+double parseNumber(std::string_view flag, const std::string& text) {
+  return parseValue<double>(flag, text, "a number");
+}
+float parseFloat(std::string_view flag, const std::string& text) {
+  return parseValue<float>(flag, text, "a number");
+}
+
+// The shortest text that reads back as exactly `v` (std::to_chars): what a config file and a
+// checkpoint store of a number.
+template <class T> std::string shortest(T v) {
+  char buf[64];
+  return std::string(buf, std::to_chars(buf, buf + sizeof buf, v).ptr);
+}
+
+// An optional number's value: nullopt for "off".
+std::optional<float> parseOptionalFloat(std::string_view flag, const std::string& text) {
+  if (text == kOff) return std::nullopt;
+  return parseValue<float>(flag, text, "a number or off");
+}
+
+using enum SettingType;
+using enum OnResume;
+
+const SettingRow kRows[] = {
+    {"--epochs", integer, fixed, [](auto& c, auto f, auto& v) { c.epochs = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.epochs); }},
+    {"--batch", integer, fixed, [](auto& c, auto f, auto& v) { c.batch = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.batch); }},
+    {"--lr", number, fixed, [](auto& c, auto f, auto& v) { c.learningRate = parseNumber(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.learningRate); }},
+    {"--optimizer", string, fixed,
+     [](auto& c, auto f, auto& v) {
+       if (v != "adam" && v != "sgd")
+         throw ConfigError(std::string(f) + ": expected adam or sgd, got '" + v + "'");
+       c.optimizer = v == "adam" ? program::Optimizer::adam : program::Optimizer::sgd;
+     },
+     [](const auto& c) -> Shown { return optimizerName(c.optimizer); }},
+    {"--momentum", number, fixed, [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.momentum); }},
+    {"--weight-decay", number, fixed,
+     [](auto& c, auto f, auto& v) { c.weightDecay = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.weightDecay); }},
+    {"--cosine", boolean, fixed, [](auto& c, auto, auto& v) { c.cosine = v == "true"; },
+     [](const auto& c) -> Shown { return c.cosine ? "true" : "false"; }, "--no-cosine"},
+    {"--warmup-epochs", integer, fixed,
+     [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.warmupEpochs); }},
+    {"--label-smoothing", number, fixed,
+     [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.loss.labelSmoothing); }},
+    {"--loss", string, fixed,
+     [](auto& c, auto f, auto& v) {
+       std::optional<program::LossKind> kind = program::lossKindFromName(v);
+       if (!kind) {
+         std::string known;
+         for (program::LossKind k : program::allLossKinds())
+           known += (known.empty() ? "" : ", ") + std::string(program::lossName(k));
+         throw ConfigError(std::string(f) + ": expected one of " + known + ", got '" + v + "'");
+       }
+       c.loss.kind = *kind;
+     },
+     [](const auto& c) -> Shown { return std::string(program::lossName(c.loss.kind)); }},
+    {"--class-weights", string, fixed,
+     [](auto& c, auto f, auto& v) {
+       c.loss.classWeights.clear();
+       size_t start = 0;
+       for (size_t comma = v.find(','); start <= v.size(); comma = v.find(',', start)) {
+         if (comma == std::string::npos) comma = v.size();
+         c.loss.classWeights.push_back(parseFloat(f, v.substr(start, comma - start)));
+         start = comma + 1;
+       }
+     },
+     [](const auto& c) -> Shown {
+       if (c.loss.classWeights.empty()) return std::nullopt;
+       std::string text;
+       for (float w : c.loss.classWeights) text += (text.empty() ? "" : ",") + shortest(w);
+       return text;
+     }},
+    {"--focal-gamma", optionalNumber, fixed,
+     [](auto& c, auto f, auto& v) { c.loss.focalGamma = parseOptionalFloat(f, v); },
+     [](const auto& c) -> Shown {
+       return c.loss.focalGamma ? Shown(shortest(*c.loss.focalGamma)) : std::nullopt;
+     }},
+    {"--box-loss", string, fixed,
+     [](auto& c, auto f, auto& v) {
+       if (v != "sqrt-wh" && v != "diou")
+         throw ConfigError(std::string(f) + ": expected sqrt-wh or diou, got '" + v + "'");
+       c.loss.boxLoss = v == "diou" ? program::BoxLoss::diou : program::BoxLoss::sqrtWh;
+     },
+     [](const auto& c) -> Shown {
+       return c.loss.boxLoss == program::BoxLoss::diou ? "diou" : "sqrt-wh";
+     }},
+    {"--box-param",
+     string,
+     fixed,
+     [](auto& c, auto f, auto& v) {
+       const std::optional<program::BoxParam> param = program::boxParamFromName(v);
+       if (!param)
+         throw ConfigError(std::string(f) + ": expected sqrt or sqrt-of-prediction, got '" + v +
+                           "'");
+       c.loss.boxParam = *param;
+     },
+     [](const auto& c) -> Shown { return std::string(program::boxParamName(c.loss.boxParam)); },
+     {},
+     "sqrt-of-prediction"},
+    {"--precision", string, fixed,
+     [](auto& c, auto f, auto& v) {
+       const std::optional<nn::Precision> p = nn::precisionNamed(v);
+       if (!p) throw ConfigError(std::string(f) + ": expected f32 or bf16, got '" + v + "'");
+       c.precision = *p;
+     },
+     [](const auto& c) -> Shown { return std::string(nn::precisionName(c.precision)); }},
+    {"--clip-grad-norm", optionalNumber, fixed,
+     [](auto& c, auto f, auto& v) { c.clipGradNorm = parseOptionalFloat(f, v); },
+     [](const auto& c) -> Shown {
+       return c.clipGradNorm ? Shown(shortest(*c.clipGradNorm)) : std::nullopt;
+     }},
+    {"--augment", boolean, fixed, [](auto& c, auto, auto& v) { c.augment = v == "true"; },
+     [](const auto& c) -> Shown { return c.augment ? "true" : "false"; }, "--no-augment"},
+    {"--eval-every", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.evalEvery); }},
+    {"--checkpoint-every", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.checkpointEvery = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.checkpointEvery); }},
+    {"--checkpoint-every-steps", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.checkpointEverySteps = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.checkpointEverySteps); }},
+    {"--log-every", integer, mayChange,
+     [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.logEvery); }},
+    {"--seed", integer, fixed,
+     [](auto& c, auto f, auto& v) {
+       int64_t seed = parseInt(f, v);
+       if (seed < 0) throw ConfigError(std::string(f) + ": expected a value >= 0, got " + v);
+       c.seed = static_cast<uint64_t>(seed);
+     },
+     [](const auto& c) -> Shown { return std::to_string(c.seed); }},
+    {"--max-steps", integer, perRun, [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.maxSteps); }},
+    {"--shuffle", boolean, fixed, [](auto& c, auto, auto& v) { c.shuffle = v == "true"; },
+     [](const auto& c) -> Shown { return c.shuffle ? "true" : "false"; }, "--no-shuffle"},
+    {"--skip-nonfinite", boolean, mayChange,
+     [](auto& c, auto, auto& v) { c.skipNonFinite = v == "true"; },
+     [](const auto& c) -> Shown { return c.skipNonFinite ? "true" : "false"; }},
+    {"--tag", string, locates, [](auto& c, auto, auto& v) { c.buildTag = v; },
+     [](const auto& c) -> Shown { return c.buildTag; }},
+    {"--artifacts", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
+     [](const auto& c) -> Shown { return c.artifactsDir; }},
+    {"--out", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
+     [](const auto& c) -> Shown { return c.artifactsDir; }},
+};
+
+} // namespace
+
+std::span<const SettingRow> settingRows() {
+  return kRows;
+}
+
+const SettingRow* settingRow(std::string_view flag) {
+  const auto it = std::find_if(std::begin(kRows), std::end(kRows),
+                               [&](const SettingRow& r) { return r.name == flag; });
+  return it == std::end(kRows) ? nullptr : &*it;
+}
+
+int64_t parseInteger(std::string_view flag, const std::string& text) {
+  return parseInt(flag, text);
+}
+
+void applyRecipe(const nn::NetSpec& spec, TrainConfig& config) {
+  for (const nn::Setting& s : spec.recipe) {
+    const SettingRow* row = settingRow("--" + s.key);
+    if (!row) throw std::logic_error(spec.name + "'s recipe names no setting '" + s.key + "'");
+    row->apply(config, row->name, s.value);
+  }
+}
+
+TrainConfig recipeConfig(const nn::NetSpec& spec) {
+  TrainConfig config;
+  config.loss.kind = program::defaultLossKind(spec);
+  applyRecipe(spec, config);
+  return config;
+}
+
+} // namespace hlotrain::train

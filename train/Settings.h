@@ -1,0 +1,69 @@
+#pragma once
+// Every setting of a training run, one row each (issue 34's "one config schema"): its flag (the
+// config-file key and the key in a checkpoint's stored config are the flag without --), its type,
+// what a resume does with it, how its text becomes a TrainConfig field and back. The CLI's flags,
+// config files, --save-config, a checkpoint's stored config, the resume rules and a net's recipe
+// (nn::NetSpec::recipe) all go through these rows.
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "nn/NetSpec.h"
+#include "train/TrainConfig.h"
+
+namespace hlotrain::train {
+
+// What a setting's value is; a number also takes an integer. An optional number is off unless
+// given, and the value "off" turns it off: how a run says no to a net's recipe, and how
+// --save-config and a checkpoint write it.
+enum class SettingType { integer, number, optionalNumber, string, boolean };
+
+constexpr std::string_view kOff = "off";
+
+// How `--resume` treats a setting its checkpoint stores:
+//   fixed      the run's own: taken from the checkpoint, and a flag that contradicts it refused
+//   mayChange  taken from the checkpoint unless given (how often to log, evaluate and save,
+//              where the data is now, whether to skip non-finite steps)
+//   perRun     this invocation's only, never taken from the checkpoint (--max-steps)
+//   locates    finds the checkpoint (--artifacts, --tag): given or defaulted, never stored
+enum class OnResume { fixed, mayChange, perRun, locates };
+
+using Shown = std::optional<std::string>;
+
+// One row per TrainConfig field. A boolean row's flag sets it true and its negation (--no-cosine)
+// false; its apply gets the text "true" or "false". `storedBefore`: the value a run had whose
+// checkpoint stores a config without this key (it was written before the key existed).
+struct SettingRow {
+  std::string_view name; // the flag, "--lr"
+  SettingType type;
+  OnResume onResume;
+  // Sets the field from its text as the flag takes it; ConfigError naming `flag` for text that
+  // is not a value of the type (ranges are validate()'s).
+  void (*apply)(TrainConfig& config, std::string_view flag, const std::string& text);
+  // The field's value as its flag would take it; nullopt where the setting is off.
+  Shown (*show)(const TrainConfig& config);
+  std::string_view negation = {};
+  std::string_view storedBefore = {};
+
+  std::string_view key() const { return name.substr(2); }
+};
+
+// Every row, in the order a saved config lists them. `--out` is emit's spelling of --artifacts:
+// a row of its own, never saved or stored.
+std::span<const SettingRow> settingRows();
+// The row of a flag ("--lr"); nullptr for none.
+const SettingRow* settingRow(std::string_view flag);
+
+// The whole text as an integer, or a ConfigError naming the flag (trailing characters, overflow).
+int64_t parseInteger(std::string_view flag, const std::string& text);
+
+// The net's recipe over `config`: each setting applied through its row. Throws std::logic_error
+// for a recipe naming no row (a zoo test applies every recipe).
+void applyRecipe(const nn::NetSpec& spec, TrainConfig& config);
+// TrainConfig's defaults with the loss the net's head takes (program::defaultLossKind) and the
+// net's recipe over them: what `hlotrain train --net` starts from, for a C++ run of a zoo net.
+TrainConfig recipeConfig(const nn::NetSpec& spec);
+
+} // namespace hlotrain::train
