@@ -3,6 +3,9 @@
 #
 #   scripts/test.sh [BUILD_DIR] [CMAKE_ARGS...]
 #
+# HLOTRAIN_CTEST_ARGS adds arguments to ctest (CI's sanitizer stage: "-LE slow" leaves out the
+# long trainings). Tests are labelled unit, train, docs and slow (CMakeLists.txt, hlotrain_tests).
+#
 # Run as root on Debian 12, it first installs the packages the build needs (set HLOTRAIN_NO_APT=1
 # to skip that); elsewhere those packages must already be present.
 set -euo pipefail
@@ -24,4 +27,5 @@ cd "$build_dir"
 # Two test processes of two OpenMP threads each share the cores: libgomp's default spin-waiting
 # would burn the slices the other threads need (bench/README.md, "OMP_WAIT_POLICY").
 export OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive}
-ctest --output-on-failure -j2
+# shellcheck disable=SC2086 # HLOTRAIN_CTEST_ARGS is a list of words
+ctest --output-on-failure -j2 ${HLOTRAIN_CTEST_ARGS:-}

@@ -61,6 +61,15 @@ int trials() {
   return text && std::atoi(text) > 0 ? std::atoi(text) : kDefaultTrials;
 }
 
+// The kill schedule's seed: fixed, so a run repeats its schedule; HLOTRAIN_KILL_SEED draws
+// another (the failure message names the seed either way). What the test asserts does not hang
+// on it: the first launches take every schedule in turn, and the event-driven ones (a kill at a
+// graph write, at a checkpoint write, after a checkpoint) land where they aim whatever the draws.
+uint64_t killSeed() {
+  const char* text = std::getenv("HLOTRAIN_KILL_SEED");
+  return text ? std::strtoull(text, nullptr, 10) : 0x5eed'1e55'0b5e'55edull;
+}
+
 std::vector<char> bytes(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
@@ -245,8 +254,7 @@ TEST_F(KillResumeTest, SigkillAtRandomMomentsThenResumeEndsBitIdentical) {
   // 15 checkpoints (every 2 of 30 steps), three files each.
   const int writesPerRun = 45;
 
-  std::random_device device;
-  const uint64_t seed = (uint64_t{device()} << 32) | device();
+  const uint64_t seed = killSeed();
   SCOPED_TRACE("kill schedule seed " + std::to_string(seed));
   std::mt19937_64 random(seed);
   auto uniform = [&](double lo, double hi) {
