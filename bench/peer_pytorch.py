@@ -248,14 +248,20 @@ def build(net):
     raise SystemExit(f"peer_pytorch: no PyTorch model for {net}")
 
 
-def yolo_loss(out, target, mask):
-    """FORMATS.md's masked YOLOv1 loss: lambda_coord 5, lambda_noobj 0.5, eps 1e-6, sum / B."""
+def yolo_loss(out, target, mask, gamma=2.0):
+    """FORMATS.md's masked YOLOv1 loss as r34-yolov1's recipe trains it (`hlotrain list`): the
+    size channels hold sqrt(w), sqrt(h) (--box-param sqrt), focal objectness (sigmoid-BCE weighted
+    by a detached (1 - p_t)^gamma); lambda_coord 5, lambda_noobj 0.5, sum / B."""
     import torch
     import torch.nn.functional as F
     xy = (out[:, 0] - target[:, 0]) ** 2 + (out[:, 1] - target[:, 1]) ** 2
-    wh = sum((torch.sqrt(out[:, c].clamp(min=1e-6)) - torch.sqrt(target[:, c])) ** 2
-             for c in (2, 3))
-    obj = mask * (out[:, 4] - 1) ** 2 + 0.5 * (1 - mask) * out[:, 4] ** 2 + 0.5 * out[:, 9] ** 2
+    wh = sum((out[:, c] - torch.sqrt(target[:, c])) ** 2 for c in (2, 3))
+    conf = out[:, 4]
+    p = torch.sigmoid(conf)
+    pt = mask * p + (1 - mask) * (1 - p)
+    weight = ((1 - pt).clamp(min=1e-30) ** gamma).detach()
+    bce = F.binary_cross_entropy_with_logits(conf, mask, reduction="none")
+    obj = weight * bce + 0.5 * out[:, 9] ** 2
     ce = -(target[:, 10:] * F.log_softmax(out[:, 10:], 1)).sum(1)
     return (5.0 * mask * (xy + wh) + obj + mask * ce).sum() / out.shape[0]
 
@@ -353,9 +359,12 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
         mask = (torch.rand(batch, grid, grid) < 0.5).float()
     decay = [p for p in model.parameters() if p.dim() > 1]
     rest = [p for p in model.parameters() if p.dim() <= 1]
-    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 1e-4},
+    # hlotrain bench builds a net's step with its recipe: the detector's is Adam 7e-4 without
+    # weight decay, gradients clipped at norm 4 (`hlotrain list`); the others, Adam 1e-3, wd 1e-4.
+    opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.0 if detector else 1e-4},
                              {"params": rest, "weight_decay": 0.0}],
-                            lr=1e-3, betas=(0.9, 0.999), eps=1e-8, foreach=foreach)
+                            lr=7e-4 if detector else 1e-3, betas=(0.9, 0.999), eps=1e-8,
+                            foreach=foreach)
 
     def timed(fn):
         fn()  # warm-up
@@ -387,6 +396,8 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
             out = model(x)
             loss = yolo_loss(out, target, mask) if detector else F.cross_entropy(out, y)
         loss.backward()
+        if detector:
+            torch.nn.utils.clip_grad_norm_(model.parameters(), 4.0)
         opt.step()
         losses.append(loss.item())
 
