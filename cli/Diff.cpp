@@ -15,6 +15,7 @@
 #include "nn/Zoo.h"
 #include "program/Program.h"
 #include "support/Error.h"
+#include "support/RunFiles.h"
 #include "support/Xorshift.h"
 #include "train/Settings.h"
 #include "train/TrainConfig.h"
@@ -191,9 +192,10 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
       << ") vs " << second << " (" << lowerers[1]->describe() << "), relative tolerance "
       << tolerance << "\n";
   std::vector<std::pair<std::string, std::vector<Output>>> graphs;
-  graphs.emplace_back("train_step", diffGraph(lowerers, *program::buildTrainStep(spec, options),
-                                              stepInputs, stepNames));
-  graphs.emplace_back("fwd_eval",
+  graphs.emplace_back(
+      graphName(Graph::trainStep),
+      diffGraph(lowerers, *program::buildTrainStep(spec, options), stepInputs, stepNames));
+  graphs.emplace_back(graphName(Graph::fwdEval),
                       diffGraph(lowerers,
                                 *program::buildEvalForward(spec, config.batch, options.precision),
                                 evalInputs, {"logits"}));

@@ -5,6 +5,7 @@
 #include "cli/Args.h"
 #include "report/Report.h"
 #include "support/AtomicFile.h"
+#include "support/RunFiles.h"
 
 namespace hlotrain::cli {
 
@@ -58,7 +59,7 @@ int reportCommand(std::span<const std::string> args, std::ostream& out) {
   if (parsed.has("--out") && parsed.value("--out").empty())
     throw UsageError("flag '--out' needs a file name");
   const std::string prefix = report::resolveRun(parsed.positional[0]);
-  const std::string path = parsed.value("--out", report::defaultReportPath(prefix));
+  const std::string path = parsed.value("--out", RunFiles{prefix}.report());
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw UsageError("--out: '" + path + "' is a directory; name the page's file");

@@ -18,8 +18,10 @@
 #include "nn/Zoo.h"
 #include "program/Program.h"
 #include "report/Report.h"
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
+#include "support/RunFiles.h"
 #include "task/Task.h"
 #include "train/Checkpoint.h"
 
@@ -52,9 +54,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::string_view kLog = "_metrics.jsonl";
-constexpr std::string_view kCheckpoint = "_checkpoint.bin";
-constexpr std::string_view kBestCheckpoint = "_best_checkpoint.bin";
+// A run's files by its name in `dir` (support/RunFiles.h); with no name, their suffixes.
+RunFiles filesOf(const fs::path& dir, const std::string& name) {
+  return {(dir / name).string()};
+}
+const RunFiles kSuffixes{""};
 
 // The eval records' headline fields, one per task (task::Task::headlineField).
 const std::vector<std::string>& headlineFields() {
@@ -124,14 +128,14 @@ std::vector<std::string> runRow(const fs::path& dir, const Run& run) {
   std::string dataset = "?", epochs = "-", metric = "-", best = "-", atEpoch = "-", step = "-";
   try {
     if (run.hasCheckpoint) {
-      const fs::path checkpoint = dir / (run.name + std::string(kCheckpoint));
+      const fs::path checkpoint = filesOf(dir, run.name).checkpoint();
       const train::DataPosition position =
           train::readCheckpointHeader(checkpoint.string()).position;
       step = std::to_string(position.step);
       epochs = std::to_string(position.epoch);
       dataset = storedDataset(checkpoint).value_or("?");
     }
-    const fs::path logPath = dir / (run.name + std::string(kLog));
+    const fs::path logPath = filesOf(dir, run.name).metrics();
     const std::string text = run.hasLog ? readText(logPath) : "";
     if (text.find_first_not_of(" \t\r\n") != std::string::npos) {
       const report::RunLog log = report::readRunLog(logPath.string());
@@ -168,15 +172,14 @@ std::vector<Run> runsIn(const fs::path& dir) {
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
     std::error_code fileEc;
     const std::string name = entry.path().filename().string();
-    if (entry.is_regular_file(fileEc) && name.find(".tmp.") == std::string::npos)
-      files.push_back(entry.path());
+    if (entry.is_regular_file(fileEc) && !isTemporaryName(name)) files.push_back(entry.path());
   }
   if (ec) throw ConfigError(dir.string() + ": cannot list the directory: " + ec.message());
   std::map<std::string, Run> runs;
   for (const fs::path& file : files)
     if (auto split = report::splitRunFile(file.filename().string())) {
-      if (split->second == kLog) runs[split->first].hasLog = true;
-      if (split->second == kCheckpoint) runs[split->first].hasCheckpoint = true;
+      if (split->second == kSuffixes.metrics()) runs[split->first].hasLog = true;
+      if (split->second == kSuffixes.checkpoint()) runs[split->first].hasCheckpoint = true;
     }
   for (auto& [name, run] : runs) run.name = name;
   for (const fs::path& file : files) {

@@ -20,6 +20,7 @@
 #include "nn/Zoo.h"
 #include "report/Report.h"
 #include "support/Error.h"
+#include "support/RunFiles.h"
 #include "task/Task.h"
 #include "train/Settings.h"
 #include "train/Trainer.h"
@@ -525,7 +526,7 @@ Resumed addStoredConfig(ParsedArgs& args, Origins& origins) {
   for (std::string_view flag : {"--artifacts", "--tag"})
     if (args.has(flag)) applyConfigFlag(args, flag, located);
   Resumed resumed;
-  resumed.path = train::checkpointPath(train::artifactPrefix(netFlag(args), located));
+  resumed.path = RunFiles{train::artifactPrefix(netFlag(args), located)}.checkpoint();
   std::error_code ec;
   if (!std::filesystem::exists(resumed.path, ec)) return {};
   resumed.storesConfig = addStoredSettings(
@@ -617,7 +618,7 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
     mode.afterEvaluation = [&out,
                             quiet = mode.display == Display::quiet](const std::string& prefix) {
       try {
-        const std::string said = writeReport(prefix, report::defaultReportPath(prefix));
+        const std::string said = writeReport(prefix, RunFiles{prefix}.report());
         if (!quiet) out << said << std::flush;
       } catch (const std::exception& e) {
         out << "warning: the report was not written: " << e.what() << std::endl;
@@ -658,7 +659,7 @@ int runEval(std::span<const std::string> argv, std::ostream& out, Origins& origi
   const std::string checkpoint =
       args.has("--checkpoint")
           ? args.value("--checkpoint")
-          : train::checkpointPath(train::artifactPrefix(netFlag(args), located));
+          : RunFiles{train::artifactPrefix(netFlag(args), located)}.checkpoint();
   std::error_code ec;
   if (std::filesystem::exists(checkpoint, ec))
     addStoredSettings(args, origins, checkpoint, kDecodingKeys,
@@ -706,8 +707,8 @@ int runEmit(std::span<const std::string> argv, std::ostream& out, Origins& origi
   train::validate(p.config, spec);
   std::string prefix = program::buildPrefix(spec, p.config.artifactsDir);
   train::emitGraphs(spec, train::programOptions(p.config), prefix);
-  for (const char* suffix : {"fwd", "fwd_eval", "train_step"})
-    out << prefix << "_" << suffix << ".mlir\n";
+  for (Graph graph : {Graph::fwd, Graph::fwdEval, Graph::trainStep})
+    out << RunFiles{prefix}.graph(graph) << "\n";
   return kOk;
 }
 

@@ -11,7 +11,6 @@
 #include <limits>
 #include <optional>
 #include <string>
-#include <unistd.h>
 
 #include "support/Error.h"
 
@@ -257,8 +256,7 @@ Tensor readNpy(const std::string& path) {
 }
 
 NpyWriter::NpyWriter(std::string path, const TensorType& type)
-    : path_(std::move(path)), temp_(path_ + ".tmp-" + std::to_string(::getpid())),
-      expected_(type.byteSize()) {
+    : file_(std::move(path)), expected_(type.byteSize()) {
   std::string shape = "(";
   for (int64_t d : type.shape) shape += std::to_string(d) + ", ";
   if (type.shape.size() == 1)
@@ -279,38 +277,25 @@ NpyWriter::NpyWriter(std::string path, const TensorType& type)
   prefix += '\0';
   const auto length = static_cast<uint32_t>(header.size());
   for (size_t i = 0; i < (version2 ? 4u : 2u); ++i) prefix += static_cast<char>(length >> (8 * i));
-  out_.open(temp_, std::ios::binary | std::ios::trunc);
-  out_.write(prefix.data(), static_cast<std::streamsize>(prefix.size()));
-  out_.write(header.data(), static_cast<std::streamsize>(header.size()));
-  if (!out_) throw RuntimeError(path_ + ": cannot write .npy file");
+  file_.write(std::span<const char>(prefix));
+  file_.write(std::span<const char>(header));
 }
 
-NpyWriter::~NpyWriter() {
-  if (committed_) return;
-  out_.close();
-  std::error_code ignored;
-  std::filesystem::remove(temp_, ignored);
-}
+NpyWriter::~NpyWriter() = default;
 
 void NpyWriter::append(const void* bytes, size_t count) {
   if (written_ + count > expected_)
-    throw RuntimeError(path_ + ": " + std::to_string(written_ + count) +
+    throw RuntimeError(file_.path() + ": " + std::to_string(written_ + count) +
                        " bytes of .npy data exceed the array's " + std::to_string(expected_));
-  out_.write(static_cast<const char*>(bytes), static_cast<std::streamsize>(count));
-  if (!out_) throw RuntimeError(path_ + ": cannot write .npy file");
+  file_.write(std::span<const char>(static_cast<const char*>(bytes), count));
   written_ += count;
 }
 
 void NpyWriter::commit() {
   if (written_ != expected_)
-    throw RuntimeError(path_ + ": " + std::to_string(written_) + " bytes of .npy data written, " +
-                       std::to_string(expected_) + " expected");
-  out_.close();
-  if (!out_) throw RuntimeError(path_ + ": cannot write .npy file");
-  std::error_code error;
-  std::filesystem::rename(temp_, path_, error);
-  if (error) throw RuntimeError(path_ + ": cannot write .npy file: " + error.message());
-  committed_ = true;
+    throw RuntimeError(file_.path() + ": " + std::to_string(written_) +
+                       " bytes of .npy data written, " + std::to_string(expected_) + " expected");
+  file_.commit();
 }
 
 void writeNpy(const std::string& path, const Tensor& tensor) {

@@ -9,10 +9,10 @@
 // `np.load(p).view(ml_dtypes.bfloat16)` gives the values. Every 2-byte void is taken as bf16.
 
 #include <cstdint>
-#include <fstream>
 #include <string>
 
 #include "ir/Tensor.h"
+#include "support/AtomicFile.h"
 
 namespace hlotrain::ir {
 
@@ -40,10 +40,8 @@ public:
   void commit();
 
 private:
-  std::string path_, temp_;
+  AtomicFile file_;
   uint64_t expected_ = 0, written_ = 0;
-  std::ofstream out_;
-  bool committed_ = false;
 };
 
 } // namespace hlotrain::ir

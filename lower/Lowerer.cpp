@@ -22,26 +22,21 @@ std::vector<ir::Tensor> Session::run(std::span<const ir::Tensor> inputs) {
   return tensors;
 }
 
-std::string Lowerer::prepare(const std::string&, std::string_view) {
+std::string Lowerer::prepare(const RunFiles&, Graph) {
   return "";
 }
 
-std::string Lowerer::artifactPath(const std::string& prefix, std::string_view suffix) const {
-  return mlirPath(prefix, suffix);
+std::string Lowerer::artifactPath(const RunFiles& run, Graph graph) const {
+  return run.graph(graph);
 }
 
-std::unique_ptr<Session> Lowerer::load(const std::string& prefix, std::string_view suffix) {
-  const std::string path = graphArtifact(*this, prefix, suffix);
+std::unique_ptr<Session> Lowerer::load(const RunFiles& run, Graph graph) {
+  const std::string path = graphArtifact(*this, run, graph);
   return compile(readText(path), path);
 }
 
-std::string mlirPath(const std::string& prefix, std::string_view suffix) {
-  return prefix + "_" + std::string(suffix) + ".mlir";
-}
-
-std::string graphArtifact(const Lowerer& lowerer, const std::string& prefix,
-                          std::string_view suffix) {
-  return lowerer.artifactPath(prefix, suffix);
+std::string graphArtifact(const Lowerer& lowerer, const RunFiles& run, Graph graph) {
+  return lowerer.artifactPath(run, graph);
 }
 
 std::string readText(const std::string& path) {

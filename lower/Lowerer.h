@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "ir/Tensor.h"
+#include "support/RunFiles.h"
 
 namespace hlotrain::lower {
 
@@ -63,17 +64,17 @@ public:
   virtual std::string_view name() const = 0;
   // One line for a run's header: the name and what it runs on (a plugin's path and version).
   virtual std::string describe() const { return std::string(name()); }
-  // The file this lowerer loads for graph `suffix` ("fwd", "fwd_eval", "train_step") of a
-  // prefix: by default the .mlir itself. Call graphArtifact() rather than this directly.
-  virtual std::string artifactPath(const std::string& prefix, std::string_view suffix) const;
-  // Makes graph `suffix`'s artifact ready from `<prefix>_<suffix>.mlir` (iree compiles it unless
-  // its cache key matches) and says how, for the start-up line ("" when the .mlir is the
-  // artifact). A run prepares every graph it will load before its first step, so a graph that
-  // cannot be built stops the run before any training.
-  virtual std::string prepare(const std::string& prefix, std::string_view suffix);
-  // Loads graphArtifact(prefix, suffix) and returns a session for its `main`; by default the
-  // artifact is the .mlir text, compiled with compile().
-  virtual std::unique_ptr<Session> load(const std::string& prefix, std::string_view suffix);
+  // The file this lowerer loads for `graph` of a run (support/RunFiles.h): by default the .mlir
+  // itself. Call graphArtifact() rather than this directly.
+  virtual std::string artifactPath(const RunFiles& run, Graph graph) const;
+  // Makes the graph's artifact ready from its .mlir (iree compiles it unless its cache key
+  // matches) and says how, for the start-up line ("" when the .mlir is the artifact). A run
+  // prepares every graph it will load before its first step, so a graph that cannot be built
+  // stops the run before any training.
+  virtual std::string prepare(const RunFiles& run, Graph graph);
+  // Loads graphArtifact(run, graph) and returns a session for its `main`; by default the artifact
+  // is the .mlir text, compiled with compile().
+  virtual std::unique_ptr<Session> load(const RunFiles& run, Graph graph);
   // Compiles StableHLO text whose entry is `main`; `name` labels errors (a file name).
   virtual std::unique_ptr<Session> compile(std::string_view mlirText, const std::string& name) = 0;
 
@@ -89,12 +90,9 @@ public:
   virtual ir::Tensor download(const Buffer& buffer) = 0;
 };
 
-// The emitted StableHLO text of a graph: `<prefix>_<suffix>.mlir`.
-std::string mlirPath(const std::string& prefix, std::string_view suffix);
 // The one function that says which file a lowerer loads (`.mlir` on cpu and xla, `.vmfb` on
 // iree); every "does the artifact exist" guard and every load goes through it.
-std::string graphArtifact(const Lowerer& lowerer, const std::string& prefix,
-                          std::string_view suffix);
+std::string graphArtifact(const Lowerer& lowerer, const RunFiles& run, Graph graph);
 // The whole text of a file; RuntimeError naming it when it cannot be read.
 std::string readText(const std::string& path);
 

@@ -10,6 +10,7 @@
 #include "nn/Emit.h"
 #include "support/Error.h"
 #include "support/Format.h"
+#include "support/RunFiles.h"
 #include "support/YoloLayout.h"
 
 namespace hlotrain::program {
@@ -33,13 +34,13 @@ TensorType inputType(const nn::NetSpec& spec, int64_t batch) {
 }
 
 // A graph under construction whose arguments are those of a signature.
-struct Graph {
+struct GraphUnderConstruction {
   std::unique_ptr<Module> module = std::make_unique<Module>();
   Function* main = nullptr;
   std::unique_ptr<Builder> b;
   std::vector<Value*> arguments;
 
-  Graph(std::string name, const std::vector<TensorType>& argumentTypes) {
+  GraphUnderConstruction(std::string name, const std::vector<TensorType>& argumentTypes) {
     module->name = std::move(name);
     // One replica, one partition: what PJRT consumers compile a single-device graph as.
     module->attributes = "{mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32}";
@@ -88,8 +89,8 @@ std::vector<TensorType> bnTypes(const nn::NetSpec& spec) {
   return types;
 }
 
-std::string moduleName(const nn::NetSpec& spec, const char* graph) {
-  return "jit_" + sanitizedName(spec.name) + "_" + graph;
+std::string moduleName(const nn::NetSpec& spec, Graph graph) {
+  return "jit_" + sanitizedName(spec.name) + "_" + std::string(graphName(graph));
 }
 
 // Scales every gradient by min(1, C / (‖g‖ + 1e-6)), ‖g‖ the L2 norm over all of them.
@@ -208,7 +209,7 @@ std::string buildPrefix(const nn::NetSpec& spec, const std::string& artifactsDir
 }
 
 std::string trainFnName(const nn::NetSpec& spec) {
-  return moduleName(spec, "train_step") + ".main";
+  return moduleName(spec, Graph::trainStep) + ".main";
 }
 
 int64_t optimizerSlots(Optimizer optimizer) {
@@ -253,7 +254,7 @@ std::unique_ptr<Module> buildForward(const nn::NetSpec& spec, int64_t batch,
   std::vector<TensorType> types = paramTypes(spec);
   const Range params{0, types.size()}, input{types.size(), 1};
   types.push_back(inputType(spec, batch));
-  Graph g(moduleName(spec, "fwd"), types);
+  GraphUnderConstruction g(moduleName(spec, Graph::fwd), types);
   Value* logits = nn::emitForward(*g.b, spec, g.args(params), g.arg(input), nn::BnMode::batch, {},
                                   {}, precision)
                       .logits;
@@ -263,7 +264,7 @@ std::unique_ptr<Module> buildForward(const nn::NetSpec& spec, int64_t batch,
 std::unique_ptr<Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch,
                                          nn::Precision precision) {
   const EvalSignature sig = evalSignature(spec, batch);
-  Graph g(moduleName(spec, "fwd_eval"), sig.arguments);
+  GraphUnderConstruction g(moduleName(spec, Graph::fwdEval), sig.arguments);
   return g.finish(
       {nn::emitForward(*g.b, spec, g.args(sig.params), g.arg(sig.input), nn::BnMode::running,
                        g.args(sig.bnMean), g.args(sig.bnVar), precision)
@@ -288,7 +289,7 @@ grad::CustomVjps customVjps(const nn::ForwardValues& forward) {
 std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOptions& o) {
   validate(spec, o);
   const TrainStepSignature sig = trainStepSignature(spec, o);
-  Graph g(moduleName(spec, "train_step"), sig.arguments);
+  GraphUnderConstruction g(moduleName(spec, Graph::trainStep), sig.arguments);
   Builder& b = *g.b;
   std::vector<Value*> params = g.args(sig.params);
   std::vector<Value*> state = g.args(sig.optState);

@@ -12,8 +12,10 @@
 
 #include "program/Program.h"
 #include "report/Svg.h"
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
+#include "support/RunFiles.h"
 #include "train/Checkpoint.h"
 
 namespace hlotrain::report {
@@ -265,24 +267,8 @@ std::string_view taskOf(const RunLog& log) {
 // ---------------------------------------------------------------------------------------------
 // The run's files
 
-const std::vector<std::string>& runSuffixes() {
-  static const std::vector<std::string> suffixes = [] {
-    std::vector<std::string> s = {"_metrics.jsonl", "_checkpoint.bin", "_best_checkpoint.bin",
-                                  "_params.bin",    "_bn_stats.bin",   "_report.html",
-                                  "_samples.json"};
-    for (const char* graph : {"_fwd", "_fwd_eval", "_train_step"})
-      for (const char* ext : {".mlir", ".vmfb", ".vmfb.hash"})
-        s.push_back(std::string(graph) + ext);
-    std::stable_sort(s.begin(), s.end(), [](const std::string& a, const std::string& b) {
-      return a.size() > b.size();
-    });
-    return s;
-  }();
-  return suffixes;
-}
-
 std::optional<std::pair<std::string, std::string>> splitRunFile(const std::string& name) {
-  for (const std::string& suffix : runSuffixes())
+  for (const std::string& suffix : runFileSuffixes())
     if (name.size() > suffix.size() && name.ends_with(suffix))
       return std::pair{name.substr(0, name.size() - suffix.size()), suffix};
   return std::nullopt;
@@ -292,9 +278,13 @@ namespace {
 
 // The run a file name belongs to ("mnist_cnn" of "mnist_cnn_best_checkpoint.bin"), if any.
 std::optional<std::string> runOfFile(const std::string& name) {
-  if (name.find(".tmp.") != std::string::npos) return std::nullopt; // a writer's temporary
+  if (isTemporaryName(name)) return std::nullopt; // a writer's temporary
   if (auto split = splitRunFile(name)) return split->first;
   return std::nullopt;
+}
+
+std::string fileName(const std::string& path) {
+  return fs::path(path).filename().string();
 }
 
 bool isFile(const std::string& path) {
@@ -325,18 +315,14 @@ std::string resolveRun(const std::string& run) {
                         (fs::path(run) / *runs.begin()).string());
     }
     prefix = (fs::path(run) / *runs.begin()).string();
-  } else if (run.ends_with("_metrics.jsonl") && isFile(run)) {
-    prefix = run.substr(0, run.size() - std::strlen("_metrics.jsonl"));
+  } else if (const std::string log = RunFiles{""}.metrics(); run.ends_with(log) && isFile(run)) {
+    prefix = run.substr(0, run.size() - log.size());
   }
-  if (!isFile(prefix + "_metrics.jsonl"))
-    throw ConfigError("no run at '" + run + "': " + prefix +
-                      "_metrics.jsonl does not exist (RUN is an artifacts prefix such as "
+  if (!isFile(RunFiles{prefix}.metrics()))
+    throw ConfigError("no run at '" + run + "': " + RunFiles{prefix}.metrics() +
+                      " does not exist (RUN is an artifacts prefix such as "
                       ".hlotrain/mnist_cnn, or a directory holding one run's files)");
   return prefix;
-}
-
-std::string defaultReportPath(const std::string& prefix) {
-  return prefix + "_report.html";
 }
 
 namespace {
@@ -350,7 +336,7 @@ std::vector<RunFile> runFiles(const std::string& prefix) {
   std::vector<RunFile> files;
   const fs::path p(prefix);
   const std::string stem = p.filename().string();
-  for (const std::string& suffix : runSuffixes()) {
+  for (const std::string& suffix : runFileSuffixes()) {
     const fs::path file = p.parent_path() / (stem + suffix);
     std::error_code ec;
     if (fs::is_regular_file(file, ec))
@@ -628,7 +614,7 @@ std::optional<Samples> readSamples(const std::string& path, std::vector<std::str
 class PageBuilder {
 public:
   PageBuilder(const std::string& prefix, const RunLog& log)
-      : prefix_(prefix), stem_(fs::path(prefix).filename().string()), log_(log),
+      : prefix_(prefix), stem_(fs::path(prefix).filename().string()), files_{prefix}, log_(log),
         task_(taskOf(log)) {}
 
   Report build() {
@@ -642,7 +628,7 @@ public:
     body += "<section><h2>Training</h2>" + trainingSection() + "</section>";
     body += "<section><h2>Evaluation</h2>" + evaluationSection() + "</section>";
     if (!log_.evals.empty()) body += "<section>" + lastEvaluationSection() + "</section>";
-    if (std::optional<Samples> samples = readSamples(prefix_ + "_samples.json", notes))
+    if (std::optional<Samples> samples = readSamples(files_.samples(), notes))
       body += "<section>" + samplesSection(*samples) + "</section>";
     body += "<section><h2>Files</h2>" + filesSection() + "</section>";
     if (!notes.empty()) {
@@ -717,9 +703,9 @@ private:
     rows.push_back({"net (artifacts name)", stem_, "the prefix"});
     rows.push_back({"task", std::string(task_), "the eval records' fields"});
 
-    const std::string fwdPath = prefix_ + "_fwd.mlir";
+    const std::string fwdPath = files_.graph(Graph::fwd);
     std::optional<ForwardGraph> fwd = forwardGraph(fwdPath);
-    const std::string fwdName = stem_ + "_fwd.mlir";
+    const std::string fwdName = fileName(fwdPath);
     if (fwd) {
       int64_t parameters = 0;
       for (size_t i = 0; i + 1 < fwd->arguments.size(); ++i)
@@ -734,17 +720,18 @@ private:
            fwdName + " (its last argument)"});
       if (!fwd->results.empty()) rows.push_back({"output", fwd->results.front().text(), fwdName});
       if (!fwd->module.empty()) rows.push_back({"module", fwd->module, fwdName});
-    } else if (isFile(prefix_ + "_params.bin")) {
+    } else if (isFile(files_.params())) {
       std::error_code ec;
-      const uintmax_t bytes = fs::file_size(prefix_ + "_params.bin", ec);
-      rows.push_back({"parameters", grouped(int64_t(bytes / 4)),
-                      stem_ + "_params.bin (" + grouped(int64_t(bytes)) + " bytes of f32)"});
+      const uintmax_t bytes = fs::file_size(files_.params(), ec);
+      rows.push_back(
+          {"parameters", grouped(int64_t(bytes / 4)),
+           fileName(files_.params()) + " (" + grouped(int64_t(bytes)) + " bytes of f32)"});
     } else {
       unknown_.push_back("the parameter count and input shape (no _fwd.mlir or _params.bin)");
     }
 
-    const std::string ckptPath = prefix_ + "_checkpoint.bin";
-    const std::string ckptName = stem_ + "_checkpoint.bin";
+    const std::string ckptPath = files_.checkpoint();
+    const std::string ckptName = fileName(ckptPath);
     std::optional<train::CheckpointHeader> header;
     std::optional<nlohmann::ordered_json> settings; // the config a version 2 checkpoint stores
     if (isFile(ckptPath)) {
@@ -777,10 +764,9 @@ private:
     } else {
       unknown_.push_back("the optimizer, batch and data order (no readable _checkpoint.bin)");
     }
-    rows.push_back(
-        {"best checkpoint",
-         isFile(prefix_ + "_best_checkpoint.bin") ? stem_ + "_best_checkpoint.bin" : "none",
-         "the files"});
+    rows.push_back({"best checkpoint",
+                    isFile(files_.bestCheckpoint()) ? fileName(files_.bestCheckpoint()) : "none",
+                    "the files"});
 
     if (!log_.epochs.empty()) {
       int64_t steps = 0, skipped = 0;
@@ -814,7 +800,8 @@ private:
            "eval records"});
     }
     bool iree = false;
-    for (const RunFile& f : runFiles(prefix_)) iree = iree || f.name.ends_with(".vmfb");
+    for (Graph g : {Graph::fwd, Graph::fwdEval, Graph::trainStep})
+      iree = iree || isFile(files_.compiledGraph(g));
     if (iree)
       rows.push_back({"lowerer", "iree (compiled .vmfb present)", "the files"});
     else if (!settings || !settings->contains("lowerer"))
@@ -1273,6 +1260,7 @@ private:
   }
 
   std::string prefix_, stem_;
+  RunFiles files_;
   const RunLog& log_;
   std::string_view task_;
   size_t plots_ = 0, pictures_ = 0;
@@ -1282,7 +1270,7 @@ private:
 } // namespace
 
 Report buildReport(const std::string& prefix) {
-  RunLog log = readRunLog(prefix + "_metrics.jsonl");
+  RunLog log = readRunLog(RunFiles{prefix}.metrics());
   return PageBuilder(prefix, log).build();
 }
 

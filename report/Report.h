@@ -82,14 +82,8 @@ std::string_view taskOf(const RunLog& log);
 // there is no metrics log there, or the directory holds several runs (naming them).
 std::string resolveRun(const std::string& run);
 
-std::string defaultReportPath(const std::string& prefix); // `<prefix>_report.html`
-
-// Every file a run leaves under its prefix (DESIGN.md "Artifacts and names", lower/iree's .vmfb
-// and .hash, train/Checkpoint.h), longest first so `_best_checkpoint.bin` wins over
-// `_checkpoint.bin`.
-const std::vector<std::string>& runSuffixes();
 // The run and the suffix of a run's file ("mnist_cnn", "_best_checkpoint.bin"), if its name ends
-// with one of runSuffixes().
+// with one of support/RunFiles.h's runFileSuffixes().
 std::optional<std::pair<std::string, std::string>> splitRunFile(const std::string& name);
 
 struct Report {

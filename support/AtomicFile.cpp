@@ -8,6 +8,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 #include "support/Error.h"
 
@@ -17,32 +18,20 @@ namespace {
 
 constexpr std::string_view kTempInfix = ".tmp.";
 
-// Closes and, unless committed, deletes the temporary file on every early exit.
-class TempFile {
-public:
-  explicit TempFile(std::string path) : path_(std::move(path)) {
-    fd_ = ::open(path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  }
-  ~TempFile() {
-    if (fd_ >= 0) ::close(fd_);
-    if (!committed_) ::unlink(path_.c_str());
-  }
-  int fd() const { return fd_; }
-  bool closeFd() {
-    int fd = fd_;
-    fd_ = -1;
-    return ::close(fd) == 0;
-  }
-  void commit() { committed_ = true; }
-
-private:
-  std::string path_;
-  int fd_ = -1;
-  bool committed_ = false;
-};
-
 [[noreturn]] void fail(const std::string& path, const char* what) {
   throw RuntimeError(path + ": cannot " + what + " (" + std::strerror(errno) + ")");
+}
+
+// The pid a temporary's name ends with, if it is one.
+std::optional<pid_t> temporaryOwner(std::string_view name) {
+  const size_t at = name.rfind(kTempInfix);
+  if (at == std::string::npos) return std::nullopt;
+  const std::string_view digits = name.substr(at + kTempInfix.size());
+  pid_t pid = 0;
+  auto [last, parsed] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
+  if (parsed != std::errc() || last != digits.data() + digits.size() || pid <= 0)
+    return std::nullopt;
+  return pid;
 }
 
 } // namespace
@@ -51,35 +40,69 @@ std::string temporaryPath(const std::string& path) {
   return path + std::string(kTempInfix) + std::to_string(::getpid());
 }
 
-void writeFileAtomically(const std::string& path, std::span<const char> bytes) {
-  std::string tempPath = temporaryPath(path);
-  TempFile temp(tempPath);
-  if (temp.fd() < 0) fail(tempPath, "create the file");
+bool isTemporaryName(std::string_view name) {
+  return temporaryOwner(name).has_value();
+}
+
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), temp_(temporaryPath(path_)) {
+  fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) fail(temp_, "create the file");
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_) ::unlink(temp_.c_str());
+}
+
+void AtomicFile::write(std::span<const char> bytes) {
+  if (fd_ < 0) fail(temp_, "write after the file was synced");
   size_t written = 0;
   while (written < bytes.size()) {
-    ssize_t n = ::write(temp.fd(), bytes.data() + written, bytes.size() - written);
+    ssize_t n = ::write(fd_, bytes.data() + written, bytes.size() - written);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail(tempPath, "write");
+    if (n <= 0) fail(temp_, "write");
     written += static_cast<size_t>(n);
   }
-  if (::fsync(temp.fd()) != 0) fail(tempPath, "fsync");
-  if (!temp.closeFd()) fail(tempPath, "close");
-  if (std::rename(tempPath.c_str(), path.c_str()) != 0)
-    fail(path, "replace the file with its temporary copy");
-  temp.commit();
+}
+
+void AtomicFile::writeAt(uint64_t offset, std::span<const char> bytes) {
+  if (fd_ < 0) fail(temp_, "write after the file was synced");
+  size_t written = 0;
+  while (written < bytes.size()) {
+    ssize_t n = ::pwrite(fd_, bytes.data() + written, bytes.size() - written,
+                         static_cast<off_t>(offset + written));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(temp_, "write");
+    written += static_cast<size_t>(n);
+  }
+}
+
+void AtomicFile::sync() {
+  if (fd_ < 0) return;
+  if (::fsync(fd_) != 0) fail(temp_, "fsync");
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) fail(temp_, "close");
+}
+
+void AtomicFile::commit() {
+  sync();
+  if (std::rename(temp_.c_str(), path_.c_str()) != 0)
+    fail(path_, "replace the file with its temporary copy");
+  committed_ = true;
+}
+
+void writeFileAtomically(const std::string& path, std::span<const char> bytes) {
+  AtomicFile file(path);
+  file.write(bytes);
+  file.commit();
 }
 
 void removeStaleTemporaries(const std::filesystem::path& dir) {
   std::error_code ec;
   for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    std::string name = it->path().filename().string();
-    size_t at = name.rfind(kTempInfix);
-    if (at == std::string::npos) continue;
-    std::string_view digits = std::string_view(name).substr(at + kTempInfix.size());
-    pid_t pid = 0;
-    auto [last, parsed] = std::from_chars(digits.data(), digits.data() + digits.size(), pid);
-    if (parsed != std::errc() || last != digits.data() + digits.size() || pid <= 0) continue;
-    if (::kill(pid, 0) != 0 && errno == ESRCH) {
+    const std::optional<pid_t> owner = temporaryOwner(it->path().filename().string());
+    if (owner && ::kill(*owner, 0) != 0 && errno == ESRCH) {
       std::error_code ignored;
       std::filesystem::remove(it->path(), ignored);
     }

@@ -13,6 +13,7 @@
 
 #include "data/Brats.h"
 #include "data/Random.h"
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Progress.h"
 #include "tools/CountedFile.h"
@@ -296,6 +297,7 @@ BratsSummary prepareBrats(const std::string& srcDir, const std::string& outDir,
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) throw RuntimeError(out.string() + ": cannot create (" + ec.message() + ")");
+  removeStaleTemporaries(out); // of a run of this tool killed while writing
   CountedFile trainFile(out / "train.bin"), valFile(out / "val.bin"),
       valCasesFile(out / "val_cases.bin");
 

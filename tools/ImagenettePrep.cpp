@@ -7,6 +7,7 @@
 #include <optional>
 #include <span>
 
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Progress.h"
 #include "tools/CountedFile.h"
@@ -138,6 +139,7 @@ ImagenetteSummary prepareImagenette(const std::string& srcDir, const std::string
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) throw RuntimeError(out.string() + ": cannot create (" + ec.message() + ")");
+  removeStaleTemporaries(out); // of a run of this tool killed while writing
   CountedFile trainFile(out / "train.bin"), valFile(out / "val.bin");
   writeSplit(trainFile, train, options.sizeTrain, "train", log);
   writeSplit(valFile, val, options.sizeVal, "val", log);

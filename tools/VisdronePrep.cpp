@@ -11,6 +11,7 @@
 #include <string_view>
 
 #include "data/Yolo.h"
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Progress.h"
 #include "tools/CountedFile.h"
@@ -252,6 +253,7 @@ VisdroneSummary prepareVisdrone(const std::string& srcDir, const std::string& ou
   std::error_code ec;
   fs::create_directories(out, ec);
   if (ec) throw RuntimeError(out.string() + ": cannot create (" + ec.message() + ")");
+  removeStaleTemporaries(out); // of a run of this tool killed while writing
   CountedFile trainFile(out / "train.bin"), valFile(out / "val.bin"),
       fullGtFile(out / "val.full_gt.bin");
   VisdroneSummary summary;

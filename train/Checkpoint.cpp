@@ -221,23 +221,6 @@ TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer) {
   return s;
 }
 
-std::string checkpointPath(const std::string& prefix) {
-  return prefix + "_checkpoint.bin";
-}
-std::string bestCheckpointPath(const std::string& prefix) {
-  return prefix + "_best_checkpoint.bin";
-}
-std::string paramsPath(const std::string& prefix) {
-  return prefix + "_params.bin";
-}
-std::string bnStatsPath(const std::string& prefix) {
-  return prefix + "_bn_stats.bin";
-}
-
-std::string samplesPath(const std::string& prefix) {
-  return prefix + "_samples.json";
-}
-
 std::vector<char> encodeCheckpoint(const TrainState& s) {
   Writer out;
   for (char c : kMagic) out.put<char>(c);

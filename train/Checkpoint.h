@@ -70,14 +70,6 @@ struct TrainState {
 // Fresh state: He-initialised params, running mean 0 / var 1, zero optimizer state.
 TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer);
 
-std::string checkpointPath(const std::string& prefix); // `<prefix>_checkpoint.bin`
-// `<prefix>_best_checkpoint.bin`: the checkpoint of the best evaluation so far.
-std::string bestCheckpointPath(const std::string& prefix);
-std::string paramsPath(const std::string& prefix);  // `<prefix>_params.bin`
-std::string bnStatsPath(const std::string& prefix); // `<prefix>_bn_stats.bin`
-// `<prefix>_samples.json`: the last evaluation's gallery (task::Gallery), rewritten by each.
-std::string samplesPath(const std::string& prefix);
-
 // Version 2; throws ConfigError for a config over the format's 1 MiB.
 std::vector<char> encodeCheckpoint(const TrainState& state);
 // Validates everything against `spec` before trusting any size: magic, version (1 or 2),

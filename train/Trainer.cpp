@@ -21,6 +21,7 @@
 #include "support/Error.h"
 #include "support/Format.h"
 #include "support/Progress.h"
+#include "support/RunFiles.h"
 #include "task/Task.h"
 #include "train/Schedule.h"
 
@@ -34,8 +35,8 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-void writeGraph(const ir::Module& module, const std::string& prefix, std::string_view suffix) {
-  writeFileAtomically(lower::mlirPath(prefix, suffix), mlir::print(module));
+void writeGraph(const ir::Module& module, const RunFiles& run, Graph graph) {
+  writeFileAtomically(run.graph(graph), mlir::print(module));
 }
 
 void createArtifactsDir(const std::string& prefix) {
@@ -131,8 +132,8 @@ public:
             const data::Dataset& dataset, const data::DatasetIO& io, int64_t batch,
             const program::LossOptions& loss)
       : signature_(program::evalSignature(spec, batch)), lowerer_(lowerer),
-        session_(lowerer.load(prefix, "fwd_eval")), prefix_(prefix), dataset_(dataset), io_(io),
-        batches_(io, dataset, batch), batch_(batch), loss_(loss) {}
+        session_(lowerer.load(RunFiles{prefix}, Graph::fwdEval)), prefix_(prefix),
+        dataset_(dataset), io_(io), batches_(io, dataset, batch), batch_(batch), loss_(loss) {}
 
   double compileSeconds() const { return session_->compileSeconds(); }
   // Each batch redraws `line` (records done, throughput, time left); it is cleared at the end.
@@ -178,7 +179,7 @@ public:
 
   // `<prefix>_samples.json` of the last run(), as of `record` (its epoch as the log has it).
   void writeSamples(const EvalRecord& record) const {
-    writeFileAtomically(samplesPath(prefix_),
+    writeFileAtomically(RunFiles{prefix_}.samples(),
                         "{\"type\":\"samples\",\"epoch\":" + std::to_string(record.epoch) +
                             ",\"step\":" + std::to_string(record.step) + "," + samples_ + "}\n");
   }
@@ -428,20 +429,20 @@ public:
     // Every graph is made ready before any is loaded: one that cannot be built stops the run
     // before its first step, never leaving a run that trains without evaluating.
     std::vector<std::string> notes;
-    for (const char* graph : {"train_step", "fwd_eval"})
-      if (std::string note = lowerer->prepare(prefix_, graph); !note.empty())
-        notes.push_back(std::string(graph) + " " + note);
-    std::unique_ptr<lower::Session> step = lowerer->load(prefix_, "train_step");
+    for (Graph graph : {Graph::trainStep, Graph::fwdEval})
+      if (std::string note = lowerer->prepare(files(), graph); !note.empty())
+        notes.push_back(std::string(graphName(graph)) + " " + note);
+    std::unique_ptr<lower::Session> step = lowerer->load(files(), Graph::trainStep);
     Evaluator evaluator(spec_, *lowerer, prefix_, *testSet_, io_, config_.batch, options_.loss);
     evaluator.showProgressOn(progress_);
     notes.push_back("compiled train_step in " + formatFixed(step->compileSeconds(), 2) +
                     " s, fwd_eval in " + formatFixed(evaluator.compileSeconds(), 2) + " s");
     printHeader(*lowerer, secondsSince(compileStart), notes);
 
-    MetricsLog log(out_, prefix_ + "_metrics.jsonl", lastCheckpointStep_);
+    MetricsLog log(out_, files().metrics(), lastCheckpointStep_);
     bestScore_ = log.bestKeptEval(task_.headlineField());
     if (finished(state.position))
-      chatter() << "nothing left to run: " << checkpointPath(prefix_) << " is at step "
+      chatter() << "nothing left to run: " << files().checkpoint() << " is at step "
                 << state.position.step << ", the end of this run" << std::endl;
     loop(state, *lowerer, *step, evaluator, log, result);
     result.state = std::move(state);
@@ -452,7 +453,7 @@ public:
 private:
   // The resumed checkpoint's state, or a fresh one (also for a resume before any checkpoint).
   TrainState startState() {
-    std::string path = checkpointPath(prefix_);
+    std::string path = files().checkpoint();
     std::error_code ec;
     if (mode_.resume && std::filesystem::exists(path, ec)) {
       TrainState state = loadCheckpoint(path, spec_);
@@ -741,7 +742,7 @@ private:
     const double score = task::headline(r.scores);
     if (bestScore_ && !(score > *bestScore_)) return;
     bestScore_ = score;
-    const std::string path = bestCheckpointPath(prefix_);
+    const std::string path = files().bestCheckpoint();
     saveCheckpoint(path, state);
     chatter() << "best checkpoint " << path << " (" << task::headlineName(r.scores) << " "
               << formatFixed(score, 4) << ", step " << state.position.step << ")" << std::endl;
@@ -749,16 +750,16 @@ private:
 
   std::string lastGoodCheckpoint() const {
     if (!lastCheckpointStep_) return "No checkpoint was written yet";
-    return "The last good checkpoint is " + checkpointPath(prefix_) + " (step " +
+    return "The last good checkpoint is " + files().checkpoint() + " (step " +
            std::to_string(*lastCheckpointStep_) + ")";
   }
 
   // The exports first and the checkpoint last: once the checkpoint says step S, the exports
   // hold step S too, whenever the process is killed.
   void save(const TrainState& state) {
-    std::string path = checkpointPath(prefix_);
-    writeRawParams(paramsPath(prefix_), state.params);
-    writeBnStats(bnStatsPath(prefix_), state);
+    std::string path = files().checkpoint();
+    writeRawParams(files().params(), state.params);
+    writeBnStats(files().bnStats(), state);
     saveCheckpoint(path, state);
     lastCheckpointStep_ = state.position.step;
     progress_.clear();
@@ -774,6 +775,7 @@ private:
   program::ProgramOptions options_;
   program::TrainStepSignature signature_;
   std::string prefix_;
+  RunFiles files() const { return {prefix_}; }
   std::optional<data::Dataset> trainSet_, testSet_;
   int64_t stepsPerEpoch_ = 0;
   LrSchedule schedule_;
@@ -802,10 +804,11 @@ void emitGraphs(const nn::NetSpec& spec, const program::ProgramOptions& options,
                 const std::string& prefix) {
   program::validate(spec, options);
   createArtifactsDir(prefix);
-  writeGraph(*program::buildForward(spec, options.batch, options.precision), prefix, "fwd");
-  writeGraph(*program::buildEvalForward(spec, options.batch, options.precision), prefix,
-             "fwd_eval");
-  writeGraph(*program::buildTrainStep(spec, options), prefix, "train_step");
+  const RunFiles run{prefix};
+  writeGraph(*program::buildForward(spec, options.batch, options.precision), run, Graph::fwd);
+  writeGraph(*program::buildEvalForward(spec, options.batch, options.precision), run,
+             Graph::fwdEval);
+  writeGraph(*program::buildTrainStep(spec, options), run, Graph::trainStep);
 }
 
 TrainResult train(const nn::NetSpec& spec, const TrainConfig& config,
@@ -857,14 +860,15 @@ EvalRecord evaluateCheckpoint(
   if (!runOn) ownLowerer = lower::lowererFromEnvironment();
   lower::Lowerer* lowerer = runOn ? runOn : ownLowerer.get();
   std::string prefix = program::buildPrefix(tagged, config.artifactsDir);
-  std::string path = checkpoint.empty() ? checkpointPath(prefix) : checkpoint;
+  std::string path = checkpoint.empty() ? RunFiles{prefix}.checkpoint() : checkpoint;
   TrainState state = loadCheckpoint(path, tagged);
   data::Dataset testSet = io.load(dataDir, data::Split::test);
   requireRecords(testSet, dataDir, "test");
   const int64_t batch = std::min(config.batch, testSet.size());
   createArtifactsDir(prefix);
-  writeGraph(*program::buildEvalForward(tagged, batch, options.precision), prefix, "fwd_eval");
-  lowerer->prepare(prefix, "fwd_eval");
+  writeGraph(*program::buildEvalForward(tagged, batch, options.precision), RunFiles{prefix},
+             Graph::fwdEval);
+  lowerer->prepare(RunFiles{prefix}, Graph::fwdEval);
   Evaluator evaluator(tagged, *lowerer, prefix, testSet, io, batch, options.loss);
   std::vector<std::unique_ptr<lower::Buffer>> params;
   std::vector<lower::Buffer*> paramBuffers;

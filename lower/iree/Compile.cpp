@@ -16,6 +16,7 @@
 
 #include "support/AtomicFile.h"
 #include "support/Error.h"
+#include "support/RunFiles.h"
 #include "support/Sha256.h"
 
 extern char** environ;
@@ -291,7 +292,7 @@ CompiledGraph compileGraph(const IreeTarget& target, const std::string& mlirPath
     throw RuntimeError("iree: cannot read " + mlirPath + " for graph '" + std::string(graphName) +
                        "' (" + std::strerror(errno) + ")");
   const std::string sidecar = cacheKey(target, *mlirText) + "\n";
-  const std::string hashPath = vmfbPath + ".hash";
+  const std::string hashPath = vmfbPath + std::string(kCompiledKeySuffix);
   std::error_code ec;
   if (fs::exists(vmfbPath, ec) && readFile(hashPath) == sidecar) return {vmfbPath, true, 0.0};
 

@@ -12,13 +12,13 @@ std::string IreeLowerer::describe() const {
          target_.compiler + ")";
 }
 
-std::string IreeLowerer::artifactPath(const std::string& prefix, std::string_view suffix) const {
-  return prefix + "_" + std::string(suffix) + ".vmfb";
+std::string IreeLowerer::artifactPath(const RunFiles& run, Graph graph) const {
+  return run.compiledGraph(graph);
 }
 
-std::string IreeLowerer::prepare(const std::string& prefix, std::string_view suffix) {
-  CompiledGraph g = compileGraph(target_, lower::mlirPath(prefix, suffix),
-                                 lower::graphArtifact(*this, prefix, suffix), suffix);
+std::string IreeLowerer::prepare(const RunFiles& run, Graph graph) {
+  CompiledGraph g = compileGraph(target_, run.graph(graph), lower::graphArtifact(*this, run, graph),
+                                 graphName(graph));
   return g.cached ? "(cached)" : "compiled to .vmfb in " + formatFixed(g.seconds, 1) + " s";
 }
 
@@ -30,9 +30,8 @@ void IreeLowerer::noRuntime(const std::string& what) const {
                          "--lowerer cpu or xla)");
 }
 
-std::unique_ptr<lower::Session> IreeLowerer::load(const std::string& prefix,
-                                                  std::string_view suffix) {
-  noRuntime(lower::graphArtifact(*this, prefix, suffix) + " is ready");
+std::unique_ptr<lower::Session> IreeLowerer::load(const RunFiles& run, Graph graph) {
+  noRuntime(lower::graphArtifact(*this, run, graph) + " is ready");
 }
 
 std::unique_ptr<lower::Session> IreeLowerer::compile(std::string_view, const std::string& name) {

@@ -17,11 +17,11 @@ public:
 
   std::string_view name() const override { return "iree"; }
   std::string describe() const override;
-  std::string artifactPath(const std::string& prefix, std::string_view suffix) const override;
+  std::string artifactPath(const RunFiles& run, Graph graph) const override;
   // Compiles the graph's .mlir unless its .vmfb's key matches: "compiled to .vmfb in 2.1 s" or
   // "(cached)".
-  std::string prepare(const std::string& prefix, std::string_view suffix) override;
-  std::unique_ptr<lower::Session> load(const std::string& prefix, std::string_view suffix) override;
+  std::string prepare(const RunFiles& run, Graph graph) override;
+  std::unique_ptr<lower::Session> load(const RunFiles& run, Graph graph) override;
   std::unique_ptr<lower::Session> compile(std::string_view mlirText,
                                           const std::string& name) override;
   using lower::Lowerer::upload;

@@ -13,7 +13,7 @@
 #include "Harness.h"
 #include "nn/Zoo.h"
 #include "support/Format.h"
-#include "tests/report/RunFiles.h"
+#include "tests/report/RunScratch.h"
 #include "tests/train/TrainFixtures.h"
 #include "train/Checkpoint.h"
 

@@ -4,7 +4,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <unistd.h>
 
 #include "ir/Npy.h"
 #include "support/Error.h"
@@ -91,7 +90,7 @@ TEST_F(NpyTest, WritesTheHeaderNumPyWrites) {
   EXPECT_EQ(bytes.substr(0, 8), std::string("\x93NUMPY\x01\x00", 8));
   EXPECT_EQ(bytes.substr(10).find("{'descr': '<f4', 'fortran_order': False, 'shape': (3,), }"), 0u);
   EXPECT_EQ(bytes[127], '\n');
-  EXPECT_FALSE(std::filesystem::exists(path("t.npy") + ".tmp-" + std::to_string(::getpid())));
+  EXPECT_FALSE(std::filesystem::exists(temporaryPath(path("t.npy"))));
 }
 
 TEST_F(NpyTest, ReadsNumPyHeaders) {

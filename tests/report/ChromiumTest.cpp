@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "Browser.h"
-#include "RunFiles.h"
+#include "RunScratch.h"
 #include "XmlCheck.h"
 #include "report/Report.h"
 #include "support/AtomicFile.h"

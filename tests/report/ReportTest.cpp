@@ -11,11 +11,12 @@
 #include <fstream>
 #include <vector>
 
-#include "RunFiles.h"
+#include "RunScratch.h"
 #include "XmlCheck.h"
 #include "nn/Zoo.h"
 #include "report/Report.h"
 #include "support/Error.h"
+#include "support/RunFiles.h"
 #include "train/Checkpoint.h"
 
 using namespace hlotrain;
@@ -212,7 +213,7 @@ TEST_F(ReportTest, ResolvesRunAsPrefixMetricsFileOrDirectory) {
   EXPECT_EQ(resolveRun(prefix), prefix);
   EXPECT_EQ(resolveRun(prefix + "_metrics.jsonl"), prefix);
   EXPECT_EQ(resolveRun((dir / "one").string()), prefix);
-  EXPECT_EQ(defaultReportPath(prefix), prefix + "_report.html");
+  EXPECT_EQ(RunFiles{prefix}.report(), prefix + "_report.html");
 
   // A second run (an ablation arm's build tag) makes the directory ambiguous.
   std::ofstream((dir / "one" / "mnist_cnn_ce_fwd.mlir")) << "x";

@@ -16,6 +16,7 @@
 #include "data/Imagenette.h"
 #include "lower/Lowerer.h"
 #include "support/Error.h"
+#include "support/RunFiles.h"
 #include "tests/data/IdxFiles.h"
 #include "train/Trainer.h"
 
@@ -112,7 +113,8 @@ protected:
   std::map<std::string, std::vector<ir::Tensor>, std::less<>> inputs;
   train::fixtures::HookedLowerer lowerer{
       [this](std::string_view graph, int64_t, std::span<const ir::Tensor> in, auto&) {
-        inputs[std::string(graph)].push_back(in[in.size() - (graph == "train_step" ? 4 : 1)]);
+        inputs[std::string(graph)].push_back(
+            in[in.size() - (graph == graphName(Graph::trainStep) ? 4 : 1)]);
       }};
   std::ostringstream log;
 };
@@ -133,7 +135,7 @@ TEST_F(DatasetTrainTest, ImagenetteTrainsOnRandomCropsAndEvaluatesEveryValRecord
 
   ASSERT_EQ(r.stepLosses.size(), 6u); // 12 records / batch 4, two epochs
   for (float loss : r.stepLosses) EXPECT_TRUE(std::isfinite(loss));
-  const std::vector<ir::Tensor>& steps = inputs["train_step"];
+  const std::vector<ir::Tensor>& steps = inputs[std::string(graphName(Graph::trainStep))];
   ASSERT_EQ(steps.size(), 6u);
   std::set<Cut> cuts;
   for (const ir::Tensor& x : steps) {
@@ -153,7 +155,7 @@ TEST_F(DatasetTrainTest, ImagenetteTrainsOnRandomCropsAndEvaluatesEveryValRecord
   // Each evaluation (one per epoch) runs two batches: the 5 val records, the tail padded.
   ASSERT_EQ(r.evals.size(), 2u);
   EXPECT_EQ(classificationScores(r.evals.back()).total, 5);
-  const std::vector<ir::Tensor>& evals = inputs["fwd_eval"];
+  const std::vector<ir::Tensor>& evals = inputs[std::string(graphName(Graph::fwdEval))];
   ASSERT_EQ(evals.size(), 4u);
   for (const ir::Tensor& x : evals) {
     ASSERT_EQ(x.type().shape, (ir::Shape{4, 3, 224, 224}));
@@ -169,9 +171,10 @@ TEST_F(DatasetTrainTest, ImagenetteWithoutAugmentationTrainsOnCenterCrops) {
   c.augment = false;
   c.epochs = 1;
   run(smallNet(224, 8), c, data::DatasetKind::imagenette);
-  ASSERT_EQ(inputs["train_step"].size(), 1u);
+  ASSERT_EQ(inputs[std::string(graphName(Graph::trainStep))].size(), 1u);
   for (int64_t n = 0; n < 4; ++n)
-    EXPECT_EQ(cutOf(inputs["train_step"][0], n, 1, imagenetteByte), (Cut{16, 16, false}));
+    EXPECT_EQ(cutOf(inputs[std::string(graphName(Graph::trainStep))][0], n, 1, imagenetteByte),
+              (Cut{16, 16, false}));
 }
 
 TEST_F(DatasetTrainTest, CifarTrainsOnFlippedImagesAndLearns) {
@@ -190,7 +193,7 @@ TEST_F(DatasetTrainTest, CifarTrainsOnFlippedImagesAndLearns) {
   ASSERT_TRUE(r.finalScore);
   EXPECT_GE(*r.finalScore, 0.5) << log.str(); // held-out records; chance is 0.1
   std::set<bool> flips;
-  for (const ir::Tensor& x : inputs["train_step"]) {
+  for (const ir::Tensor& x : inputs[std::string(graphName(Graph::trainStep))]) {
     ASSERT_EQ(x.type().shape, (ir::Shape{8, 3, 32, 32}));
     for (int64_t n = 0; n < 8; ++n) {
       Cut cut = cutOf(x, n, 8, cifarByte);
@@ -201,7 +204,7 @@ TEST_F(DatasetTrainTest, CifarTrainsOnFlippedImagesAndLearns) {
   }
   EXPECT_EQ(flips.size(), 2u); // mirrored and plain rows
   EXPECT_EQ(classificationScores(r.evals.back()).total, 10);
-  for (const ir::Tensor& x : inputs["fwd_eval"])
+  for (const ir::Tensor& x : inputs[std::string(graphName(Graph::fwdEval))])
     for (int64_t n = 0; n < 8; ++n) EXPECT_EQ(cutOf(x, n, 8, cifarByte), Cut{});
 }
 

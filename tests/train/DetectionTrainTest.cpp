@@ -16,6 +16,7 @@
 #include "data/Random.h"
 #include "data/Visdrone.h"
 #include "nn/Zoo.h"
+#include "support/RunFiles.h"
 #include "tests/data/IdxFiles.h"
 #include "tests/data/YoloFiles.h"
 #include "train/Settings.h"
@@ -79,7 +80,7 @@ TEST_F(DetectionTrainTest, R34Yolov1LearnsColouredShapesWithItsRecipe) {
   EXPECT_GE(finalMap50(r), 0.5);
   EXPECT_LT(r.epochLosses.back(), 0.2 * r.epochLosses.front());
   EXPECT_EQ(log.str().find("warning:"), std::string::npos);
-  EXPECT_TRUE(std::filesystem::exists(train::bestCheckpointPath(r.prefix)));
+  EXPECT_TRUE(std::filesystem::exists(RunFiles{r.prefix}.bestCheckpoint()));
   std::ifstream in(r.prefix + "_metrics.jsonl");
   int evals = 0;
   for (std::string line; std::getline(in, line);) {

@@ -13,13 +13,14 @@
 
 #include "lower/Lowerer.h"
 #include "lower/select/Select.h"
+#include "support/RunFiles.h"
 
 namespace hlotrain::train::fixtures {
 
 class HookedLowerer : public lower::Lowerer {
 public:
-  // `graph` is the loaded suffix ("train_step", "fwd_eval", ...); `call` counts that graph's runs
-  // from 1. A train step's inputs are (params..., opt_state..., x, y, lr, step), its results
+  // `graph` is the loaded graph's name (graphName: "train_step", "fwd_eval"); `call` counts its
+  // runs from 1. A train step's inputs are (params..., opt_state..., x, y, lr, step), its results
   // (params..., opt_state..., loss, batch statistics...); the eval forward's inputs end with x.
   using Hook =
       std::function<void(std::string_view graph, int64_t call, std::span<const ir::Tensor> inputs,
@@ -28,12 +29,12 @@ public:
   explicit HookedLowerer(Hook hook) : cpu_(lower::makeLowerer("cpu")), hook_(std::move(hook)) {}
 
   std::string_view name() const override { return cpu_->name(); }
-  std::string artifactPath(const std::string& prefix, std::string_view suffix) const override {
-    return cpu_->artifactPath(prefix, suffix);
+  std::string artifactPath(const RunFiles& run, Graph graph) const override {
+    return cpu_->artifactPath(run, graph);
   }
-  std::unique_ptr<lower::Session> load(const std::string& prefix,
-                                       std::string_view suffix) override {
-    return std::make_unique<HookedSession>(cpu_->load(prefix, suffix), std::string(suffix), *this);
+  std::unique_ptr<lower::Session> load(const RunFiles& run, Graph graph) override {
+    return std::make_unique<HookedSession>(cpu_->load(run, graph), std::string(graphName(graph)),
+                                           *this);
   }
   std::unique_ptr<lower::Session> compile(std::string_view text, const std::string& name) override {
     return std::make_unique<HookedSession>(cpu_->compile(text, name), name, *this);

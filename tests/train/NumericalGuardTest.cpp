@@ -13,6 +13,7 @@
 #include "TrainFixtures.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
+#include "support/RunFiles.h"
 #include "train/Trainer.h"
 
 using namespace hlotrain;
@@ -55,7 +56,7 @@ TEST_F(NumericalGuardTest, ANonFiniteLossStopsNamingTheStepEpochAndLastCheckpoin
   fixtures::HookedLowerer lowerer([](std::string_view graph, int64_t call,
                                      std::span<const ir::Tensor> inputs,
                                      std::vector<ir::Tensor>& results) {
-    if (graph != "train_step") return;
+    if (graph != graphName(Graph::trainStep)) return;
     if (call == 17) results[fixtures::HookedLowerer::lossIndex(inputs)].set<float>(0, kNaN);
   });
   std::string m = failure(nn::mnistLinear(), c, lowerer);
@@ -83,7 +84,7 @@ TEST_F(NumericalGuardTest, ANonFiniteParameterBeforeAnyCheckpointStops) {
   fixtures::HookedLowerer lowerer([](std::string_view graph, int64_t call,
                                      std::span<const ir::Tensor>,
                                      std::vector<ir::Tensor>& results) {
-    if (graph != "train_step") return;
+    if (graph != graphName(Graph::trainStep)) return;
     if (call == 3) results[0].set<float>(5, std::numeric_limits<float>::infinity());
   });
   std::string m = failure(nn::mnistLinear(), c, lowerer);
@@ -105,7 +106,7 @@ TEST_F(NumericalGuardTest, SkipNonFiniteDiscardsTheStepAndCountsIt) {
   fixtures::HookedLowerer lowerer([&](std::string_view graph, int64_t call,
                                       std::span<const ir::Tensor> inputs,
                                       std::vector<ir::Tensor>& results) {
-    if (graph != "train_step") return;
+    if (graph != graphName(Graph::trainStep)) return;
     carried.emplace_back(inputs.begin(), inputs.end() - 4);
     if (call == 4) results[fixtures::HookedLowerer::lossIndex(inputs)].set<float>(0, kNaN);
     if (call == 12) results[inputs.size() - 5].set<float>(0, -kNaN); // the last optimizer state

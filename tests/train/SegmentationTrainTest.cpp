@@ -16,6 +16,7 @@
 #include "data/Random.h"
 #include "ir/Npy.h"
 #include "metrics/Segmentation.h"
+#include "support/RunFiles.h"
 #include "tests/data/BratsFiles.h"
 #include "tests/data/IdxFiles.h"
 #include "train/Trainer.h"
@@ -112,7 +113,7 @@ TEST_F(SegmentationTrainTest, ASmallUnetLearnsTheNestedRegions) {
       EXPECT_NE(line.find(field), std::string::npos) << field << " in " << line;
   }
   EXPECT_EQ(evals, 3);
-  EXPECT_TRUE(std::filesystem::exists(train::bestCheckpointPath(r.prefix)));
+  EXPECT_TRUE(std::filesystem::exists(RunFiles{r.prefix}.bestCheckpoint()));
   EXPECT_NE(log.str().find("per-case Dice (5 cases)"), std::string::npos);
 
   // The predictions of `evaluate` give back exactly the reported confusion matrix.

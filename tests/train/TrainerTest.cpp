@@ -13,6 +13,7 @@
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
+#include "support/RunFiles.h"
 #include "tests/data/RecordFiles.h"
 #include "train/Schedule.h"
 #include "train/Trainer.h"
@@ -128,7 +129,7 @@ TEST_F(TrainerTest, TheBestCheckpointIsTheBestEvaluationAcrossAResume) {
   size_t best = 0;
   for (size_t i = 1; i < a.evals.size(); ++i)
     if (task::headline(a.evals[i].scores) > task::headline(a.evals[best].scores)) best = i;
-  TrainState saved = loadCheckpoint(bestCheckpointPath(a.prefix), fixtures::tinyBnNet());
+  TrainState saved = loadCheckpoint(RunFiles{a.prefix}.bestCheckpoint(), fixtures::tinyBnNet());
   EXPECT_EQ(saved.position.step, a.evals[best].step);
 
   TrainConfig split = smallConfig();
@@ -139,7 +140,7 @@ TEST_F(TrainerTest, TheBestCheckpointIsTheBestEvaluationAcrossAResume) {
   RunMode resume;
   resume.resume = true;
   TrainResult b = run(fixtures::tinyBnNet(), split, resume);
-  EXPECT_EQ(bytes(bestCheckpointPath(b.prefix)), bytes(bestCheckpointPath(a.prefix)));
+  EXPECT_EQ(bytes(RunFiles{b.prefix}.bestCheckpoint()), bytes(RunFiles{a.prefix}.bestCheckpoint()));
 
   // Were the first evaluation perfect, no later one would replace its checkpoint.
   split.artifactsDir = (dir / "perfect").string();
@@ -153,10 +154,10 @@ TEST_F(TrainerTest, TheBestCheckpointIsTheBestEvaluationAcrossAResume) {
     rewritten << record << "\n";
   }
   rewritten.close();
-  std::filesystem::remove(bestCheckpointPath(c.prefix));
+  std::filesystem::remove(RunFiles{c.prefix}.bestCheckpoint());
   split.maxSteps = 0;
   run(fixtures::tinyBnNet(), split, resume);
-  EXPECT_FALSE(std::filesystem::exists(bestCheckpointPath(c.prefix)));
+  EXPECT_FALSE(std::filesystem::exists(RunFiles{c.prefix}.bestCheckpoint()));
 }
 
 TEST_F(TrainerTest, ResumeContinuesExactlyInsideAnEpoch) {
@@ -328,7 +329,7 @@ TEST_F(TrainerTest, AStepCheckpointResumesExactlyInsideAnEpoch) {
 
   c.artifactsDir = (dir / "crashed").string();
   fixtures::HookedLowerer crashing([](std::string_view graph, int64_t call, auto, auto&) {
-    if (graph != "train_step") return;
+    if (graph != graphName(Graph::trainStep)) return;
     if (call == 8) throw RuntimeError("simulated crash");
   });
   RunMode mode;
@@ -365,7 +366,7 @@ protected:
     std::string prefix = (dir / "synchronous" / "net").string();
     emitGraphs(spec, programOptions(c), prefix);
     std::unique_ptr<lower::Lowerer> cpu = lower::makeLowerer("cpu");
-    std::unique_ptr<lower::Session> session = cpu->load(prefix, "train_step");
+    std::unique_ptr<lower::Session> session = cpu->load(RunFiles{prefix}, Graph::trainStep);
     data::BatchAssembler assembler(data::datasetIO(kind), set);
     const int64_t steps = set.size() / c.batch;
     LrSchedule schedule{c.learningRate, c.cosine, c.warmupEpochs, c.epochs, steps};
