@@ -14,6 +14,7 @@
 #include "cli/Runs.h"
 #include "cli/Train.h"
 #include "support/Error.h"
+#include "support/Version.h"
 
 namespace hlotrain::cli {
 
@@ -53,7 +54,8 @@ void printUsage(std::ostream& out) {
   out << "usage: hlotrain COMMAND [ARGS...]\n\ncommands:\n";
   for (const Command& c : kCommands) out << "  " << c.name << "  " << c.summary << "\n";
   out << "\nrun, train, eval, bench and diff run graphs on a lowerer:\n" << kLowererUsage;
-  out << "\n`hlotrain COMMAND --help` describes a command.\n";
+  out << "\n`hlotrain COMMAND --help` describes a command; `hlotrain --version` prints the "
+         "version and the git commit built.\n";
 }
 
 bool wantsHelp(std::span<const std::string> args) {
@@ -71,6 +73,11 @@ int dispatch(std::span<const std::string> args, std::ostream& out, std::ostream&
   }
   if (args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     printUsage(out);
+    return kOk;
+  }
+  if (args[0] == "--version") {
+    if (args.size() > 1) throw UsageError("--version takes no argument");
+    out << versionLine() << "\n";
     return kOk;
   }
   auto command = std::find_if(std::begin(kCommands), std::end(kCommands),

@@ -1,6 +1,9 @@
 // The VJP table: one rule per differentiable op, each a few lines, in the manner of tinygrad's
-// gradient.py. Composite layers (BatchNorm, softmax cross-entropy, pooling) have no rules of their
-// own: their gradients follow from these.
+// gradient.py. Composite layers (softmax cross-entropy, pooling) have no rules of their own: their
+// gradients follow from these. Where a composite needs a better backward than its ops' (BatchNorm's
+// two-pass backward, the upsample's), its emitter declares it once as a custom VJP of its output
+// value (grad::CustomVjp; program::customVjps collects them), which the walk in Vjp.cpp takes
+// instead of these rules.
 
 #include <algorithm>
 #include <numeric>

@@ -3,11 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <regex>
 
 #include "Harness.h"
 #include "cli/Args.h"
 #include "cli/Run.h"
 #include "ir/Npy.h"
+#include "support/Version.h"
 
 namespace hlotrain::testing {
 namespace {
@@ -58,6 +60,21 @@ TEST(Cli, Help) {
   EXPECT_EQ(run.exitCode, 0);
   EXPECT_NE(run.out.find("--input"), std::string::npos);
   EXPECT_NE(run.out.find("Exit codes"), std::string::npos);
+}
+
+// The version is the project's and the commit the checkout's HEAD when it was configured (a
+// fresh clone's, in CI): "hlotrain X.Y.Z (git <12 hex digits>)", or "(git unknown)" without git.
+TEST(Cli, VersionNamesTheProjectVersionAndTheCommitBuilt) {
+  CliResult r = runInProcess({"--version"});
+  EXPECT_EQ(r.exitCode, 0);
+  EXPECT_TRUE(std::regex_match(r.out, std::regex("hlotrain [0-9]+\\.[0-9]+\\.[0-9]+ \\(git "
+                                                 "([0-9a-f]{12}|unknown)\\)\n")))
+      << r.out;
+  EXPECT_EQ(r.out, std::string(versionLine()) + "\n");
+  EXPECT_NE(runInProcess({"--help"}).out.find("`hlotrain --version`"), std::string::npos);
+  CliResult extra = runInProcess({"--version", "--x"});
+  EXPECT_EQ(extra.exitCode, 2);
+  EXPECT_EQ(extra.err, "error: --version takes no argument\n");
 }
 
 TEST(Cli, UsageErrorsExit2AndNameTheCulprit) {
