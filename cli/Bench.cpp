@@ -12,9 +12,7 @@
 #include "cli/Cli.h"
 #include "cli/LowererFlags.h"
 #include "cli/Train.h"
-#include "lower/cpu/Executable.h"
 #include "lower/cpu/Measure.h"
-#include "lower/cpu/OneDnn.h"
 #include "mlir/Parser.h"
 #include "mlir/Printer.h"
 #include "nn/Init.h"
@@ -144,7 +142,7 @@ Timing measure(lower::Lowerer& lowerer, Emitted emitted, std::vector<ir::Tensor>
   t.compileSeconds = emitted.seconds + secondsSince(start);
   if (options.dumpPlan) {
     ir::Module module = mlir::parse(text, name);
-    std::fputs(cpu::Executable::compile(module, "main")->dumpPlan().c_str(), stderr);
+    std::fputs(cpu::dumpPlan(module, "main").c_str(), stderr);
   }
   std::vector<std::unique_ptr<lower::Buffer>> arguments;
   for (ir::Tensor& in : inputs) arguments.push_back(lowerer.upload(std::move(in)));
@@ -292,7 +290,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
 
   // bf16 is only measured where it runs on matrix instructions: elsewhere oneDNN emulates it.
   std::string bf16Peak = "null", bf16Impl = "null";
-  if (cpu::plan::hasBf16MatrixUnits()) {
+  if (cpu::hasBf16MatrixUnits()) {
     cpu::MatmulPeak best = cpu::matmulPeakBf16Gflops(2048, 3);
     for (int sample = 0; sample < 2; ++sample) {
       cpu::MatmulPeak p = cpu::matmulPeakBf16Gflops(2048, 1);
@@ -310,7 +308,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                 "\"matmul_bf16_impl\": %s, \"cpu_isa\": \"%s\", \"first_loss\": %.6f, ",
                 nn::cliName(spec).c_str(), std::string(lowerer->name()).c_str(),
                 static_cast<long long>(config.batch), static_cast<long long>(measureOptions.steps),
-                peak, bf16Peak.c_str(), bf16Impl.c_str(), cpu::plan::effectiveIsaName().c_str(),
+                peak, bf16Peak.c_str(), bf16Impl.c_str(), cpu::effectiveIsaName().c_str(),
                 double(t.firstLoss));
   // Fractions are taken against the best peak sample of the whole run.
   out << head << jsonFields("", t, config.batch, peak);

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "lower/cpu/Bf16Rounding.h"
+#include "lower/cpu/Kernels.h"
 #include "lower/cpu/ReferenceScalar.h"
 #include "lower/cpu/VectorLoop.h"
-#include "lower/cpu/Windows.h"
 
 namespace hlotrain::cpu::plan {
 

@@ -16,32 +16,14 @@
 // bilinear upsample's interleave), flatten into the same kernel. Of other element types the
 // pieces are strided copies.
 
-#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "lower/cpu/Kernels.h"
 #include "lower/cpu/Plan.h"
 
 namespace hlotrain::cpu::plan {
-
-// Below this many elements a memory-bound loop runs on one thread: a fork/join costs more than a
-// second thread saves, and on a busy machine it can wait a whole scheduler slice for that thread.
-constexpr int64_t kParallelElements = int64_t(1) << 18;
-
-// ref::maximum / ref::minimum (NaN propagates, -0 < +0) written as selects, so they vectorize.
-inline float maxSelect(float a, float b) {
-  float m = a > b ? a : b;
-  m = a == b ? (std::signbit(a) ? b : a) : m;
-  m = b != b ? b : m;
-  return a != a ? a : m;
-}
-inline float minSelect(float a, float b) {
-  float m = a < b ? a : b;
-  m = a == b ? (std::signbit(a) ? a : b) : m;
-  m = b != b ? b : m;
-  return a != a ? a : m;
-}
 
 struct FusedGroup {
   int rootStep;                   // where the loop runs in the schedule

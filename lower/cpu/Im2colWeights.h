@@ -4,7 +4,8 @@
 
 #include <memory>
 
-#include "lower/cpu/OneDnn.h"
+#include "lower/cpu/DnnlProblem.h"
+#include "lower/cpu/Plan.h"
 
 namespace hlotrain::cpu::plan {
 

@@ -6,6 +6,8 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include "lower/cpu/DnnlProblem.h"
+#include "lower/cpu/Executable.h"
 #include "lower/cpu/Plan.h"
 #include "support/Error.h"
 
@@ -119,6 +121,18 @@ double contractionFlops(const ir::Module& module, std::string_view entry) {
     if (step.op->kind == ir::OpKind::dot_general) flops += dotFlops(*step.op);
   }
   return flops;
+}
+
+std::string dumpPlan(const ir::Module& module, std::string_view entry) {
+  return Executable::compile(module, entry)->dumpPlan();
+}
+
+bool hasBf16MatrixUnits() {
+  return plan::hasBf16MatrixUnits();
+}
+
+std::string effectiveIsaName() {
+  return plan::effectiveIsaName();
 }
 
 } // namespace hlotrain::cpu

@@ -1,7 +1,8 @@
 #pragma once
-// Yardsticks for benchmarks of the fast path: this machine's fp32 (and bf16) matmul peak, measured
-// in the calling process, and the contraction FLOPs of a graph, so achieved GFLOP/s can be put
-// against the peak.
+// The cpu lowerer's public face for benchmarks and profiles (`hlotrain bench`, bench/): this
+// machine's fp32 (and bf16) matmul peak, measured in the calling process, the contraction FLOPs
+// of a graph, so achieved GFLOP/s can be put against the peak, the plan the fast path makes of a
+// graph and the ISA oneDNN runs at. Nothing outside lower/ includes the planner's own headers.
 
 #include <cstdint>
 #include <string>
@@ -28,5 +29,13 @@ MatmulPeak matmulPeakBf16Gflops(int64_t n, int repeats);
 // input element (not padding, not a dilation hole) with a kernel element, so its forward,
 // backward-data and backward-weights forms count the same. Throws like plan::flatten.
 double contractionFlops(const ir::Module& module, std::string_view entry);
+
+// The fast path's plan of `entry` as text: steps, fusions, primitives and buffers (--dump-plan).
+std::string dumpPlan(const ir::Module& module, std::string_view entry);
+
+// Whether oneDNN runs bf16 products on matrix instructions here (avx512_core_bf16 or AMX; the
+// effective ISA honours ONEDNN_MAX_CPU_ISA), and that ISA's name ("avx512_core_bf16").
+bool hasBf16MatrixUnits();
+std::string effectiveIsaName();
 
 } // namespace hlotrain::cpu

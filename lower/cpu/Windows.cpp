@@ -7,7 +7,7 @@
 #include <optional>
 #include <type_traits>
 
-#include "lower/cpu/Fusion.h"
+#include "lower/cpu/Kernels.h"
 #include "lower/cpu/ReferenceScalar.h"
 
 namespace hlotrain::cpu::plan {
@@ -610,20 +610,6 @@ private:
 };
 
 } // namespace
-
-std::optional<OpKind> binaryBodyKind(const ir::Region& body) {
-  if (body.ops.size() != 1 || body.results.size() != 1 || body.args.size() != 2)
-    return std::nullopt;
-  const ir::Op& inner = *body.ops[0];
-  if (inner.kind != OpKind::add && inner.kind != OpKind::multiply &&
-      inner.kind != OpKind::maximum && inner.kind != OpKind::minimum)
-    return std::nullopt;
-  if (body.results[0] != inner.result() || inner.operands.size() != 2) return std::nullopt;
-  const ir::Value *a = body.args[0].get(), *b = body.args[1].get();
-  bool argsUsed = (inner.operands[0] == a && inner.operands[1] == b) ||
-                  (inner.operands[0] == b && inner.operands[1] == a);
-  return argsUsed ? std::optional(inner.kind) : std::nullopt;
-}
 
 bool isPlanarPooling(const Graph& graph, const Step& step) {
   if (!step.live || step.results.size() != 1 || step.operands.empty()) return false;

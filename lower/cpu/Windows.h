@@ -10,10 +10,6 @@
 
 namespace hlotrain::cpu::plan {
 
-// The op of a body `(a, b) -> op(a, b)` (either argument order) for add, multiply, maximum or
-// minimum; nullopt for any other body.
-std::optional<ir::OpKind> binaryBodyKind(const ir::Region& body);
-
 // A rank-4 reduce_window or select_and_scatter in the fast forms whose window covers only the two
 // innermost dims: it reads and writes its tensors through their strides, in any planned layout.
 bool isPlanarPooling(const Graph& graph, const Step& step);

@@ -6,7 +6,7 @@
 // compiles against the other and both sides of the ABI agree byte for byte.
 //
 // What is declared: every struct, enum and function type that hlotrain's client
-// (lower/xla) and plugin (lower/pjrt_plugin) use, and the whole PJRT_Api table. Table slots
+// (lower/xla) and plugin (pjrt_plugin) use, and the whole PJRT_Api table. Table slots
 // whose functions we do not declare have the untyped `PJRT_UndeclaredFn` so that every later
 // slot keeps its offset; a client must still check a slot for NULL (and `struct_size` for
 // presence) before calling it.

@@ -7,7 +7,7 @@
 #include <fstream>
 
 #include "Harness.h"
-#include "lower/cpu/OneDnn.h"
+#include "lower/cpu/Measure.h"
 #include "tests/train/TrainFixtures.h"
 
 using namespace hlotrain;
@@ -38,9 +38,8 @@ protected:
 TEST_F(PrecisionCommandTest, ABf16RunLearnsResumesInBf16AndEvaluatesInF32) {
   // The cpu fast path refuses bf16 products where oneDNN has no bf16 instructions
   // (tests/lower/cpu/FastBf16Test.cpp pins that refusal).
-  if (!cpu::plan::hasBf16MatrixUnits())
-    GTEST_SKIP() << "no bf16 matrix instructions (oneDNN ISA " << cpu::plan::effectiveIsaName()
-                 << ")";
+  if (!cpu::hasBf16MatrixUnits())
+    GTEST_SKIP() << "no bf16 matrix instructions (oneDNN ISA " << cpu::effectiveIsaName() << ")";
   CliResult r = runInProcess(trainArgs({"--precision", "bf16", "--max-steps", "10"}));
   ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
   const std::string step = slurp(dir / "a" / "mnist_linear_train_step.mlir");

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "lower/cpu/Executable.h"
-#include "lower/cpu/OneDnn.h"
+#include "lower/cpu/Measure.h"
 #include "nn/Init.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
@@ -207,9 +207,8 @@ TEST(ZooTrainTest, Cifar10BnLearns) {
 // does from the same initial weights and records: the same margins over chance, a final loss of
 // the same order and held-out accuracy within 0.15 of f32's; the f32 eval forward scores it.
 TEST(ZooTrainTest, Cifar10BnLearnsInBf16AsInF32) {
-  if (!cpu::plan::hasBf16MatrixUnits())
-    GTEST_SKIP() << "no bf16 matrix instructions (oneDNN ISA " << cpu::plan::effectiveIsaName()
-                 << ")";
+  if (!cpu::hasBf16MatrixUnits())
+    GTEST_SKIP() << "no bf16 matrix instructions (oneDNN ISA " << cpu::effectiveIsaName() << ")";
   const Case f32{nn::cifar10Bn(), 16, 8, 0.001f};
   Case bf16 = f32;
   bf16.precision = nn::Precision::bf16;

@@ -8,7 +8,7 @@
 #include <dlfcn.h>
 
 #include "TrainFixtures.h"
-#include "lower/pjrt_plugin/Stats.h"
+#include "pjrt_plugin/Stats.h"
 #include "lower/xla/XlaLowerer.h"
 #include "nn/NetSpec.h"
 #include "train/Trainer.h"

@@ -8,7 +8,7 @@
 #include <dlfcn.h>
 
 #include "lower/cpu/CpuLowerer.h"
-#include "lower/pjrt_plugin/Stats.h"
+#include "pjrt_plugin/Stats.h"
 #include "lower/xla/XlaLowerer.h"
 #include "support/Error.h"
 #include "tests/lower/xla/plugins/FakePlugin.h"

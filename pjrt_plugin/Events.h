@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "lower/pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Errors.h"
 
 struct PJRT_Event {
   std::optional<hlotrain::pjrt::Status> failure;

@@ -1,6 +1,6 @@
-#include "lower/pjrt_plugin/Stats.h"
+#include "pjrt_plugin/Stats.h"
 
-#include "lower/pjrt_plugin/Counters.h"
+#include "pjrt_plugin/Counters.h"
 
 namespace hlotrain::pjrt {
 

@@ -1,4 +1,4 @@
-#include "lower/pjrt_plugin/Events.h"
+#include "pjrt_plugin/Events.h"
 
 namespace hlotrain::pjrt {
 namespace {

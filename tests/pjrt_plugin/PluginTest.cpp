@@ -1,6 +1,6 @@
 // libhlotrain_pjrt.so driven the way a PJRT client drives a plugin: dlopen, GetPjrtApi, and
 // nothing but the C declarations of lower/xla/PjrtCApi.h (plus the exported counters of
-// lower/pjrt_plugin/Stats.h).
+// pjrt_plugin/Stats.h).
 
 #include <dlfcn.h>
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "lower/pjrt_plugin/Stats.h"
+#include "pjrt_plugin/Stats.h"
 #include "lower/xla/PjrtCApi.h"
 
 namespace {

@@ -1,4 +1,4 @@
-#include "lower/pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Errors.h"
 
 #include <new>
 

@@ -1,14 +1,14 @@
-#include "lower/pjrt_plugin/Buffers.h"
+#include "pjrt_plugin/Buffers.h"
 
 #include <cstring>
 #include <string>
 #include <vector>
 
-#include "lower/pjrt_plugin/Client.h"
-#include "lower/pjrt_plugin/Counters.h"
-#include "lower/pjrt_plugin/ElementTypes.h"
-#include "lower/pjrt_plugin/Errors.h"
-#include "lower/pjrt_plugin/Events.h"
+#include "pjrt_plugin/Client.h"
+#include "pjrt_plugin/Counters.h"
+#include "pjrt_plugin/ElementTypes.h"
+#include "pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Events.h"
 #include "lower/xla/BufferType.h"
 
 namespace hlotrain::pjrt {

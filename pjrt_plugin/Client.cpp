@@ -1,9 +1,9 @@
-#include "lower/pjrt_plugin/Client.h"
+#include "pjrt_plugin/Client.h"
 
 #include <string>
 #include <string_view>
 
-#include "lower/pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Errors.h"
 
 namespace hlotrain::pjrt {
 namespace {

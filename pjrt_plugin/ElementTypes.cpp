@@ -1,9 +1,9 @@
-#include "lower/pjrt_plugin/ElementTypes.h"
+#include "pjrt_plugin/ElementTypes.h"
 
 #include <array>
 #include <string_view>
 
-#include "lower/pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Errors.h"
 #include "lower/xla/BufferType.h"
 
 namespace hlotrain::pjrt {

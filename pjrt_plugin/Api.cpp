@@ -1,12 +1,12 @@
 // The plugin's one entry point: the PJRT_Api table. Slots left NULL are functions the plugin does
 // not offer; a client checks for NULL before calling.
 
-#include "lower/pjrt_plugin/Buffers.h"
-#include "lower/pjrt_plugin/Client.h"
-#include "lower/pjrt_plugin/Errors.h"
-#include "lower/pjrt_plugin/Events.h"
-#include "lower/pjrt_plugin/Executables.h"
-#include "lower/pjrt_plugin/Stats.h"
+#include "pjrt_plugin/Buffers.h"
+#include "pjrt_plugin/Client.h"
+#include "pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Events.h"
+#include "pjrt_plugin/Executables.h"
+#include "pjrt_plugin/Stats.h"
 
 namespace hlotrain::pjrt {
 namespace {

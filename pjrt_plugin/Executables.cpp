@@ -1,4 +1,4 @@
-#include "lower/pjrt_plugin/Executables.h"
+#include "pjrt_plugin/Executables.h"
 
 #include <memory>
 #include <optional>
@@ -8,12 +8,12 @@
 
 #include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
-#include "lower/pjrt_plugin/Buffers.h"
-#include "lower/pjrt_plugin/Client.h"
-#include "lower/pjrt_plugin/CompileOptions.h"
-#include "lower/pjrt_plugin/Counters.h"
-#include "lower/pjrt_plugin/Errors.h"
-#include "lower/pjrt_plugin/Events.h"
+#include "pjrt_plugin/Buffers.h"
+#include "pjrt_plugin/Client.h"
+#include "pjrt_plugin/CompileOptions.h"
+#include "pjrt_plugin/Counters.h"
+#include "pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Events.h"
 #include "lower/xla/BufferType.h"
 #include "mlir/Parser.h"
 

@@ -1,8 +1,8 @@
-#include "lower/pjrt_plugin/CompileOptions.h"
+#include "pjrt_plugin/CompileOptions.h"
 
 #include <string>
 
-#include "lower/pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Errors.h"
 
 namespace hlotrain::pjrt {
 namespace {
