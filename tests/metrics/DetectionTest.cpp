@@ -77,7 +77,7 @@ TEST(DecodeYolo, OneCandidatePerCellInCellOrder) {
   EXPECT_FLOAT_EQ(d.box.ymin, cy - 0.2f);
   EXPECT_FLOAT_EQ(d.box.ymax, cy + 0.2f);
   // The default reads the size channels as √w and √h: the box is 0.2² by 0.4² (YOLOv1's paper).
-  const Detection& squared = decodeYolo(head, {.grid = 7, .numClasses = 10})[2 * 7 + 3];
+  const Detection squared = decodeYolo(head, {.grid = 7, .numClasses = 10})[2 * 7 + 3];
   EXPECT_FLOAT_EQ(squared.box.xmin, cx - 0.02f);
   EXPECT_FLOAT_EQ(squared.box.xmax, cx + 0.02f);
   EXPECT_FLOAT_EQ(squared.box.ymin, cy - 0.08f);
