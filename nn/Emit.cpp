@@ -2,7 +2,7 @@
 
 #include <limits>
 
-#include "nn/Shapes.h"
+#include "nn/Compose.h"
 #include "support/Error.h"
 
 namespace hlotrain::nn {

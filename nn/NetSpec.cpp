@@ -1,79 +1,71 @@
 #include "nn/NetSpec.h"
 
-#include "nn/Shapes.h"
+#include "nn/Compose.h"
 #include "support/Error.h"
 
 namespace hlotrain::nn {
 
-Layer dense(int64_t features, Activation activation) {
-  return {Layer::Kind::dense, features, 1, 1, Padding::valid, activation};
-}
-Layer conv2d(int64_t channels, int64_t kernel, int64_t stride, Activation activation,
-             Padding padding) {
-  return {Layer::Kind::conv2d, channels, kernel, stride, padding, activation};
-}
-Layer convBn(int64_t channels, int64_t kernel, int64_t stride, Activation activation,
-             Padding padding) {
-  return {Layer::Kind::convBn, channels, kernel, stride, padding, activation};
-}
-Layer depthwiseConv(int64_t kernel, int64_t stride, Activation activation, Padding padding) {
-  Layer layer = conv2d(0, kernel, stride, activation, padding);
-  layer.depthwise = true;
-  return layer;
-}
-Layer depthwiseConvBn(int64_t kernel, int64_t stride, Activation activation, Padding padding) {
-  Layer layer = convBn(0, kernel, stride, activation, padding);
-  layer.depthwise = true;
-  return layer;
-}
-Layer maxPool(int64_t window, int64_t stride, Padding padding) {
-  return {Layer::Kind::maxPool, 0, window, stride, padding, Activation::identity};
-}
-Layer flatten() {
-  return {Layer::Kind::flatten, 0, 1, 1, Padding::valid, Activation::identity};
-}
-Layer globalAvgPool() {
-  return {Layer::Kind::globalAvgPool, 0, 1, 1, Padding::valid, Activation::identity};
-}
-Layer activation(Activation activation) {
-  return {Layer::Kind::activation, 0, 1, 1, Padding::valid, activation};
-}
-
 namespace {
 
-Layer block(Layer::Kind kind, int64_t ic, int64_t oc, int64_t n, int64_t stride, Padding padding) {
-  Layer layer{kind, oc, 3, stride, padding, Activation::identity};
-  layer.inChannels = ic;
-  layer.repeats = n;
-  return layer;
+void requireFeatures(const Composer& c, int64_t features) {
+  if (features < 1) c.fail("needs a positive feature count");
+}
+
+// A convolution of `channels` outputs (the input's count when depthwise), its bias or its
+// BatchNorm, and its activation: conv<i> (dwconv<i>), bn<i>.
+Layer convolution(int64_t channels, int64_t kernel, int64_t stride, Activation activation,
+                  Padding padding, bool batchNorm, bool depthwise) {
+  return {[=](Composer& c) {
+    const ir::Shape& in = c.shape();
+    int64_t features = depthwise ? (in.size() > 1 ? in[1] : 0) : channels;
+    if (!depthwise) requireFeatures(c, features);
+    const std::string i = c.index();
+    c.conv(Path::main, (depthwise ? "dwconv" : "conv") + i, features, kernel, stride, padding,
+           !batchNorm, depthwise);
+    if (batchNorm) c.batchNorm(Path::main, "bn" + i);
+    c.activate(activation);
+  }};
 }
 
 } // namespace
 
-Layer residualBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride, Padding padding) {
-  return block(Layer::Kind::residualBlock, ic, oc, n, firstStride, padding);
+Layer dense(int64_t features, Activation activation) {
+  return {[=](Composer& c) {
+    requireFeatures(c, features);
+    c.dense("dense" + c.index(), features);
+    c.activate(activation);
+  }};
 }
-Layer bottleneckBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride, Padding padding) {
-  return block(Layer::Kind::bottleneckBlock, ic, oc, n, firstStride, padding);
+Layer conv2d(int64_t channels, int64_t kernel, int64_t stride, Activation activation,
+             Padding padding) {
+  return convolution(channels, kernel, stride, activation, padding, false, false);
 }
-Layer invertedResidual(int64_t ic, int64_t oc, int64_t expand, int64_t stride, int64_t n,
-                       Padding padding) {
-  Layer layer = block(Layer::Kind::invertedResidual, ic, oc, n, stride, padding);
-  layer.expandRatio = expand;
-  return layer;
+Layer convBn(int64_t channels, int64_t kernel, int64_t stride, Activation activation,
+             Padding padding) {
+  return convolution(channels, kernel, stride, activation, padding, true, false);
 }
-
-Layer unetDown(int64_t ic, int64_t oc) {
-  return block(Layer::Kind::unetDown, ic, oc, 1, 1, Padding::same);
+Layer depthwiseConv(int64_t kernel, int64_t stride, Activation activation, Padding padding) {
+  return convolution(0, kernel, stride, activation, padding, false, true);
 }
-Layer unetUp(int64_t ic, int64_t oc) {
-  return block(Layer::Kind::unetUp, ic, oc, 1, 1, Padding::same);
+Layer depthwiseConvBn(int64_t kernel, int64_t stride, Activation activation, Padding padding) {
+  return convolution(0, kernel, stride, activation, padding, true, true);
+}
+Layer maxPool(int64_t window, int64_t stride, Padding padding) {
+  return {[=](Composer& c) { c.maxPool(window, stride, padding); }};
+}
+Layer flatten() {
+  return {[](Composer& c) { c.flatten(); }};
+}
+Layer globalAvgPool() {
+  return {[](Composer& c) { c.globalAvgPool(); }};
+}
+Layer activation(Activation activation) {
+  return {[=](Composer& c) { c.activate(activation); }};
 }
 
 NetSpec NetSpec::withSymmetricPadding() const {
   NetSpec copy = *this;
-  for (Layer& layer : copy.layers)
-    if (layer.padding == Padding::same) layer.padding = Padding::symmetric;
+  copy.symmetricPadding = true;
   return copy;
 }
 

@@ -2,6 +2,7 @@
 // What a user writes: a network as a list of layers plus its input geometry. Layer emitters
 // (nn/Emit.cpp) turn a spec into forward ops; nothing here knows about losses or optimizers.
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,34 +16,13 @@ enum class Activation { identity, relu, relu6 };
 // split low = total/2, high = the rest). `symmetric`: k/2 on both sides. `valid`: none.
 enum class Padding { same, symmetric, valid };
 
-// One entry of a spec. A block (residual, bottleneck, inverted residual) is one entry that stands
-// for `repeats` blocks; nn/Shapes.cpp expands every entry into the primitive steps that parameter
-// listing, BatchNorm bookkeeping, shape checking and emission all walk.
+class Composer;
+
+// One entry of a spec: a function that appends its primitive steps to a Composer (nn/Compose.h).
+// The primitives below are one-step layers; blocks (nn/ResNet.h, nn/MobileNet.h, nn/UNet.h) are
+// compositions of them, and a new family is one more file of such functions.
 struct Layer {
-  enum class Kind {
-    dense,
-    conv2d,
-    convBn,
-    maxPool,
-    flatten,
-    globalAvgPool,
-    activation,
-    residualBlock,
-    bottleneckBlock,
-    invertedResidual,
-    unetDown,
-    unetUp
-  };
-  Kind kind;
-  int64_t features = 0; // dense outputs, conv and block output channels
-  int64_t kernel = 1;   // conv kernel or pooling window (square); blocks: 3, the spatial conv
-  int64_t stride = 1;   // blocks: the first block's stride (the others use 1)
-  Padding padding = Padding::same;
-  Activation activation = Activation::identity;
-  bool depthwise = false;  // conv2d, convBn: one filter per input channel
-  int64_t inChannels = 0;  // blocks, UNet layers: the declared input channels, checked
-  int64_t repeats = 1;     // blocks: how many blocks in a row
-  int64_t expandRatio = 1; // invertedResidual: hidden channels = input channels * expandRatio
+  std::function<void(Composer&)> compose;
 };
 
 Layer dense(int64_t features, Activation activation = Activation::identity);
@@ -61,38 +41,6 @@ Layer maxPool(int64_t window, int64_t stride, Padding padding = Padding::valid);
 Layer flatten();
 Layer globalAvgPool();
 Layer activation(Activation activation);
-
-// Blocks. Every convolution in a block has no bias (BatchNorm follows). The shortcut is the
-// identity, or a 1x1 conv+BN projection when the channels or the stride change. Parameters of
-// block j of layer i, in this order (a block's BNs are listed in the same order):
-//   residualBlock:    res<i>.<j>.{conv1.w, bn1.gamma, bn1.beta, conv2.w, bn2.*[, proj.w, projbn.*]}
-//     3x3(stride)+BN+ReLU -> 3x3+BN, add the shortcut, ReLU.
-//   bottleneckBlock:  bottleneck<i>.<j>.{conv1.w, bn1.*, conv2.w, bn2.*, conv3.w, bn3.*[, proj.w,
-//                     projbn.*]}
-//     1x1 to oc/4 +BN+ReLU -> 3x3(stride) +BN+ReLU -> 1x1 to oc +BN, add the shortcut, ReLU.
-//   invertedResidual: invres<i>.<j>.{[expand.w, expandbn.*,] dw.w, dwbn.*, project.w, projectbn.*}
-//     [1x1 to ic*expand +BN+ReLU6 when expand != 1] -> 3x3 depthwise(stride) +BN+ReLU6 -> 1x1 +BN;
-//     the input is added when the stride is 1 and the channels match (no projection, no ReLU).
-// The first block of a layer has `ic` inputs and `firstStride`; the others oc inputs, stride 1.
-// `padding` applies to every window of the block.
-Layer residualBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride,
-                    Padding padding = Padding::same);
-Layer bottleneckBlock(int64_t ic, int64_t oc, int64_t n, int64_t firstStride,
-                      Padding padding = Padding::same);
-Layer invertedResidual(int64_t ic, int64_t oc, int64_t expand, int64_t stride, int64_t n,
-                       Padding padding = Padding::same);
-
-// The two halves of a UNet. Parameters of layer i: down<i>.{conv1.w, bn1.*, conv2.w, bn2.*},
-// up<i>.{conv1.w, bn1.*, conv2.w, bn2.*}.
-//   unetDown(ic, oc): 3x3 conv+BN+ReLU ic->oc, 3x3 conv+BN+ReLU oc->oc, the result kept as a skip,
-//     then a 2x2 stride-2 max pool.
-//   unetUp(ic, oc): bilinear x2 upsample (half-pixel centres, align_corners=false, edges clamped,
-//     no weights), concatenate [upsampled (ic channels) | skip (oc channels)], 3x3 conv+BN+ReLU
-//     (ic+oc)->oc, 3x3 conv+BN+ReLU oc->oc.
-// Skips are consumed last-in first-out; a spec whose downs and ups do not pair, or whose skip
-// does not fit its up (channels, or a side the pools did not halve exactly), is refused.
-Layer unetDown(int64_t ic, int64_t oc);
-Layer unetUp(int64_t ic, int64_t oc);
 
 struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;
@@ -113,6 +61,8 @@ struct NetSpec {
   // The net's reference recipe: where its training departs from train::TrainConfig's defaults.
   // A flag, a config file or a resumed checkpoint that gives a key overrides it.
   std::vector<Setting> recipe = {};
+  // Every SAME window is padded k/2 on both sides instead (withSymmetricPadding()).
+  bool symmetricPadding = false;
 
   NetSpec withBuildTag(std::string tag) const;
   // Every SAME window becomes symmetric (k/2 on both sides): PyTorch's padding of the same net.

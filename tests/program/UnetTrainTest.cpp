@@ -11,6 +11,7 @@
 #include "lower/cpu/Interpreter.h"
 #include "nn/Emit.h"
 #include "nn/Init.h"
+#include "nn/UNet.h"
 #include "program/Program.h"
 #include "support/Xorshift.h"
 #include "tests/program/InputGradientCheck.h"

@@ -16,6 +16,7 @@
 #include "data/Random.h"
 #include "ir/Npy.h"
 #include "metrics/Segmentation.h"
+#include "nn/UNet.h"
 #include "support/RunFiles.h"
 #include "tests/data/BratsFiles.h"
 #include "tests/data/IdxFiles.h"

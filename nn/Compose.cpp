@@ -1,0 +1,215 @@
+#include "nn/Compose.h"
+
+#include "support/Error.h"
+
+namespace hlotrain::nn {
+
+std::pair<int64_t, int64_t> windowPadding(Padding padding, int64_t input, int64_t kernel,
+                                          int64_t stride) {
+  switch (padding) {
+  case Padding::same: {
+    int64_t out = (input + stride - 1) / stride;
+    int64_t total = std::max<int64_t>((out - 1) * stride + kernel - input, 0);
+    return {total / 2, total - total / 2};
+  }
+  case Padding::symmetric:
+    return {kernel / 2, kernel / 2};
+  case Padding::valid:
+    break;
+  }
+  return {0, 0};
+}
+
+std::vector<ParamInfo> stepParameters(const Step& step, const ir::Shape& in) {
+  const std::string& n = step.name;
+  switch (step.kind) {
+  case Step::Kind::dense:
+    return {{n + ".w", {in[1], step.features}, ParamRole::weight, in[1]},
+            {n + ".b", {step.features}, ParamRole::bias, 0}};
+  case Step::Kind::conv: {
+    int64_t k = step.kernel, perGroup = step.depthwise ? 1 : in[1];
+    std::vector<ParamInfo> params = {
+        {n + ".w", {step.features, perGroup, k, k}, ParamRole::weight, perGroup * k * k}};
+    if (step.bias) params.push_back({n + ".b", {step.features}, ParamRole::bias, 0});
+    return params;
+  }
+  case Step::Kind::batchNorm:
+    return {{n + ".gamma", {in[1]}, ParamRole::bnScale, 0},
+            {n + ".beta", {in[1]}, ParamRole::bnShift, 0}};
+  default:
+    return {};
+  }
+}
+
+namespace {
+
+int64_t windowed(const Step& step, int64_t input) {
+  auto [low, high] = windowPadding(step.padding, input, step.kernel, step.stride);
+  int64_t padded = input + low + high;
+  return padded < step.kernel ? 0 : (padded - step.kernel) / step.stride + 1;
+}
+
+// The shape rule of one step.
+ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& where) {
+  bool spatial = in.size() == 4;
+  auto needSpatial = [&] {
+    if (!spatial) throw VerifyError(where + ": needs an NCHW input, got " + ir::toString(in));
+  };
+  switch (step.kind) {
+  case Step::Kind::dense:
+    if (in.size() != 2)
+      throw VerifyError(where + ": dense needs a 2-D input, got " + ir::toString(in) +
+                        " (add flatten)");
+    return {in[0], step.features};
+  case Step::Kind::conv:
+  case Step::Kind::maxPool: {
+    needSpatial();
+    if (step.kernel < 1 || step.stride < 1)
+      throw VerifyError(where + ": kernel and stride must be positive");
+    ir::Shape out = {in[0], step.kind == Step::Kind::maxPool ? in[1] : step.features,
+                     windowed(step, in[2]), windowed(step, in[3])};
+    if (out[2] == 0 || out[3] == 0)
+      throw VerifyError(where + ": window larger than its input " + ir::toString(in));
+    return out;
+  }
+  case Step::Kind::batchNorm:
+  case Step::Kind::globalAvgPool:
+    needSpatial();
+    return step.kind == Step::Kind::batchNorm ? in : ir::Shape{in[0], in[1]};
+  case Step::Kind::flatten: {
+    int64_t features = 1;
+    for (size_t d = 1; d < in.size(); ++d) features *= in[d];
+    return {in[0], features};
+  }
+  case Step::Kind::upsample:
+    needSpatial();
+    return {in[0], in[1], 2 * in[2], 2 * in[3]};
+  case Step::Kind::activation:
+  case Step::Kind::fork:
+  case Step::Kind::join:
+  case Step::Kind::pushSkip:
+  case Step::Kind::concatSkip: // its shape needs the skip stack: walkSteps
+    break;
+  }
+  return in;
+}
+
+} // namespace
+
+Composer::Composer(const NetSpec& spec, int64_t batch, const StepVisitor& visit)
+    : spec_(spec),
+      visit_(visit), shapes_{{batch, spec.input.channels, spec.input.height, spec.input.width},
+                             {}} {}
+
+const ir::Shape& Composer::shape(Path path) const {
+  return shapes_[static_cast<int>(path)];
+}
+
+int64_t Composer::channels(const std::string& what) const {
+  const ir::Shape& in = shape();
+  if (in.size() != 4) fail(what + " needs an NCHW input, got " + ir::toString(in));
+  return in[1];
+}
+
+const ir::Shape* Composer::topSkip() const {
+  return skips_.empty() ? nullptr : &skips_.back().shape;
+}
+
+size_t Composer::topSkipLayer() const {
+  return skips_.empty() ? 0 : skips_.back().layer;
+}
+
+void Composer::fail(const std::string& message) const {
+  throw VerifyError(spec_.name + " layer " + index() + ": " + message);
+}
+
+void Composer::step(Step step) {
+  if (step.padding == Padding::same && spec_.symmetricPadding) step.padding = Padding::symmetric;
+  ir::Shape& in = shapes_[static_cast<int>(step.path)];
+  ir::Shape& main = shapes_[static_cast<int>(Path::main)];
+  ir::Shape& shortcut = shapes_[static_cast<int>(Path::shortcut)];
+  std::string where = spec_.name + " layer " + index();
+  if (!step.name.empty()) where += " (" + step.name + ")";
+  ir::Shape out = stepOutput(step, in, where);
+  if (step.kind == Step::Kind::join && shortcut != main)
+    throw VerifyError(where + ": shortcut " + ir::toString(shortcut) +
+                      " does not match the block's output " + ir::toString(main));
+  if (step.kind == Step::Kind::concatSkip) {
+    if (skips_.empty()) fail("no skip to concatenate");
+    const ir::Shape& s = skips_.back().shape;
+    if (s[0] != main[0] || s[2] != main[2] || s[3] != main[3])
+      throw VerifyError(where + ": the upsampled input " + ir::toString(main) +
+                        " does not match its skip " + ir::toString(s) + " (the skip of " +
+                        spec_.name + " layer " + std::to_string(skips_.back().layer) +
+                        "); a UNet's input sides must be divisible by 2 per unetDown");
+    out = {main[0], main[1] + s[1], main[2], main[3]};
+  }
+  visit_(step, in, out);
+  if (step.kind == Step::Kind::fork) shortcut = main;
+  if (step.kind == Step::Kind::pushSkip) skips_.push_back({main, layer_});
+  if (step.kind == Step::Kind::concatSkip) skips_.pop_back();
+  in = std::move(out);
+}
+
+void Composer::dense(std::string name, int64_t features) {
+  step({Step::Kind::dense, Path::main, std::move(name), features});
+}
+
+void Composer::conv(Path path, std::string name, int64_t features, int64_t kernel, int64_t stride,
+                    Padding padding, bool bias, bool depthwise) {
+  Step s{Step::Kind::conv, path, std::move(name), features, kernel, stride, padding};
+  s.bias = bias;
+  s.depthwise = depthwise;
+  step(std::move(s));
+}
+
+void Composer::batchNorm(Path path, std::string name) {
+  step({Step::Kind::batchNorm, path, std::move(name)});
+}
+
+void Composer::activate(Activation activation) {
+  if (activation == Activation::identity) return;
+  Step s{Step::Kind::activation};
+  s.activation = activation;
+  step(std::move(s));
+}
+
+void Composer::maxPool(int64_t window, int64_t stride, Padding padding) {
+  step({Step::Kind::maxPool, Path::main, "", 0, window, stride, padding});
+}
+
+void Composer::convBn(const std::string& convName, const std::string& bnName, int64_t features,
+                      int64_t kernel, int64_t stride, Padding padding, Activation activation,
+                      bool depthwise) {
+  conv(Path::main, convName, features, kernel, stride, padding, false, depthwise);
+  batchNorm(Path::main, bnName);
+  activate(activation);
+}
+
+ir::Shape Composer::composeAll() {
+  for (layer_ = 0; layer_ < spec_.layers.size(); ++layer_) spec_.layers[layer_].compose(*this);
+  if (!skips_.empty())
+    throw VerifyError(
+        spec_.name + ": the skip of layer " + std::to_string(skips_.back().layer) +
+        (skips_.size() > 1 ? " and " + std::to_string(skips_.size() - 1) + " more" : "") +
+        " is never consumed; the spec's unetDown and unetUp layers do not pair");
+  return shape();
+}
+
+void checkBlockInput(const Composer& c, int64_t inChannels, int64_t outChannels,
+                     std::initializer_list<int64_t> counts) {
+  if (outChannels < 1) c.fail("needs a positive feature count");
+  const ir::Shape& in = c.shape();
+  if (in.size() != 4) c.fail("a block needs an NCHW input, got " + ir::toString(in));
+  if (inChannels != in[1])
+    c.fail("the block declares " + std::to_string(inChannels) + " input channels, its input has " +
+           std::to_string(in[1]));
+  for (int64_t count : counts)
+    if (count < 1) c.fail("block count, stride and expansion must be positive");
+}
+
+ir::Shape walkSteps(const NetSpec& spec, int64_t batch, const StepVisitor& visit) {
+  return Composer(spec, batch, visit).composeAll();
+}
+
+} // namespace hlotrain::nn
