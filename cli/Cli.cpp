@@ -24,30 +24,30 @@ struct Command {
   std::string_view name;
   std::string_view summary;
   int (*main)(std::span<const std::string> args, std::ostream& out);
-  const char* const* usage;
+  std::string (*usage)(); // its --help
 };
 
 // A new subcommand is one row here plus its own file.
 constexpr Command kCommands[] = {
     {"run", "execute a StableHLO .mlir file on a lowerer and evaluate its checks", runCommand,
-     &kRunUsage},
+     [] { return std::string(kRunUsage); }},
     {"train", "train a net on a dataset (graphs, schedule, evaluation, checkpoints)", trainCommand,
-     &kTrainUsage},
-    {"eval", "evaluate a checkpoint on every test record", evalCommand, &kEvalUsage},
+     trainUsage},
+    {"eval", "evaluate a checkpoint on every test record", evalCommand, evalUsage},
     {"emit", "write a net's forward, eval-forward and train-step StableHLO", emitCommand,
-     &kEmitUsage},
+     emitUsage},
     {"bench", "train-step and eval throughput of a net on synthetic input, as one JSON line",
-     benchCommand, &kBenchUsage},
+     benchCommand, [] { return std::string(kBenchUsage); }},
     {"diff", "one train step and one eval forward through two lowerers, compared", diffCommand,
-     &kDiffUsage},
+     [] { return std::string(kDiffUsage); }},
     {"list", "list the nets with their parameter counts and input geometry", listCommand,
-     &kListUsage},
+     [] { return std::string(kListUsage); }},
     {"report", "a run's metrics, config and plots as one self-contained HTML page", reportCommand,
-     &kReportUsage},
+     [] { return std::string(kReportUsage); }},
     {"runs", "one line per run in an artifacts folder: net, epochs, best score, step, size",
-     runsCommand, &kRunsUsage},
+     runsCommand, [] { return std::string(kRunsUsage); }},
     {"data", "data check: load every file of a dataset, print its splits' label statistics",
-     dataCommand, &kDataUsage},
+     dataCommand, [] { return std::string(kDataUsage); }},
 };
 
 void printUsage(std::ostream& out) {
@@ -86,7 +86,7 @@ int dispatch(std::span<const std::string> args, std::ostream& out, std::ostream&
     throw UsageError("unknown command '" + args[0] + "' (try `hlotrain --help`)");
   std::span<const std::string> rest = args.subspan(1);
   if (wantsHelp(rest)) {
-    out << *command->usage;
+    out << command->usage();
     return kOk;
   }
   return command->main(rest, out);

@@ -27,158 +27,6 @@
 
 namespace hlotrain::cli {
 
-const char* const kTrainUsage =
-    R"(usage: hlotrain train --net NAME --data DIR [--dataset KIND] [OPTIONS]
-       hlotrain train --config run.toml|run.json [OPTIONS]
-       hlotrain train --resume --net NAME [--artifacts DIR] [--tag TAG] [OPTIONS]
-
-Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs them on the lowerer
---lowerer or HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes
-checkpoints. The parameters and optimizer state stay in the lowerer between steps.
-The dataset sets the task: classification (scored by accuracy), per-pixel segmentation (an exact
-confusion matrix, IoU, region Dice) or YOLOv1 detection (mAP@0.5 and mAP@[.5:.95]). Defaults are
-the reference config: Adam, lr 1e-3, batch 128, 15 epochs, cosine with 1 warmup epoch, weight
-decay 1e-4, cross-entropy, no label smoothing; a net's recipe (`hlotrain list`) changes some of
-them (r34-yolov1: batch 16, lr 7e-4, weight decay 0, 3 warmup epochs, clipping at 4, focal
-objectness 2), and flags, config files and a resumed checkpoint override the recipe.
-
-  --net NAME              a net of `hlotrain list` (e.g. mnist-cnn); unet-brats and r34-yolov1
-                          are built for the dataset's channels and side
-  --dataset KIND          mnist (MNIST / Fashion-MNIST IDX, the default), cifar10 (binary
-                          version, DIR/cifar-10/*.bin), imagenette (train.bin and val.bin of
-                          hlotrain-imagenette-prep), brats (240x240), brats224 or brats25d
-                          (2.5D, 240x240; train.bin, val.bin [, val_cases.bin] of
-                          hlotrain-brats-prep) or visdrone (train.bin, val.bin
-                          [, val.full_gt.bin] of hlotrain-visdrone-prep); see the README
-  --context K             BraTS: K slices on each side of the centre slice, 4(2K+1) channels
-                          (brats25d default 1, the others 0)
-  --input-size S          visdrone: the records' side, 224 (7x7 grid, the default) or 448 (14x14)
-  --data DIR              dataset directory
-  --epochs N              epochs of the schedule (default 15)
-  --batch B               batch size for training and evaluation (default 128)
-  --lr X                  base learning rate (default 0.001)
-  --optimizer adam|sgd    optimizer (default adam)
-  --momentum M            SGD heavy-ball momentum (default 0.9; sgd only)
-  --weight-decay W        decoupled weight decay on conv/dense weights (default 0.0001)
-  --cosine | --no-cosine  cosine decay after linear warmup, or a constant rate (default cosine)
-  --warmup-epochs N       warmup epochs of the cosine schedule (default 1)
-  --loss KIND             ce, weighted-ce, focal, dice, dice-ce or yolov1 (default yolov1 for a
-                          detector such as r34-yolov1, else ce); weighted-ce, dice and dice-ce
-                          are per-pixel losses (segmentation only), yolov1 is the detector's
-                          (detection datasets only)
-  --label-smoothing X     label smoothing in [0, 1) for ce and weighted-ce (default 0)
-  --class-weights W,...   weighted-ce: one positive weight per class (sum w_y*CE / sum w_y)
-  --focal-gamma G|off     focal: the exponent of (1 - p), G >= 0 (default 2); yolov1: objectness
-                          becomes sigmoid-BCE weighted by a detached (1 - p_t)^G (default off:
-                          squared errors; r34-yolov1's recipe: 2)
-  --box-loss KIND         yolov1: sqrt-wh (squared errors of x, y, sqrt w, sqrt h; the default)
-                          or diou (1 - DIoU of the boxes)
-  --box-param FORM        yolov1: what the head's size channels hold: sqrt (sqrt w and sqrt h,
-                          as YOLOv1's paper: compared with the truth's square roots, squared
-                          when decoded; the default) or sqrt-of-prediction (w and h, which the
-                          loss takes as sqrt(max(p, 1e-6)), the reference system's form: its
-                          gradient is 0 below 1e-6, where a size channel can stay for good)
-  --clip-grad-norm C|off  scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2
-                          norm, before each update (in the graph; default off)
-  --precision f32|bf16    what convolutions and matmuls multiply in (default f32); bf16
-                          converts their operands to bf16 and accumulates in f32; BatchNorm,
-                          the loss, the gradients' sums, the optimizer and the parameters stay
-                          f32, so checkpoints are f32 either way
-  --augment|--no-augment  the dataset's train-time augmentations (default on; MNIST has none)
-  --eval-every N          evaluate every N epochs; 0: after the last one only (default 1)
-  --checkpoint-every N    checkpoint every N epochs; 0: after the last one only (default 1)
-  --checkpoint-every-steps N
-                          also checkpoint every N global steps, mid-epoch included (default 0:
-                          off); a checkpoint holds everything an exact resume needs
-  --log-every N           print the step loss every N steps; 0: never (default 50)
-  --seed S                data-order seed (default 0)
-  --max-steps N           stop after global step N, keeping the full schedule (debugging)
-  --shuffle|--no-shuffle  shuffle the records each epoch (default), or keep the stored order
-                          (debugging)
-  --skip-nonfinite        skip a step whose loss or results are NaN or infinite (its batch is
-                          used up; the epoch's metrics record counts it) instead of stopping
-  --tag TAG               build tag: separate artifacts for this run
-  --artifacts DIR         artifacts directory (default .hlotrain)
-  --init-from CHECKPOINT  start from the leading parameters (and BatchNorm statistics) of another
-                          net's checkpoint whose shapes match (a ResNet-34 trunk for
-                          r34-yolov1); names the first that does not match
-  --resume                continue from <prefix>_checkpoint.bin, the run's last checkpoint, at
-                          its exact step, data order and schedule position, with the settings
-                          it stores (below); with no checkpoint there yet, start a fresh run,
-                          so the same command restarts a run killed at any moment
-  --config FILE           read settings from a .toml or .json file: each key is a flag above
-                          without --, with a string, integer, float or boolean value
-                          (lr = 0.01, net = "mnist-cnn", cosine = false); flags given beside it
-                          override it
-  --save-config FILE      write the run's effective settings (every key, defaults included;
-                          .toml or .json), then train
-  --lowerer NAME, --pjrt-plugin PATH
-                          where the graphs run (see `hlotrain --help`)
-  --quiet                 print only the epoch and evaluation summaries and errors
-  --report                after each evaluation, rewrite the run's report page,
-                          <prefix>_report.html (as `hlotrain report` writes it)
-
-Resume: a checkpoint stores the run's settings (data directory and dataset included), so
-`--resume --net NAME` with the --artifacts and --tag that locate it continues the run with no
-other flag. A flag that contradicts a stored setting is refused naming both values; these may
-change on resume (stored ones are kept unless given): --data, --eval-every, --checkpoint-every,
---checkpoint-every-steps, --log-every, --skip-nonfinite, --init-from (used by a fresh start
-only); --max-steps, --lowerer, --pjrt-plugin, --quiet and --report apply to this invocation only.
-A version 1 checkpoint stores no settings: pass the run's flags again.
-
-On a terminal, one line redrawn in place shows the epoch and step, the smoothed loss, images/s,
-and the time spent and left in the epoch and the run (evaluation has its own); written to a file
-or a pipe, the output is plain lines: the step loss every --log-every steps.
-
-Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
-_best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice or mAP@0.5), _params.bin,
-_bn_stats.bin, _metrics.jsonl, _samples.json (8 val records of the last evaluation drawn for the
-report), _report.html (--report).
-Environment: HLOTRAIN_EVAL_ONLY=1 evaluates the checkpoint instead of training;
-HLOTRAIN_INIT_DUMP=PATH writes the initial parameters (raw f32, spec order) before training.
-A non-finite loss or result stops the run (exit 1) naming the step, the epoch and the last good
-checkpoint, and saves nothing from that state; --skip-nonfinite skips the step instead.
-Exit codes: 0 done; 1 the run failed; 2 bad flags, values, data or checkpoint files.
-)";
-
-const char* const kEvalUsage =
-    R"(usage: hlotrain eval --net NAME --data DIR [--dataset KIND] [--context K]
-                     [--input-size S] [--checkpoint PATH] [--batch B] [--tag TAG]
-                     [--artifacts DIR] [--loss KIND] [--focal-gamma G|off]
-                     [--box-param FORM] [--logits FILE.npy] [--predictions FILE.npy]
-                     [--detections FILE.csv] [--precision f32|bf16] [--lowerer NAME]
-                     [--pjrt-plugin PATH]
-
-Scores a checkpoint on every test record, with the eval-forward graph and the checkpoint's
-BatchNorm running statistics: accuracy, or for a segmentation dataset the confusion matrix, the
-IoU per class and the region Dice (per case too when val_cases.bin is there), for a detection
-dataset mAP@0.5 and mAP@[.5:.95] against val.full_gt.bin when present (else each record's own
-boxes). A detector's outputs are read as its run trained them: --loss, --focal-gamma (a sigmoid
-confidence, or the raw channel) and --box-param come from the settings the checkpoint stores (a
-checkpoint from before --box-param existed: sqrt-of-prediction), and a flag that contradicts
-them is refused; a version 1 checkpoint stores none, so pass the run's flags (the net's recipe
-fills in what they leave out). The default checkpoint is
-<artifacts>/<net>[_<tag>]_checkpoint.bin. A
-checkpoint of another net is refused naming the first tensor that does not match; a batch
-larger than the test set is cut to it.
-Outputs, in record order, each written atomically:
-  --logits FILE.npy       float32 [records, classes] (segmentation: [records, classes, H, W])
-  --predictions FILE.npy  uint8 [records] class argmax (segmentation: [records, H, W] masks)
-  --detections FILE.csv   detection: every detection after NMS, one line each,
-                          record,class,confidence,xmin,ymin,xmax,ymax (normalised corners)
-)";
-
-const char* const kEmitUsage =
-    R"(usage: hlotrain emit --net NAME [--out DIR] [--batch B] [--optimizer adam|sgd]
-                     [--momentum M] [--weight-decay W] [--loss KIND] [--label-smoothing X]
-                     [--class-weights W,...] [--focal-gamma G|off] [--box-loss KIND]
-                     [--box-param FORM] [--clip-grad-norm C|off] [--precision f32|bf16]
-                     [--tag TAG]
-
-Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR default .hlotrain),
-with the net's recipe (`hlotrain list`) under the flags given.
-)";
-
 const char* const kListUsage = R"(usage: hlotrain list
 
 Every net with its parameter count, input geometry and class count, then the recipes: the
@@ -342,6 +190,239 @@ std::optional<Key> trainKey(std::string_view key) {
     if (k.flag.substr(2) == key) return k;
   return std::nullopt;
 }
+
+// `text` from column `indent`, wrapped at 100 columns.
+std::string wrapped(std::string_view text, size_t column, size_t indent) {
+  std::string out;
+  while (!text.empty()) {
+    size_t room = 100 - column, cut = text.size();
+    if (cut > room) {
+      cut = text.rfind(' ', room);
+      if (cut == std::string_view::npos || cut == 0) cut = text.find(' ');
+      if (cut == std::string_view::npos) cut = text.size();
+    }
+    out += std::string(text.substr(0, cut)) + "\n";
+    text.remove_prefix(std::min(text.size(), cut + 1));
+    if (!text.empty()) out += std::string(indent, ' ');
+    column = indent;
+  }
+  return out;
+}
+
+// One flag of a help: "  --lr X" and its text from column 26 (from the next line when the flag
+// is wider than 22 characters).
+std::string helpEntry(const std::string& flag, std::string_view text) {
+  constexpr size_t kTextColumn = 26;
+  std::string out = "  " + flag;
+  if (out.size() + 2 > kTextColumn)
+    out += "\n" + std::string(kTextColumn, ' ');
+  else
+    out += std::string(kTextColumn - out.size(), ' ');
+  return out + wrapped(text, kTextColumn, kTextColumn);
+}
+
+// A setting's flag as --help shows it: "--lr X", "--cosine | --no-cosine".
+std::string helpFlag(const train::SettingRow& row) {
+  if (!row.negation.empty()) return std::string(row.name) + " | " + std::string(row.negation);
+  return row.metavar.empty() ? std::string(row.name)
+                             : std::string(row.name) + " " + std::string(row.metavar);
+}
+
+// The help of the settings `flags`, each from its row: its text and its default.
+std::string settingsHelp(std::span<const std::string_view> flags) {
+  std::string out;
+  for (std::string_view flag : flags) {
+    const train::SettingRow& row = *train::settingRow(flag);
+    const std::string note = train::defaultNote(row);
+    out += helpEntry(helpFlag(row), std::string(row.help) + (note.empty() ? "" : " " + note));
+  }
+  return out;
+}
+
+// "[--lr X] [--cosine | --no-cosine] ..." for a usage line, wrapped under the command.
+std::string synopsis(std::string_view command, std::span<const std::string> items) {
+  const std::string lead = "usage: hlotrain " + std::string(command) + " ";
+  std::string text;
+  for (const std::string& item : items) text += (text.empty() ? "" : " ") + item;
+  std::string out = lead;
+  size_t column = lead.size();
+  for (size_t start = 0; start < text.size();) {
+    // Break only between bracketed items.
+    size_t end = text.find(" [", start + 1);
+    if (end == std::string::npos) end = text.size();
+    std::string_view item = std::string_view(text).substr(start, end - start);
+    if (column + item.size() > 100 && column > lead.size()) {
+      out += "\n" + std::string(lead.size() - 1, ' ');
+      column = lead.size() - 1;
+    }
+    out += item;
+    column += item.size();
+    start = end;
+  }
+  return out + "\n";
+}
+
+std::vector<std::string> synopsisItems(std::span<const std::string_view> flags) {
+  std::vector<std::string> items;
+  for (std::string_view flag : flags)
+    items.push_back("[" + helpFlag(*train::settingRow(flag)) + "]");
+  return items;
+}
+
+// "--a, --b and --c".
+std::string listed(const std::vector<std::string>& flags) {
+  std::string out;
+  for (size_t i = 0; i < flags.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == flags.size() ? " and " : ", ") + flags[i];
+  return out;
+}
+
+// The settings eval and emit take (train takes every row but emit's --out).
+const std::string_view kEvalSettings[] = {"--batch",       "--tag",       "--artifacts", "--loss",
+                                          "--focal-gamma", "--box-param", "--precision"};
+const std::string_view kEmitSettings[] = {
+    "--batch",          "--optimizer",     "--momentum",    "--weight-decay", "--label-smoothing",
+    "--loss",           "--class-weights", "--focal-gamma", "--box-loss",     "--box-param",
+    "--clip-grad-norm", "--precision",     "--tag",         "--out"};
+
+std::vector<std::string_view> trainSettings() {
+  std::vector<std::string_view> flags;
+  for (const train::SettingRow& f : train::settingRows())
+    if (f.name != "--out") flags.push_back(f.name);
+  return flags;
+}
+
+// What --resume does with each key, from the keys' OnResume.
+std::string resumeRules() {
+  std::vector<std::string> mayChange, perRun;
+  for (const Key& k : trainKeys()) {
+    if (k.onResume == OnResume::mayChange)
+      mayChange.push_back(std::string(k.flag) +
+                          (k.flag == "--init-from" ? " (used by a fresh start only)" : ""));
+    if (k.onResume == OnResume::perRun) perRun.push_back(std::string(k.flag));
+  }
+  for (const char* own : {"--lowerer", "--pjrt-plugin", "--quiet", "--report"})
+    perRun.push_back(own);
+  return "Resume: a checkpoint stores the run's settings (data directory and dataset included), so "
+         "`--resume --net NAME` with the --artifacts and --tag that locate it continues the run "
+         "with no other flag. A flag that contradicts a stored setting is refused naming both "
+         "values; these may change on resume (stored ones are kept unless given): " +
+         listed(mayChange) + "; " + listed(perRun) +
+         " apply to this invocation only. A version 1 checkpoint stores no settings: pass the "
+         "run's flags again.";
+}
+
+} // namespace
+
+std::string trainUsage() {
+  std::string out =
+      R"(usage: hlotrain train --net NAME --data DIR [--dataset KIND] [OPTIONS]
+       hlotrain train --config run.toml|run.json [OPTIONS]
+       hlotrain train --resume --net NAME [--artifacts DIR] [--tag TAG] [OPTIONS]
+
+Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs them on the lowerer
+--lowerer or HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes
+checkpoints. The parameters and optimizer state stay in the lowerer between steps.
+The dataset sets the task: classification (scored by accuracy), per-pixel segmentation (an exact
+confusion matrix, IoU, region Dice) or YOLOv1 detection (mAP@0.5 and mAP@[.5:.95]). The defaults
+below are the reference config; a net's recipe (`hlotrain list`) changes some of them, and flags,
+config files and a resumed checkpoint override the recipe.
+
+)";
+  // What the run trains on, before the settings.
+  static const std::pair<const char*, const char*> kDataHelp[] = {
+      {"--net NAME", "a net of `hlotrain list` (e.g. mnist-cnn); unet-brats and "
+                     "r34-yolov1 are built for the dataset's channels and side"},
+      {"--dataset KIND",
+       "mnist (MNIST / Fashion-MNIST IDX, the default), cifar10 (binary version, "
+       "DIR/cifar-10/*.bin), imagenette (train.bin and val.bin of "
+       "hlotrain-imagenette-prep), brats (240x240), brats224 or brats25d (2.5D, "
+       "240x240; train.bin, val.bin [, val_cases.bin] of hlotrain-brats-prep) or "
+       "visdrone (train.bin, val.bin [, val.full_gt.bin] of hlotrain-visdrone-prep); "
+       "see the README"},
+      {"--context K", "BraTS: K slices on each side of the centre slice, 4(2K+1) "
+                      "channels (brats25d default 1, the others 0)"},
+      {"--input-size S", "visdrone: the records' side, 224 (7x7 grid, the default) or 448 (14x14)"},
+      {"--data DIR", "dataset directory"},
+  };
+  // The command line's own flags, after the settings.
+  static const std::pair<const char*, const char*> kOwnHelp[] = {
+      {"--resume", "continue from <prefix>_checkpoint.bin, the run's last checkpoint, "
+                   "at its exact step, data order and schedule position, with the "
+                   "settings it stores (below); with no checkpoint there yet, start a "
+                   "fresh run, so the same command restarts a run killed at any moment"},
+      {"--config FILE",
+       "read settings from a .toml or .json file: each key is a flag above without "
+       "--, with a string, integer, float or boolean value (lr = 0.01, net = "
+       "\"mnist-cnn\", cosine = false); flags given beside it override it"},
+      {"--save-config FILE", "write the run's effective settings (every key, "
+                             "defaults included; .toml or .json), then train"},
+      {"--lowerer NAME, --pjrt-plugin PATH", "where the graphs run (see `hlotrain --help`)"},
+      {"--quiet", "print only the epoch and evaluation summaries and errors"},
+      {"--report", "after each evaluation, rewrite the run's report page, "
+                   "<prefix>_report.html (as `hlotrain report` writes it)"},
+  };
+  for (const auto& [flag, text] : kDataHelp) out += helpEntry(flag, text);
+  out += settingsHelp(trainSettings());
+  for (const auto& [flag, text] : kOwnHelp) out += helpEntry(flag, text);
+  out += "\n" + wrapped(resumeRules(), 0, 0);
+  out += R"(
+On a terminal, one line redrawn in place shows the epoch and step, the smoothed loss, images/s,
+and the time spent and left in the epoch and the run (evaluation has its own); written to a file
+or a pipe, the output is plain lines: the step loss every --log-every steps.
+
+Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
+_best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice or mAP@0.5), _params.bin,
+_bn_stats.bin, _metrics.jsonl, _samples.json (8 val records of the last evaluation drawn for the
+report), _report.html (--report).
+Environment: HLOTRAIN_EVAL_ONLY=1 evaluates the checkpoint instead of training;
+HLOTRAIN_INIT_DUMP=PATH writes the initial parameters (raw f32, spec order) before training.
+A non-finite loss or result stops the run (exit 1) naming the step, the epoch and the last good
+checkpoint, and saves nothing from that state; --skip-nonfinite skips the step instead.
+Exit codes: 0 done; 1 the run failed; 2 bad flags, values, data or checkpoint files.
+)";
+  return out;
+}
+
+std::string evalUsage() {
+  std::vector<std::string> items = {"--net NAME",    "--data DIR",       "[--dataset KIND]",
+                                    "[--context K]", "[--input-size S]", "[--checkpoint PATH]"};
+  for (std::string& item : synopsisItems(kEvalSettings)) items.push_back(std::move(item));
+  for (const char* own : {"[--logits FILE.npy]", "[--predictions FILE.npy]",
+                          "[--detections FILE.csv]", "[--lowerer NAME]", "[--pjrt-plugin PATH]"})
+    items.push_back(own);
+  return synopsis("eval", items) + R"(
+Scores a checkpoint on every test record, with the eval-forward graph and the checkpoint's
+BatchNorm running statistics: accuracy, or for a segmentation dataset the confusion matrix, the
+IoU per class and the region Dice (per case too when val_cases.bin is there), for a detection
+dataset mAP@0.5 and mAP@[.5:.95] against val.full_gt.bin when present (else each record's own
+boxes). A detector's outputs are read as its run trained them: --loss, --focal-gamma (a sigmoid
+confidence, or the raw channel) and --box-param come from the settings the checkpoint stores (a
+checkpoint from before --box-param existed: sqrt-of-prediction), and a flag that contradicts
+them is refused; a version 1 checkpoint stores none, so pass the run's flags (the net's recipe
+fills in what they leave out). The default checkpoint is
+<artifacts>/<net>[_<tag>]_checkpoint.bin. A
+checkpoint of another net is refused naming the first tensor that does not match; a batch
+larger than the test set is cut to it. The other flags are train's (`hlotrain train --help`).
+Outputs, in record order, each written atomically:
+  --logits FILE.npy       float32 [records, classes] (segmentation: [records, classes, H, W])
+  --predictions FILE.npy  uint8 [records] class argmax (segmentation: [records, H, W] masks)
+  --detections FILE.csv   detection: every detection after NMS, one line each,
+                          record,class,confidence,xmin,ymin,xmax,ymax (normalised corners)
+)";
+}
+
+std::string emitUsage() {
+  std::vector<std::string> items = {"--net NAME"};
+  for (std::string& item : synopsisItems(kEmitSettings)) items.push_back(std::move(item));
+  return synopsis("emit", items) + R"(
+Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR: --out), with the
+net's recipe (`hlotrain list`) under the flags given:
+
+)" + settingsHelp(kEmitSettings);
+}
+
+namespace {
 
 // Where each flag's value came from when not the command line: "run.toml:3", a checkpoint.
 using Origins = std::map<std::string, std::string, std::less<>>;
@@ -585,8 +666,7 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
   flags.own.push_back({"--report", false});
   flags.own.push_back({"--config"});
   flags.own.push_back({"--save-config"});
-  for (const train::SettingRow& f : train::settingRows())
-    if (f.name != "--out") flags.config.push_back(f.name);
+  flags.config = trainSettings();
   ParsedArgs args = parseCommandLine(argv, flags);
   if (args.has("--config")) addConfigFile(args, origins);
   Resumed resumed;
@@ -645,9 +725,7 @@ template <class Run> int explained(Run run) {
 }
 
 int runEval(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
-  CommandFlags flags{
-      {"--batch", "--tag", "--artifacts", "--loss", "--focal-gamma", "--box-param", "--precision"},
-      kDataFlags};
+  CommandFlags flags{{std::begin(kEvalSettings), std::end(kEvalSettings)}, kDataFlags};
   flags.own.push_back({"--checkpoint"});
   flags.own.push_back({"--logits"});
   flags.own.push_back({"--predictions"});
@@ -694,10 +772,7 @@ int runEval(std::span<const std::string> argv, std::ostream& out, Origins& origi
 }
 
 int runEmit(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
-  CommandFlags flags{{"--batch", "--optimizer", "--momentum", "--weight-decay", "--label-smoothing",
-                      "--loss", "--class-weights", "--focal-gamma", "--box-loss", "--box-param",
-                      "--clip-grad-norm", "--precision", "--tag", "--out"},
-                     {{"--net"}}};
+  CommandFlags flags{{std::begin(kEmitSettings), std::end(kEmitSettings)}, {{"--net"}}};
   ParsedArgs args = parseCommandLine(argv, flags);
   addRecipe(args, origins, netFlag(args), flags.config);
   Parsed p = applyFlags(std::move(args), flags);

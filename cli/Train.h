@@ -30,9 +30,10 @@ int evalCommand(std::span<const std::string> args, std::ostream& out);
 int emitCommand(std::span<const std::string> args, std::ostream& out);
 int listCommand(std::span<const std::string> args, std::ostream& out);
 
-extern const char* const kTrainUsage;
-extern const char* const kEvalUsage;
-extern const char* const kEmitUsage;
+// The commands' --help; the settings' lines come from their rows (train/Settings.h).
+std::string trainUsage();
+std::string evalUsage();
+std::string emitUsage();
 extern const char* const kListUsage;
 
 } // namespace hlotrain::cli

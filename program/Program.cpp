@@ -173,18 +173,23 @@ void validateHead(const nn::NetSpec& spec, LossKind kind, int64_t batch) {
          (defaultLossKind(spec) == LossKind::yolov1 ? " (a YOLOv1 head: --loss yolov1)" : ""));
 }
 
-void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
+void validateOptions(const ProgramOptions& o, std::optional<int64_t> numClasses) {
   auto fail = [](const std::string& m) { throw ConfigError(m); };
-  validateHead(spec, o.loss.kind, o.batch);
-  if (!(o.weightDecay >= 0.0f) || !std::isfinite(o.weightDecay))
-    fail("weight decay must be a finite value >= 0, got " + formatNumber(o.weightDecay));
   if (!(o.momentum >= 0.0f && o.momentum < 1.0f))
-    fail("momentum must be in [0, 1), got " + formatNumber(o.momentum));
+    fail("--momentum must be in [0, 1), got " + formatNumber(o.momentum));
   if (o.optimizer != Optimizer::sgd && o.momentum != 0.9f)
-    fail("momentum applies to the sgd optimizer only");
+    fail("--momentum must be left at 0.9 with the adam optimizer (it applies to sgd only), got " +
+         formatNumber(o.momentum));
+  if (!(o.weightDecay >= 0.0f) || !std::isfinite(o.weightDecay))
+    fail("--weight-decay must be a finite value >= 0, got " + formatNumber(o.weightDecay));
   if (o.clipGradNorm && !(std::isfinite(*o.clipGradNorm) && *o.clipGradNorm > 0.0f))
     fail("--clip-grad-norm must be a finite value > 0, got " + formatNumber(*o.clipGradNorm));
-  validateLoss(o.loss, spec.numClasses);
+  validateLoss(o.loss, numClasses);
+}
+
+void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
+  validateHead(spec, o.loss.kind, o.batch);
+  validateOptions(o, spec.numClasses);
 }
 
 std::string sanitizedName(std::string_view name) {

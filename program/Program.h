@@ -35,9 +35,12 @@ LossKind defaultLossKind(const nn::NetSpec& spec);
 // Double, so that 1 - beta rounds to float once (0.001f, not 1 - 0.999f).
 constexpr double kAdamBeta1 = 0.9, kAdamBeta2 = 0.999, kAdamEpsilon = 1e-8;
 
-// Rejects invalid values and combinations with ConfigError naming the option, before any graph
-// is built: a net whose output the loss cannot read (validateHead), then the loss's options
-// (validateLoss) and the optimizer's.
+// The one home of the graph options' rules, ranges and combinations alike (optimizer x momentum,
+// loss x label smoothing, class weights, focal gamma, box form, clipping): ConfigError naming the
+// option by its flag (--momentum), before any graph is built. The class count, where known,
+// checks --class-weights.
+void validateOptions(const ProgramOptions& options, std::optional<int64_t> numClasses);
+// A net whose output the loss cannot read (validateHead), then validateOptions.
 void validate(const nn::NetSpec& spec, const ProgramOptions& options);
 // The first check of validate: a yolov1 loss needs a YOLOv1 head [B, 30, G, G], any other loss
 // [B, NC] class scores or [B, NC, H, W] per-pixel scores. Run before the options' own checks, it

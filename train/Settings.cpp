@@ -55,33 +55,46 @@ using enum SettingType;
 using enum OnResume;
 
 const SettingRow kRows[] = {
-    {"--epochs", integer, fixed, [](auto& c, auto f, auto& v) { c.epochs = parseInt(f, v); },
+    {"--epochs", integer, fixed, "N", "epochs of the schedule",
+     [](auto& c, auto f, auto& v) { c.epochs = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.epochs); }},
-    {"--batch", integer, fixed, [](auto& c, auto f, auto& v) { c.batch = parseInt(f, v); },
+    {"--batch", integer, fixed, "B", "batch size for training and evaluation",
+     [](auto& c, auto f, auto& v) { c.batch = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.batch); }},
-    {"--lr", number, fixed, [](auto& c, auto f, auto& v) { c.learningRate = parseNumber(f, v); },
+    {"--lr", number, fixed, "X", "base learning rate",
+     [](auto& c, auto f, auto& v) { c.learningRate = parseNumber(f, v); },
      [](const auto& c) -> Shown { return shortest(c.learningRate); }},
-    {"--optimizer", string, fixed,
+    {"--optimizer", string, fixed, "adam|sgd", "optimizer",
+
      [](auto& c, auto f, auto& v) {
        if (v != "adam" && v != "sgd")
          throw ConfigError(std::string(f) + ": expected adam or sgd, got '" + v + "'");
        c.optimizer = v == "adam" ? program::Optimizer::adam : program::Optimizer::sgd;
      },
      [](const auto& c) -> Shown { return optimizerName(c.optimizer); }},
-    {"--momentum", number, fixed, [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); },
+    {"--momentum", number, fixed, "M", "SGD heavy-ball momentum; sgd only",
+     [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.momentum); }},
-    {"--weight-decay", number, fixed,
+    {"--weight-decay", number, fixed, "W", "decoupled weight decay on conv/dense weights",
+
      [](auto& c, auto f, auto& v) { c.weightDecay = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.weightDecay); }},
-    {"--cosine", boolean, fixed, [](auto& c, auto, auto& v) { c.cosine = v == "true"; },
+    {"--cosine", boolean, fixed, "", "cosine decay after linear warmup, or a constant rate",
+     [](auto& c, auto, auto& v) { c.cosine = v == "true"; },
      [](const auto& c) -> Shown { return c.cosine ? "true" : "false"; }, "--no-cosine"},
-    {"--warmup-epochs", integer, fixed,
+    {"--warmup-epochs", integer, fixed, "N", "warmup epochs of the cosine schedule",
+
      [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.warmupEpochs); }},
-    {"--label-smoothing", number, fixed,
+    {"--label-smoothing", number, fixed, "X", "label smoothing in [0, 1) for ce and weighted-ce",
+
      [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.loss.labelSmoothing); }},
-    {"--loss", string, fixed,
+    {"--loss", string, fixed, "KIND",
+     "ce, weighted-ce, focal, dice, dice-ce or yolov1 (default yolov1 for a detector such as "
+     "r34-yolov1, else ce); weighted-ce, dice and dice-ce are per-pixel losses (segmentation "
+     "only), yolov1 is the detector's (detection datasets only)",
+
      [](auto& c, auto f, auto& v) {
        std::optional<program::LossKind> kind = program::lossKindFromName(v);
        if (!kind) {
@@ -93,7 +106,9 @@ const SettingRow kRows[] = {
        c.loss.kind = *kind;
      },
      [](const auto& c) -> Shown { return std::string(program::lossName(c.loss.kind)); }},
-    {"--class-weights", string, fixed,
+    {"--class-weights", string, fixed, "W,...",
+     "weighted-ce: one positive weight per class (sum w_y*CE / sum w_y)",
+
      [](auto& c, auto f, auto& v) {
        c.loss.classWeights.clear();
        size_t start = 0;
@@ -109,12 +124,17 @@ const SettingRow kRows[] = {
        for (float w : c.loss.classWeights) text += (text.empty() ? "" : ",") + shortest(w);
        return text;
      }},
-    {"--focal-gamma", optionalNumber, fixed,
+    {"--focal-gamma", optionalNumber, fixed, "G|off",
+     "focal: the exponent of (1 - p), G >= 0 (default 2); yolov1: objectness becomes sigmoid-BCE "
+     "weighted by a detached (1 - p_t)^G (default off: squared errors; r34-yolov1's recipe: 2)",
+
      [](auto& c, auto f, auto& v) { c.loss.focalGamma = parseOptionalFloat(f, v); },
      [](const auto& c) -> Shown {
        return c.loss.focalGamma ? Shown(shortest(*c.loss.focalGamma)) : std::nullopt;
      }},
-    {"--box-loss", string, fixed,
+    {"--box-loss", string, fixed, "KIND",
+     "yolov1: sqrt-wh (squared errors of x, y, sqrt w, sqrt h) or diou (1 - DIoU of the boxes)",
+
      [](auto& c, auto f, auto& v) {
        if (v != "sqrt-wh" && v != "diou")
          throw ConfigError(std::string(f) + ": expected sqrt-wh or diou, got '" + v + "'");
@@ -126,6 +146,12 @@ const SettingRow kRows[] = {
     {"--box-param",
      string,
      fixed,
+     "FORM",
+     "yolov1: what the head's size channels hold: sqrt (sqrt w and sqrt h, as YOLOv1's paper: "
+     "compared with the truth's square roots, squared when decoded) or sqrt-of-prediction (w and "
+     "h, which the loss takes as sqrt(max(p, 1e-6)), the reference system's form: its gradient is "
+     "0 below 1e-6, where a size channel can stay for good)",
+
      [](auto& c, auto f, auto& v) {
        const std::optional<program::BoxParam> param = program::boxParamFromName(v);
        if (!param)
@@ -136,51 +162,77 @@ const SettingRow kRows[] = {
      [](const auto& c) -> Shown { return std::string(program::boxParamName(c.loss.boxParam)); },
      {},
      "sqrt-of-prediction"},
-    {"--precision", string, fixed,
+    {"--precision", string, fixed, "f32|bf16",
+     "what convolutions and matmuls multiply in; bf16 converts their operands to bf16 and "
+     "accumulates in f32; BatchNorm, the loss, the gradients' sums, the optimizer and the "
+     "parameters stay f32, so checkpoints are f32 either way",
+
      [](auto& c, auto f, auto& v) {
        const std::optional<nn::Precision> p = nn::precisionNamed(v);
        if (!p) throw ConfigError(std::string(f) + ": expected f32 or bf16, got '" + v + "'");
        c.precision = *p;
      },
      [](const auto& c) -> Shown { return std::string(nn::precisionName(c.precision)); }},
-    {"--clip-grad-norm", optionalNumber, fixed,
+    {"--clip-grad-norm", optionalNumber, fixed, "C|off",
+     "scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2 norm, before each update "
+     "(in the graph)",
+
      [](auto& c, auto f, auto& v) { c.clipGradNorm = parseOptionalFloat(f, v); },
      [](const auto& c) -> Shown {
        return c.clipGradNorm ? Shown(shortest(*c.clipGradNorm)) : std::nullopt;
      }},
-    {"--augment", boolean, fixed, [](auto& c, auto, auto& v) { c.augment = v == "true"; },
+    {"--augment", boolean, fixed, "", "the dataset's train-time augmentations (MNIST has none)",
+     [](auto& c, auto, auto& v) { c.augment = v == "true"; },
      [](const auto& c) -> Shown { return c.augment ? "true" : "false"; }, "--no-augment"},
-    {"--eval-every", integer, mayChange,
+    {"--eval-every", integer, mayChange, "N", "evaluate every N epochs; 0: after the last one only",
+
      [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.evalEvery); }},
-    {"--checkpoint-every", integer, mayChange,
+    {"--checkpoint-every", integer, mayChange, "N",
+     "checkpoint every N epochs; 0: after the last one only",
+
      [](auto& c, auto f, auto& v) { c.checkpointEvery = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.checkpointEvery); }},
-    {"--checkpoint-every-steps", integer, mayChange,
+    {"--checkpoint-every-steps", integer, mayChange, "N",
+     "also checkpoint every N global steps, mid-epoch included; 0: off; a checkpoint holds "
+     "everything an exact resume needs",
+
      [](auto& c, auto f, auto& v) { c.checkpointEverySteps = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.checkpointEverySteps); }},
-    {"--log-every", integer, mayChange,
+    {"--log-every", integer, mayChange, "N", "print the step loss every N steps; 0: never",
+
      [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.logEvery); }},
-    {"--seed", integer, fixed,
+    {"--seed", integer, fixed, "S", "data-order seed",
+
      [](auto& c, auto f, auto& v) {
        int64_t seed = parseInt(f, v);
        if (seed < 0) throw ConfigError(std::string(f) + ": expected a value >= 0, got " + v);
        c.seed = static_cast<uint64_t>(seed);
      },
      [](const auto& c) -> Shown { return std::to_string(c.seed); }},
-    {"--max-steps", integer, perRun, [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); },
+    {"--max-steps", integer, perRun, "N",
+     "stop after global step N, keeping the full schedule (debugging); 0: no limit",
+     [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.maxSteps); }},
-    {"--shuffle", boolean, fixed, [](auto& c, auto, auto& v) { c.shuffle = v == "true"; },
+    {"--shuffle", boolean, fixed, "",
+     "shuffle the records each epoch, or keep the stored order (debugging)",
+     [](auto& c, auto, auto& v) { c.shuffle = v == "true"; },
      [](const auto& c) -> Shown { return c.shuffle ? "true" : "false"; }, "--no-shuffle"},
-    {"--skip-nonfinite", boolean, mayChange,
+    {"--skip-nonfinite", boolean, mayChange, "",
+     "skip a step whose loss or results are NaN or infinite (its batch is used up; the epoch's "
+     "metrics record counts it) instead of stopping",
+
      [](auto& c, auto, auto& v) { c.skipNonFinite = v == "true"; },
      [](const auto& c) -> Shown { return c.skipNonFinite ? "true" : "false"; }},
-    {"--tag", string, locates, [](auto& c, auto, auto& v) { c.buildTag = v; },
+    {"--tag", string, locates, "TAG", "build tag: separate artifacts for this run",
+     [](auto& c, auto, auto& v) { c.buildTag = v; },
      [](const auto& c) -> Shown { return c.buildTag; }},
-    {"--artifacts", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
+    {"--artifacts", string, locates, "DIR", "artifacts directory",
+     [](auto& c, auto, auto& v) { c.artifactsDir = v; },
      [](const auto& c) -> Shown { return c.artifactsDir; }},
-    {"--out", string, locates, [](auto& c, auto, auto& v) { c.artifactsDir = v; },
+    {"--out", string, locates, "DIR", "where the graphs are written",
+     [](auto& c, auto, auto& v) { c.artifactsDir = v; },
      [](const auto& c) -> Shown { return c.artifactsDir; }},
 };
 
@@ -194,6 +246,17 @@ const SettingRow* settingRow(std::string_view flag) {
   const auto it = std::find_if(std::begin(kRows), std::end(kRows),
                                [&](const SettingRow& r) { return r.name == flag; });
   return it == std::end(kRows) ? nullptr : &*it;
+}
+
+std::string defaultNote(const SettingRow& row) {
+  if (row.help.find("(default") != std::string_view::npos) return "";
+  const Shown shown = row.show(TrainConfig{});
+  if (row.type == optionalNumber && !shown) return "(default off)";
+  if (row.type != boolean)
+    return "(default " + (shown.value_or("").empty() ? "none" : *shown) + ")";
+  const bool on = shown == "true";
+  if (row.negation.empty()) return on ? "(default on)" : "(default off)";
+  return "(default " + std::string(on ? row.name : row.negation) + ")";
 }
 
 int64_t parseInteger(std::string_view flag, const std::string& text) {

@@ -1,9 +1,10 @@
 #pragma once
 // Every setting of a training run, one row each (issue 34's "one config schema"): its flag (the
 // config-file key and the key in a checkpoint's stored config are the flag without --), its type,
-// what a resume does with it, how its text becomes a TrainConfig field and back. The CLI's flags,
-// config files, --save-config, a checkpoint's stored config, the resume rules and a net's recipe
-// (nn::NetSpec::recipe) all go through these rows.
+// what a resume does with it, its help, how its text becomes a TrainConfig field and back. The
+// CLI's flags and --help, config files, --save-config, a checkpoint's stored config, the resume
+// rules and a net's recipe (nn::NetSpec::recipe) all go through these rows; TrainConfig's member
+// initialisers are the defaults they show.
 
 #include <optional>
 #include <span>
@@ -39,6 +40,11 @@ struct SettingRow {
   std::string_view name; // the flag, "--lr"
   SettingType type;
   OnResume onResume;
+  std::string_view metavar; // what the flag takes, as --help shows it: "X", "adam|sgd"
+  // What the setting does, as --help shows it; the help adds "(default V)", V the TrainConfig
+  // default as the flag takes it (--cosine, on or off for a boolean), unless the text says its
+  // default itself (one that depends on the net or the loss).
+  std::string_view help;
   // Sets the field from its text as the flag takes it; ConfigError naming `flag` for text that
   // is not a value of the type (ranges are validate()'s).
   void (*apply)(TrainConfig& config, std::string_view flag, const std::string& text);
@@ -55,6 +61,10 @@ struct SettingRow {
 std::span<const SettingRow> settingRows();
 // The row of a flag ("--lr"); nullptr for none.
 const SettingRow* settingRow(std::string_view flag);
+
+// The row's default as --help shows it: "(default 0.001)", "(default --cosine)"; empty where
+// the help text states its own.
+std::string defaultNote(const SettingRow& row);
 
 // The whole text as an integer, or a ConfigError naming the flag (trailing characters, overflow).
 int64_t parseInteger(std::string_view flag, const std::string& text);

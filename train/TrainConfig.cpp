@@ -18,31 +18,19 @@ void requireBatch(const TrainConfig& c) {
   require(c.batch >= 1, "batch", "at least 1", std::to_string(c.batch));
 }
 
-} // namespace
-
-void validate(const TrainConfig& c, const nn::NetSpec& spec) {
-  requireBatch(c);
-  program::validateHead(spec, c.loss.kind, c.batch);
-  validate(c);
-}
-
-void validate(const TrainConfig& c) {
+// The run's own fields (the schedule, the loop's cadence, where the artifacts go); the graph's
+// are program::validateOptions's, `numClasses` their class count where the net is known.
+void validateRun(const TrainConfig& c, std::optional<int64_t> numClasses) {
   require(std::isfinite(c.learningRate) && c.learningRate > 0, "lr", "a finite value > 0",
           formatNumber(c.learningRate));
   requireBatch(c);
   require(c.epochs >= 1, "epochs", "at least 1", std::to_string(c.epochs));
-  require(std::isfinite(c.momentum) && c.momentum >= 0 && c.momentum < 1, "momentum", "in [0, 1)",
-          formatNumber(c.momentum));
-  require(c.optimizer == program::Optimizer::sgd || c.momentum == 0.9f, "momentum",
-          "left at 0.9 with the adam optimizer (it applies to sgd only)", formatNumber(c.momentum));
-  require(std::isfinite(c.weightDecay) && c.weightDecay >= 0, "weight-decay", "a finite value >= 0",
-          formatNumber(c.weightDecay));
   require(c.warmupEpochs >= 0 && c.warmupEpochs <= c.epochs, "warmup-epochs",
           "in [0, epochs] = [0, " + std::to_string(c.epochs) + "]", std::to_string(c.warmupEpochs));
   require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",
           "less than epochs (" + std::to_string(c.epochs) + ") with the cosine schedule",
           std::to_string(c.warmupEpochs));
-  program::validateLoss(c.loss, std::nullopt);
+  program::validateOptions(programOptions(c), numClasses);
   require(c.evalEvery >= 0, "eval-every", "at least 0", std::to_string(c.evalEvery));
   require(c.checkpointEvery >= 0, "checkpoint-every", "at least 0",
           std::to_string(c.checkpointEvery));
@@ -51,6 +39,18 @@ void validate(const TrainConfig& c) {
   require(c.logEvery >= 0, "log-every", "at least 0", std::to_string(c.logEvery));
   require(c.maxSteps >= 0, "max-steps", "at least 0", std::to_string(c.maxSteps));
   require(!c.artifactsDir.empty(), "artifacts", "a directory", "an empty path");
+}
+
+} // namespace
+
+void validate(const TrainConfig& c, const nn::NetSpec& spec) {
+  requireBatch(c);
+  program::validateHead(spec, c.loss.kind, c.batch);
+  validateRun(c, spec.numClasses);
+}
+
+void validate(const TrainConfig& c) {
+  validateRun(c, std::nullopt);
 }
 
 nn::NetSpec taggedSpec(const nn::NetSpec& spec, const TrainConfig& config) {

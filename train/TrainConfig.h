@@ -1,8 +1,7 @@
 #pragma once
-// Everything a training run is configured by; the CLI has one flag per field, which is also its
-// config-file key and its key in a checkpoint's stored config (cli/Train.cpp's flag table is the
-// one mapping). Defaults are the reference config (Adam 1e-3, batch 128, 15 epochs, cosine with 1
-// warmup epoch, wd 1e-4).
+// Everything a training run is configured by. Each field is a setting of train/Settings.h: its
+// flag, config-file key, stored key, help and resume rule; the member initialisers below are the
+// defaults (the reference config) that --help and --save-config show.
 
 #include <cstdint>
 #include <optional>
@@ -43,9 +42,9 @@ struct TrainConfig {
   std::string buildTag; // appended to the spec's own tag for separate artifacts
 };
 
-// Throws ConfigError naming the first invalid field by its CLI flag ("--lr must be ..."); the
-// loss's values and combinations are program::validateLoss's (the class count is checked once
-// the net is known).
+// Throws ConfigError naming the first invalid field by its CLI flag ("--lr must be ..."): the
+// run's own fields here, the graph's through program::validateOptions, their one home (the class
+// count is checked once the net is known).
 void validate(const TrainConfig& config);
 // The same for a run of `spec`: first whether the loss can read the net's output
 // (program::validateHead), which makes the loss's own options moot when it cannot.

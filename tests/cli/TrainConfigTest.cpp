@@ -5,12 +5,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "Harness.h"
+#include "Json.h"
 #include "tests/train/TrainFixtures.h"
+#include "train/Settings.h"
 
 using namespace hlotrain;
 using hlotrain::testing::CliResult;
@@ -271,6 +275,104 @@ TEST_F(TrainConfigTest, AVersion1CheckpointStillResumesWithItsFlags) {
   EXPECT_NE(r.out.find("resuming from " + path.string() + " at step 3"), std::string::npos)
       << r.out;
   EXPECT_EQ(storedConfig("a").substr(0, 8), R"({"net":")"); // its checkpoints are version 2
+}
+
+// Every setting is one row of train/Settings.cpp, and the row is all it takes: this test walks the
+// rows, so a row added tomorrow is checked by it unchanged. Per row: `train --help` shows its
+// flag, text and default; --save-config writes its key and --config reads every key back (the
+// saved file is a fixed point); the checkpoint stores it unless it only locates the run; a resume
+// refuses another value of a fixed row naming it, and takes another value of a row that may
+// change. The one thing a new string row asks of this test is another valid value (`other`),
+// since no rule can invent one.
+TEST_F(TrainConfigTest, EveryRowReachesHelpConfigFilesCheckpointsAndResume) {
+  const std::map<std::string_view, std::string> other = {{"--optimizer", "sgd"},
+                                                         {"--loss", "focal"},
+                                                         {"--class-weights", "1,2"},
+                                                         {"--box-loss", "diou"},
+                                                         {"--box-param", "sqrt-of-prediction"},
+                                                         {"--precision", "bf16"}};
+  const auto squeezed = [](const std::string& text) {
+    std::string out;
+    for (char c : text)
+      if (!std::isspace(static_cast<unsigned char>(c)) || (!out.empty() && out.back() != ' '))
+        out += std::isspace(static_cast<unsigned char>(c)) ? ' ' : c;
+    return out;
+  };
+  const std::string help = squeezed(runInProcess({"train", "--help"}).out);
+  const std::string toml = (dir / "saved.toml").string(), again = (dir / "again.toml").string();
+  std::vector<std::string> flags = runFlags("a");
+  flags.insert(flags.end(), {"--save-config", toml});
+  CliResult r = train(flags);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string saved = slurp(toml);
+  r = train({"--config", toml, "--save-config", again});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(slurp(again), saved);
+  const hlotrain::testing::Json stored = hlotrain::testing::parseJson(storedConfig("a"));
+  const std::vector<std::string> resume = {"train",        "--resume",    "--net",
+                                           "mnist-linear", "--artifacts", (dir / "a").string()};
+  int64_t steps = 3;
+  for (const train::SettingRow& row : train::settingRows()) {
+    if (row.name == "--out") continue; // emit's spelling of --artifacts
+    const std::string flag(row.name), key(row.key());
+    SCOPED_TRACE(flag);
+    std::string shown = flag;
+    if (!row.negation.empty())
+      shown += " | " + std::string(row.negation);
+    else if (!row.metavar.empty())
+      shown += " " + std::string(row.metavar);
+    const std::string note = train::defaultNote(row);
+    EXPECT_NE(help.find(squeezed("  " + shown + " " + std::string(row.help) +
+                                 (note.empty() ? "" : " " + note))),
+              std::string::npos);
+    EXPECT_TRUE(saved.find("\n" + key + " = ") != std::string::npos ||
+                saved.find("\n# " + key + ":") != std::string::npos)
+        << saved;
+    if (row.onResume == train::OnResume::locates) {
+      EXPECT_TRUE(stored[key].isNull()) << "a located run stores no " << key;
+      continue;
+    }
+    ASSERT_TRUE(stored.object.count(key)) << "the checkpoint stores no " << key;
+    const hlotrain::testing::Json& value = stored[key];
+    std::vector<std::string> changed;
+    switch (row.type) {
+    case train::SettingType::boolean:
+      changed = {value.boolean ? std::string(row.negation) : flag};
+      ASSERT_FALSE(changed[0].empty());
+      break;
+    case train::SettingType::integer:
+      // --max-steps, this invocation's own, also paces the resumed runs: one step further.
+      changed = {flag, std::to_string(row.name == "--max-steps"
+                                          ? steps + 1
+                                          : static_cast<int64_t>(value.number) + 1)};
+      break;
+    case train::SettingType::number:
+      changed = {flag, std::to_string(value.number * 2 + 0.5)};
+      break;
+    case train::SettingType::optionalNumber:
+      changed = {flag, value.kind == hlotrain::testing::Json::Kind::string ? "1" : "off"};
+      break;
+    case train::SettingType::string:
+      ASSERT_TRUE(other.count(row.name)) << "give `other` a valid value of the new row " << flag;
+      ASSERT_NE(value.string, other.at(row.name));
+      changed = {flag, other.at(row.name)};
+      break;
+    }
+    std::vector<std::string> args = resume;
+    args.insert(args.end(), changed.begin(), changed.end());
+    if (row.onResume == train::OnResume::fixed) {
+      expectUsageError(args, flag + " is ");
+      continue;
+    }
+    // One more step with the new value, where the row may change on resume.
+    if (row.name != "--max-steps")
+      args.insert(args.end(), {"--max-steps", std::to_string(++steps)});
+    else
+      steps = std::stoll(changed[1]);
+    args.push_back("--quiet");
+    r = runInProcess(args);
+    EXPECT_EQ(r.exitCode, 0) << r.err;
+  }
 }
 
 } // namespace
