@@ -34,8 +34,9 @@ Lists the training runs in an artifacts folder (DIR, default .hlotrain: `hlotrai
 `_checkpoint.bin` (`<net>[_<tag>]`). Its line shows:
 
   RUN       the prefix's name
-  NET       the zoo net the prefix names (`hlotrain list`); ? when it names none
-  DATASET   the dataset the checkpoint's stored config names; ? for a version-1 checkpoint
+  NET       the net the log's run record names; for a log without one, the zoo net the prefix
+            names (`hlotrain list`), ? when it names none
+  DATASET   the dataset the checkpoint's stored config (or the run record) names; ? when none does
   EPOCHS    epochs done: the last epoch record of the log, else the checkpoint's epoch
   METRIC    the eval records' headline field: accuracy, dice_mean (mean region Dice) or map50
   BEST      its best value, and AT EPOCH the (first) epoch that scored it
@@ -124,7 +125,7 @@ struct Run {
 
 // The row of one run: its cells, or its name, net and what could not be read.
 std::vector<std::string> runRow(const fs::path& dir, const Run& run) {
-  const std::string net = netOfPrefix(run.name).value_or("?");
+  std::string net = netOfPrefix(run.name).value_or("?");
   std::string dataset = "?", epochs = "-", metric = "-", best = "-", atEpoch = "-", step = "-";
   try {
     if (run.hasCheckpoint) {
@@ -139,6 +140,10 @@ std::vector<std::string> runRow(const fs::path& dir, const Run& run) {
     const std::string text = run.hasLog ? readText(logPath) : "";
     if (text.find_first_not_of(" \t\r\n") != std::string::npos) {
       const report::RunLog log = report::readRunLog(logPath.string());
+      if (log.header) { // what the run says it was, not what its name suggests
+        net = nn::cliName(log.header->net);
+        if (dataset == "?") dataset = log.header->dataset;
+      }
       if (!log.epochs.empty()) epochs = std::to_string(log.epochs.back().epoch);
       std::optional<double> top;
       for (const report::EvalRecord& e : log.evals)

@@ -109,6 +109,10 @@ public:
   DatasetKind kind() const override { return kind_; }
   InputShape inputShape() const override { return {bratsChannels(context_), side_, side_}; }
   int64_t numClasses() const override { return kBratsClasses; }
+  // MSD numbering (FORMATS.md "BraTS").
+  std::vector<std::string> classNames() const override {
+    return {"background", "edema", "non-enhancing/necrotic core", "enhancing tumour"};
+  }
   LabelKind labelKind() const override { return LabelKind::mask; }
   std::vector<int64_t> labelShape() const override { return {side_, side_}; }
   std::span<const LabelRegion> regions() const override { return bratsRegions(); }

@@ -37,6 +37,10 @@ public:
   DatasetKind kind() const override { return DatasetKind::cifar10; }
   InputShape inputShape() const override { return {3, kSide, kSide}; }
   int64_t numClasses() const override { return kClasses; }
+  std::vector<std::string> classNames() const override {
+    return {"airplane", "automobile", "bird",  "cat",  "deer",
+            "dog",      "frog",       "horse", "ship", "truck"};
+  }
   Augmentation augmentation() const override { return {false, true}; }
 
   float decodePixel(int64_t, uint8_t stored) const override {

@@ -162,6 +162,12 @@ void Dataset::copyLabel(int64_t record, std::span<uint8_t> out) const {
   copyStored(*locate(record).first, label(record), out);
 }
 
+std::vector<std::string> DatasetIO::classNames() const {
+  std::vector<std::string> names;
+  for (int64_t c = 0; c < numClasses(); ++c) names.push_back(std::to_string(c));
+  return names;
+}
+
 std::vector<int64_t> DatasetIO::pictureChannels() const {
   if (inputShape().channels == 3) return {0, 1, 2};
   return {0};

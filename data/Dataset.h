@@ -172,6 +172,10 @@ public:
   virtual DatasetKind kind() const = 0;
   virtual InputShape inputShape() const = 0;
   virtual int64_t numClasses() const = 0;
+  // The classes' names, in label order (what a run's header and report show): the dataset's
+  // own where its format fixes them, else the indices ("0".."9": MNIST and Fashion-MNIST share
+  // one format).
+  virtual std::vector<std::string> classNames() const;
   virtual LabelKind labelKind() const { return LabelKind::classIndex; }
   // The int32 label elements of one batch row: {} one class index, {h, w} a mask of the input's
   // height and width, {words} a YOLOv1 label record as stored (its f32 and i32 fields, as bits).

@@ -21,6 +21,11 @@ public:
   DatasetKind kind() const override { return DatasetKind::imagenette; }
   InputShape inputShape() const override { return {3, kInputSide, kInputSide}; }
   int64_t numClasses() const override { return kClasses; }
+  // Imagenette's ten wnid folders in sorted order, the labels hlotrain-imagenette-prep gives them.
+  std::vector<std::string> classNames() const override {
+    return {"tench",       "English springer", "cassette player", "chain saw", "church",
+            "French horn", "garbage truck",    "gas pump",        "golf ball", "parachute"};
+  }
   Augmentation augmentation() const override { return {true, true}; }
 
   float decodePixel(int64_t channel, uint8_t stored) const override {

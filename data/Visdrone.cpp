@@ -123,6 +123,10 @@ public:
   DatasetKind kind() const override { return DatasetKind::visdrone; }
   InputShape inputShape() const override { return {3, side_, side_}; }
   int64_t numClasses() const override { return kVisdroneClasses; }
+  std::vector<std::string> classNames() const override {
+    return {"pedestrian", "people",   "bicycle",         "car", "van",
+            "truck",      "tricycle", "awning-tricycle", "bus", "motor"};
+  }
   LabelKind labelKind() const override { return LabelKind::boxes; }
   std::vector<int64_t> labelShape() const override {
     return {static_cast<int64_t>(layout_.bytes / 4)};

@@ -10,12 +10,14 @@
 #include <set>
 #include <sstream>
 
+#include "data/Dataset.h"
 #include "program/Program.h"
 #include "report/Svg.h"
 #include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
 #include "support/RunFiles.h"
+#include "task/Task.h"
 #include "train/Checkpoint.h"
 
 namespace hlotrain::report {
@@ -226,6 +228,12 @@ RunLog readRunLog(const std::string& path) {
     } else if (kind == "eval") {
       log.evals.push_back(evalRecord(record, where));
       log.evals.back().line = lineNumber;
+    } else if (kind == "run") {
+      if (!log.header) try {
+          log.header = train::RunHeader::fromJson(line);
+        } catch (const std::exception& e) {
+          fail(where, std::string("malformed run record: ") + parseMessage(e.what()));
+        }
     } else if (kind == "step") {
       StepRecord s;
       s.step = integerField(record, "step", where, kind);
@@ -255,7 +263,8 @@ RunLog readRunLog(const std::string& path) {
   return log;
 }
 
-std::string_view taskOf(const RunLog& log) {
+std::string runTask(const RunLog& log) {
+  if (log.header) return log.header->task;
   for (const EvalRecord& e : log.evals) {
     if (e.scalar("accuracy")) return "classification";
     if (e.group("dice") || e.scalar("miou") || !e.confusion.empty()) return "segmentation";
@@ -615,7 +624,7 @@ class PageBuilder {
 public:
   PageBuilder(const std::string& prefix, const RunLog& log)
       : prefix_(prefix), stem_(fs::path(prefix).filename().string()), files_{prefix}, log_(log),
-        task_(taskOf(log)) {}
+        task_(runTask(log)) {}
 
   Report build() {
     std::vector<std::string> notes = log_.notes;
@@ -624,6 +633,11 @@ public:
     body += paragraph("Run " + prefix_ + " (" + std::string(task_) + "), from " + log_.path +
                           " and the files listed at the end.",
                       "sub");
+    if (!log_.header)
+      notes.push_back(log_.path + " has no run record (a log from before hlotrain 0.1.0 wrote "
+                                  "one): the net's facts are read from its other files, and the "
+                                  "task from the eval records' fields");
+    body += "<section><h2>Summary</h2>" + summarySection() + "</section>";
     body += "<section><h2>Run</h2>" + runSection() + "</section>";
     body += "<section><h2>Training</h2>" + trainingSection() + "</section>";
     body += "<section><h2>Evaluation</h2>" + evaluationSection() + "</section>";
@@ -696,13 +710,134 @@ private:
     return x;
   }
 
+  // ----- Summary: what a reader of a run looks for first
+
+  // The eval records' headline field of the run's task (task::Task::headlineField).
+  std::optional<std::string> headlineField() const {
+    for (data::DatasetKind kind : data::allDatasetKinds()) {
+      const task::Task& t = task::taskOf(data::datasetIO(kind));
+      if (t.name() == task_) return std::string(t.headlineField());
+    }
+    return std::nullopt;
+  }
+
+  // The step loss raw and smoothed as TensorBoard smooths it (an exponential moving average of
+  // weight 0.6, debiased, so its first points are not pulled towards 0), or the epoch means of a
+  // log without step records.
+  std::string lossChart() {
+    std::string out;
+    if (log_.steps.empty()) {
+      std::vector<double> loss;
+      for (const EpochRecord& e : log_.epochs) loss.push_back(e.loss);
+      plot(out, lineChart(chart("Training loss per epoch", "mean step loss",
+                                {{"loss", epochX(), loss}})));
+      return out;
+    }
+    constexpr double kSmoothing = 0.6;
+    std::vector<double> x, raw, smoothed;
+    double average = 0, weight = 1;
+    for (const StepRecord& s : log_.steps) {
+      x.push_back(double(s.step));
+      raw.push_back(s.loss);
+      if (std::isfinite(s.loss)) {
+        average = kSmoothing * average + (1 - kSmoothing) * s.loss;
+        weight *= kSmoothing;
+      }
+      smoothed.push_back(weight < 1 ? average / (1 - weight) : kMissing);
+    }
+    plot(out, lineChart(chart("Training loss per step", "step loss",
+                              {{"raw", x, raw, true}, {"smoothed (0.6)", x, smoothed}},
+                              std::nullopt, "global step")));
+    return out;
+  }
+
+  std::string summarySection() {
+    std::vector<std::vector<std::string>> rows;
+    const std::optional<std::string> field = headlineField();
+    if (field && !log_.evals.empty()) {
+      const EvalRecord* best = nullptr;
+      for (const EvalRecord& e : log_.evals)
+        if (std::optional<double> v = e.scalar(*field);
+            v && std::isfinite(*v) && (!best || *v > *best->scalar(*field)))
+          best = &e;
+      const EvalRecord& last = log_.evals.back();
+      const auto at = [](const EvalRecord& e) {
+        return "epoch " + std::to_string(e.epoch) + ", step " + std::to_string(e.step);
+      };
+      rows.push_back(
+          {"final " + *field, formatValue(last.scalar(*field).value_or(kMissing), 4), at(last)});
+      if (best)
+        rows.push_back({"best " + *field, formatValue(*best->scalar(*field), 4), at(*best)});
+    }
+    double seconds = 0, images = 0;
+    for (const EpochRecord& e : log_.epochs)
+      if (std::isfinite(e.seconds) && std::isfinite(e.imagesPerSecond)) {
+        seconds += e.seconds;
+        images += e.seconds * e.imagesPerSecond;
+      }
+    if (!log_.epochs.empty()) {
+      rows.push_back({"training time", formatFixed(seconds, 1) + " s",
+                      std::to_string(log_.epochs.size()) + " epoch record(s), to step " +
+                          std::to_string(log_.epochs.back().step)});
+      if (seconds > 0)
+        rows.push_back({"throughput", formatFixed(images / seconds, 1) + " images/s",
+                        "over the epochs' seconds"});
+    }
+    std::string out = rows.empty() ? "" : table({"", "value", "when"}, rows, 1);
+    if (!log_.epochs.empty() || !log_.steps.empty())
+      out += "<div class=\"plots\">" + lossChart() + "</div>";
+    return out;
+  }
+
   // ----- Run
 
   std::string runSection() {
     std::vector<std::vector<std::string>> rows;
     rows.push_back({"net (artifacts name)", stem_, "the prefix"});
-    rows.push_back({"task", std::string(task_), "the eval records' fields"});
+    if (const std::optional<train::RunHeader>& h = log_.header) {
+      const std::string from = fileName(log_.path) + " (its run record)";
+      const auto dims = [](const std::vector<int64_t>& d) {
+        std::string text;
+        for (int64_t v : d) text += (text.empty() ? "" : "x") + std::to_string(v);
+        return text;
+      };
+      std::string classes;
+      for (const std::string& label : classLabels(h->classes.size(), h->classes))
+        classes += (classes.empty() ? "" : ", ") + label;
+      rows.push_back({"net", h->net, from});
+      rows.push_back({"task", h->task, from});
+      rows.push_back({"dataset",
+                      h->dataset + ": " + grouped(h->trainRecords) + " train, " +
+                          grouped(h->testRecords) + " test records",
+                      from});
+      rows.push_back({"classes", classes, from});
+      rows.push_back({"parameters",
+                      grouped(h->parameters) + " in " + std::to_string(h->parameterTensors) +
+                          " tensors; " + std::to_string(h->batchNormLayers) + " BatchNorm layers",
+                      from});
+      rows.push_back({"input",
+                      dims(h->input) + " per record, batch " + std::to_string(h->batch) + ", " +
+                          std::to_string(h->stepsPerEpoch) + " steps per epoch",
+                      from});
+      rows.push_back({"output", dims(h->output) + " per record", from});
+      rows.push_back({"epochs planned", std::to_string(h->epochs), from});
+      rows.push_back({"lowerer", h->lowerer + ", products in " + h->precision, from});
+      rows.push_back({"train step",
+                      std::to_string(h->signatureArguments) + " arguments, " +
+                          std::to_string(h->signatureResults) + " results (" +
+                          std::to_string(h->optimizerStateTensors) + " optimizer state tensors)",
+                      from});
+      rows.push_back({"trained by", h->hlotrain, from});
+    } else {
+      rows.push_back({"task", task_, "the eval records' fields"});
+      netFromFiles(rows);
+    }
+    return checkpointRows(rows);
+  }
 
+  // The net's facts of a log without a run record: from the forward graph's signature, or the
+  // raw parameters' size.
+  void netFromFiles(std::vector<std::vector<std::string>>& rows) {
     const std::string fwdPath = files_.graph(Graph::fwd);
     std::optional<ForwardGraph> fwd = forwardGraph(fwdPath);
     const std::string fwdName = fileName(fwdPath);
@@ -729,7 +864,9 @@ private:
     } else {
       unknown_.push_back("the parameter count and input shape (no _fwd.mlir or _params.bin)");
     }
+  }
 
+  std::string checkpointRows(std::vector<std::vector<std::string>>& rows) {
     const std::string ckptPath = files_.checkpoint();
     const std::string ckptName = fileName(ckptPath);
     std::optional<train::CheckpointHeader> header;
@@ -804,7 +941,7 @@ private:
       iree = iree || isFile(files_.compiledGraph(g));
     if (iree)
       rows.push_back({"lowerer", "iree (compiled .vmfb present)", "the files"});
-    else if (!settings || !settings->contains("lowerer"))
+    else if (!log_.header && (!settings || !settings->contains("lowerer")))
       unknown_.push_back("the lowerer (cpu and xla leave no artifact of their own)");
 
     // What no file but a stored config records: known when the config has every key of it (the
@@ -825,7 +962,9 @@ private:
     };
     std::vector<std::string> unrecorded;
     for (const auto& [what, keys] : kConfigOnly)
-      if (!stored(keys)) unrecorded.push_back(what);
+      if (!stored(keys) &&
+          !(log_.header && keys.size() == 1 && std::string_view(keys[0]) == "epochs"))
+        unrecorded.push_back(what);
     unknown_.insert(unknown_.begin(), unrecorded.begin(), unrecorded.end());
 
     std::string out = table({"what", "value", "from"}, rows, 3);
@@ -857,24 +996,17 @@ private:
       ips.push_back(e.imagesPerSecond);
     }
     if (!log_.epochs.empty()) {
-      plot(out, lineChart(chart("Training loss per epoch", "mean step loss", {{"loss", x, loss}})));
+      if (!log_.steps.empty()) // else the summary shows it
+        plot(out,
+             lineChart(chart("Training loss per epoch", "mean step loss", {{"loss", x, loss}})));
       plot(out,
            lineChart(chart("Learning rate per epoch", "rate of the last step", {{"lr", x, lr}})));
       plot(out, lineChart(chart("Throughput per epoch", "images/s", {{"images/s", x, ips}})));
     }
-    if (!log_.steps.empty()) {
-      std::vector<double> sx, sy;
-      for (const StepRecord& s : log_.steps) {
-        sx.push_back(double(s.step));
-        sy.push_back(s.loss);
-      }
-      plot(out, lineChart(chart("Training loss per step", "step loss", {{"loss", sx, sy}},
-                                std::nullopt, "global step")));
-    }
     out += "</div>";
     if (log_.steps.empty())
-      out += paragraph("Per-step losses are printed by `hlotrain train` (--log-every) but not "
-                       "logged in _metrics.jsonl, so only the per-epoch means are plotted.");
+      out += paragraph("The log holds no step records (--log-every 0, or a run from before they "
+                       "were logged), so only the per-epoch means are plotted.");
     std::vector<std::vector<std::string>> rows;
     for (const EpochRecord& e : log_.epochs)
       rows.push_back({std::to_string(e.epoch) + (e.records > 1 ? " (resumed)" : ""),
@@ -932,12 +1064,16 @@ private:
     return n;
   }
 
+  // The class names of the run record; for a log without one, BraTS's or VisDrone's where the
+  // records look like theirs.
   std::vector<std::string> segmentationLabels(size_t classes) const {
+    if (log_.header) return classLabels(classes, log_.header->classes);
     return classLabels(classes, isBratsShape(log_.evals.back(), classes)
                                     ? kBratsClasses
                                     : std::vector<std::string>{});
   }
   std::vector<std::string> detectionLabels(size_t classes) const {
+    if (log_.header) return classLabels(classes, log_.header->classes);
     return classLabels(classes, classes == kVisdroneClasses.size() ? kVisdroneClasses
                                                                    : std::vector<std::string>{});
   }
@@ -1262,7 +1398,7 @@ private:
   std::string prefix_, stem_;
   RunFiles files_;
   const RunLog& log_;
-  std::string_view task_;
+  std::string task_;
   size_t plots_ = 0, pictures_ = 0;
   std::vector<std::string> unknown_;
 };

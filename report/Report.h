@@ -1,13 +1,16 @@
 #pragma once
 // A run's report: one self-contained HTML page built from the run's artifacts (DESIGN.md
 // "Artifacts and names"). Its figures come from `<prefix>_metrics.jsonl`, whose records
-// train/MetricsLog.cpp writes (an epoch record per pass, an eval record per evaluation with the
-// task's fields of task/Task.h jsonFields()); what the net and the run were comes from the graphs'
-// text (`_fwd.mlir`), the raw parameters (`_params.bin`) and the checkpoint (its header and the
-// config a version 2 checkpoint stores, read by train/Checkpoint.h), and what none of them
-// records is named as unknown. The plots are inline SVG (report/Svg.h); the page has
-// no scripts and a Content-Security-Policy that forbids every load but its own inline PNGs (the
-// last evaluation's samples, `<prefix>_samples.json`, task/Task.h Gallery), so it opens offline.
+// train/MetricsLog.cpp writes (the run's facts first, a step record every --log-every steps, an
+// epoch record per pass, an eval record per evaluation with the task's fields of task/Task.h
+// jsonFields()); what the net and the run were comes from that first record (train::RunHeader)
+// and the checkpoint (its header and the config a version 2 checkpoint stores, read by
+// train/Checkpoint.h). A log written before run records existed still renders: the net's facts
+// then come from the graphs' text (`_fwd.mlir`) or the raw parameters (`_params.bin`), the task
+// from the eval records' fields, with a note; what no file records is named as unknown. The plots
+// are inline SVG (report/Svg.h); the page has no scripts and a Content-Security-Policy that forbids
+// every load but its own inline PNGs (the last evaluation's samples, `<prefix>_samples.json`,
+// task/Task.h Gallery), so it opens offline.
 
 #include <cstdint>
 #include <limits>
@@ -16,6 +19,8 @@
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "train/MetricsLog.h"
 
 namespace hlotrain::report {
 
@@ -31,8 +36,7 @@ struct EpochRecord {
   size_t line = 0; // of the (last) record in the log, 1-based
 };
 
-// `{"type":"step","step":…,"loss":…}`, should a log hold per-step records (the trainer prints its
-// step losses, `--log-every`, but does not log them).
+// `{"type":"step","step":…,"loss":…,"lr":…}`: the step loss every --log-every steps.
 struct StepRecord {
   int64_t step = 0;
   double loss = kMissing, lr = kMissing;
@@ -61,7 +65,8 @@ struct EvalRecord {
 
 struct RunLog {
   std::string path;
-  std::vector<EpochRecord> epochs; // in epoch order
+  std::optional<train::RunHeader> header; // the run's facts; none in a log from before them
+  std::vector<EpochRecord> epochs;        // in epoch order
   std::vector<StepRecord> steps;
   std::vector<EvalRecord> evals;                       // in log order
   std::vector<std::pair<std::string, int>> otherTypes; // record types the report does not know
@@ -73,9 +78,9 @@ struct RunLog {
 // last line the file ends inside (a process killed while writing it) is skipped with a note.
 RunLog readRunLog(const std::string& path);
 
-// classification, segmentation or detection, by the fields of the eval records; "unknown" when
-// there are none or they are of no known task.
-std::string_view taskOf(const RunLog& log);
+// classification, segmentation or detection: the run record's task, or for a log without one
+// the task the eval records' fields belong to; "unknown" when neither says.
+std::string runTask(const RunLog& log);
 
 // The prefix of the run RUN names: an artifacts prefix (`.hlotrain/mnist_cnn`), the run's
 // `_metrics.jsonl`, or a directory holding the files of exactly one run. Throws ConfigError when

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <filesystem>
 
+#include <nlohmann/json.hpp>
+
 #include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
@@ -37,23 +39,36 @@ std::optional<double> numberField(const std::string& line, std::string_view key)
   return v;
 }
 
-// Rewrites the log with the records of steps up to `step` (atomically, so a kill now loses
-// nothing either), and returns the eval records kept.
-std::vector<std::string> keepRecordsThrough(const std::string& path, int64_t step) {
+constexpr std::string_view kRunRecord = "{\"type\":\"run\"";
+
+// The records a resumed run keeps: its header, and the eval records among the rest.
+struct Kept {
+  std::vector<std::string> evals;
+  bool header = false;
+};
+
+// Rewrites the log with its header and the records of steps up to `step` (atomically, so a kill
+// now loses nothing either).
+Kept keepRecordsThrough(const std::string& path, int64_t step) {
   std::error_code ec;
   if (!std::filesystem::exists(path, ec)) return {};
   std::ifstream in(path);
   if (!in) throw RuntimeError(path + ": cannot read the metrics log");
-  std::string kept;
-  std::vector<std::string> evals;
+  std::string text;
+  Kept kept;
   for (std::string line; std::getline(in, line);) {
+    if (line.starts_with(kRunRecord) && line.ends_with("}")) {
+      kept.header = true;
+      text += line + "\n";
+      continue;
+    }
     std::optional<int64_t> at = recordStep(line);
     if (!at || *at > step) continue;
-    kept += line + "\n";
-    if (line.starts_with("{\"type\":\"eval\"")) evals.push_back(line);
+    text += line + "\n";
+    if (line.starts_with("{\"type\":\"eval\"")) kept.evals.push_back(line);
   }
-  writeFileAtomically(path, kept);
-  return evals;
+  writeFileAtomically(path, text);
+  return kept;
 }
 
 } // namespace
@@ -61,7 +76,11 @@ std::vector<std::string> keepRecordsThrough(const std::string& path, int64_t ste
 MetricsLog::MetricsLog(std::ostream& out, const std::string& jsonlPath,
                        std::optional<int64_t> resumedAt)
     : out_(out), path_(jsonlPath) {
-  if (resumedAt) keptEvals_ = keepRecordsThrough(jsonlPath, *resumedAt);
+  if (resumedAt) {
+    Kept kept = keepRecordsThrough(jsonlPath, *resumedAt);
+    keptEvals_ = std::move(kept.evals);
+    keptHeader_ = kept.header;
+  }
   jsonl_.open(jsonlPath, resumedAt ? std::ios::app : std::ios::trunc | std::ios::out);
   if (!jsonl_) throw RuntimeError(jsonlPath + ": cannot open the metrics log for writing");
 }
@@ -70,6 +89,70 @@ void MetricsLog::line(const std::string& json) {
   jsonl_ << json << "\n";
   jsonl_.flush();
   if (!jsonl_) throw RuntimeError(path_ + ": cannot write the metrics log");
+}
+
+std::string RunHeader::json() const {
+  nlohmann::ordered_json j;
+  j["type"] = "run";
+  j["hlotrain"] = hlotrain;
+  j["net"] = net;
+  j["parameters"] = parameters;
+  j["parameter_tensors"] = parameterTensors;
+  j["batchnorm_layers"] = batchNormLayers;
+  j["dataset"] = dataset;
+  j["task"] = task;
+  j["classes"] = classes;
+  j["input"] = input;
+  j["output"] = output;
+  j["train_records"] = trainRecords;
+  j["test_records"] = testRecords;
+  j["batch"] = batch;
+  j["steps_per_epoch"] = stepsPerEpoch;
+  j["epochs"] = epochs;
+  j["lowerer"] = lowerer;
+  j["precision"] = precision;
+  j["train_step_arguments"] = signatureArguments;
+  j["train_step_results"] = signatureResults;
+  j["optimizer_state_tensors"] = optimizerStateTensors;
+  return j.dump();
+}
+
+std::optional<RunHeader> RunHeader::fromJson(const std::string& line) {
+  const nlohmann::json j = nlohmann::json::parse(line);
+  if (!j.is_object() || j.value("type", "") != "run") return std::nullopt;
+  RunHeader h;
+  j.at("hlotrain").get_to(h.hlotrain);
+  j.at("net").get_to(h.net);
+  j.at("parameters").get_to(h.parameters);
+  j.at("parameter_tensors").get_to(h.parameterTensors);
+  j.at("batchnorm_layers").get_to(h.batchNormLayers);
+  j.at("dataset").get_to(h.dataset);
+  j.at("task").get_to(h.task);
+  j.at("classes").get_to(h.classes);
+  j.at("input").get_to(h.input);
+  j.at("output").get_to(h.output);
+  j.at("train_records").get_to(h.trainRecords);
+  j.at("test_records").get_to(h.testRecords);
+  j.at("batch").get_to(h.batch);
+  j.at("steps_per_epoch").get_to(h.stepsPerEpoch);
+  j.at("epochs").get_to(h.epochs);
+  j.at("lowerer").get_to(h.lowerer);
+  j.at("precision").get_to(h.precision);
+  j.at("train_step_arguments").get_to(h.signatureArguments);
+  j.at("train_step_results").get_to(h.signatureResults);
+  j.at("optimizer_state_tensors").get_to(h.optimizerStateTensors);
+  return h;
+}
+
+void MetricsLog::header(const RunHeader& h) {
+  if (keptHeader_) return;
+  line(h.json());
+  keptHeader_ = true;
+}
+
+void MetricsLog::step(int64_t step, double loss, double lr) {
+  line("{\"type\":\"step\",\"step\":" + std::to_string(step) + ",\"loss\":" + jsonNumber(loss) +
+       ",\"lr\":" + jsonNumber(lr) + "}");
 }
 
 void MetricsLog::epoch(const EpochRecord& r, int64_t epochs) {

@@ -1,7 +1,8 @@
 #pragma once
 // The record of a run: human-readable lines on a stream and one JSON object per line in
-// `<prefix>_metrics.jsonl` (one per epoch, one per evaluation), flushed as they happen so a
-// long run can be followed with `tail -f`.
+// `<prefix>_metrics.jsonl`, flushed as they happen so a long run can be followed with `tail -f`:
+// first the run's facts ("run"), then the step loss every --log-every steps ("step"), one record
+// per epoch ("epoch") and one per evaluation ("eval").
 
 #include <cstdint>
 #include <fstream>
@@ -14,6 +15,27 @@
 #include "task/Task.h"
 
 namespace hlotrain::train {
+
+// The facts of a run, its log's first record: what report/ and `hlotrain runs` read instead of
+// guessing them from the other files.
+struct RunHeader {
+  std::string hlotrain; // the version line of the build that trained (support/Version.h)
+  std::string net;      // the spec's name
+  int64_t parameters = 0, parameterTensors = 0, batchNormLayers = 0;
+  std::string dataset, task; // data::datasetKindName, task::Task::name
+  std::vector<std::string> classes;
+  std::vector<int64_t> input, output; // one record's: [C, H, W] and the net's output
+  int64_t trainRecords = 0, testRecords = 0;
+  int64_t batch = 0, stepsPerEpoch = 0, epochs = 0;
+  std::string lowerer, precision;
+  // The train step's signature by role: how many arguments and results of each kind.
+  int64_t signatureArguments = 0, signatureResults = 0, optimizerStateTensors = 0;
+
+  std::string json() const; // {"type":"run",...}: one line
+  // The record `json` holds; nullopt for another type. Throws std::exception (nlohmann's) for a
+  // run record whose fields are not of their types.
+  static std::optional<RunHeader> fromJson(const std::string& line);
+};
 
 struct EpochRecord {
   int64_t epoch = 0;   // 1-based
@@ -46,6 +68,11 @@ public:
   // cannot be read or opened.
   MetricsLog(std::ostream& out, const std::string& jsonlPath, std::optional<int64_t> resumedAt);
 
+  // Writes the run's facts first in a fresh log; a resumed run keeps the header its log has (one
+  // from before run headers existed gets this one after its older records).
+  void header(const RunHeader& h);
+  // `{"type":"step","step":…,"loss":…,"lr":…}`: one step's loss, every --log-every steps.
+  void step(int64_t step, double loss, double lr);
   void epoch(const EpochRecord& r, int64_t epochs);
   // `{"type":"eval","epoch":…,"step":…,<the task's fields>,"seconds":…}`; prints the task's
   // summary.
@@ -61,6 +88,7 @@ private:
   std::string path_;
   std::ofstream jsonl_;
   std::vector<std::string> keptEvals_;
+  bool keptHeader_ = false;
 };
 
 } // namespace hlotrain::train

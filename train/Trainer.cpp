@@ -22,6 +22,7 @@
 #include "support/Format.h"
 #include "support/Progress.h"
 #include "support/RunFiles.h"
+#include "support/Version.h"
 #include "task/Task.h"
 #include "train/Schedule.h"
 
@@ -440,6 +441,7 @@ public:
     printHeader(*lowerer, secondsSince(compileStart), notes);
 
     MetricsLog log(out_, files().metrics(), lastCheckpointStep_);
+    log.header(runHeader(*lowerer));
     bestScore_ = log.bestKeptEval(task_.headlineField());
     if (finished(state.position))
       chatter() << "nothing left to run: " << files().checkpoint() << " is at step "
@@ -485,6 +487,36 @@ private:
     chatter() << "initialised the first " << r.parameters << " of " << state.params.size()
               << " parameters and " << r.bnLayers << " BatchNorm layers from " << mode_.initFrom
               << mismatch << "; the rest keep He init\n";
+  }
+
+  RunHeader runHeader(const lower::Lowerer& lowerer) const {
+    RunHeader h;
+    h.hlotrain = versionLine();
+    h.net = spec_.name;
+    for (const nn::ParamInfo& p : nn::parameters(spec_)) {
+      int64_t size = 1;
+      for (int64_t d : p.shape) size *= d;
+      h.parameters += size;
+      ++h.parameterTensors;
+    }
+    h.batchNormLayers = static_cast<int64_t>(nn::bnChannels(spec_).size());
+    h.dataset = data::datasetKindName(io_.kind());
+    h.task = task_.name();
+    h.classes = io_.classNames();
+    h.input = {spec_.input.channels, spec_.input.height, spec_.input.width};
+    const ir::Shape out = nn::outputShape(spec_, 1);
+    h.output.assign(out.begin() + 1, out.end());
+    h.trainRecords = static_cast<int64_t>(trainSet_->size());
+    h.testRecords = static_cast<int64_t>(testSet_->size());
+    h.batch = config_.batch;
+    h.stepsPerEpoch = stepsPerEpoch_;
+    h.epochs = config_.epochs;
+    h.lowerer = lowerer.describe();
+    h.precision = nn::precisionName(config_.precision);
+    h.signatureArguments = static_cast<int64_t>(signature_.arguments.size());
+    h.signatureResults = static_cast<int64_t>(signature_.results.size());
+    h.optimizerStateTensors = static_cast<int64_t>(signature_.optState.count);
+    return h;
   }
 
   void printHeader(const lower::Lowerer& lowerer, double compileSeconds,
@@ -545,7 +577,7 @@ private:
         if (!b) break;
         std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
         task_.fillLabels(b->y, in.labels());
-        step(state, in, lowerer, session, totals, result);
+        step(state, in, lowerer, session, totals, log, result);
         pos.batchIndex = b->index + 1;
         showProgress(pos, totals, start, firstBatch);
         // A checkpoint due at the pass's last step is written after its evaluation, below.
@@ -660,7 +692,7 @@ private:
   // Runs global step pos.step + 1 on the batch in `in`, and applies its results when every one is
   // finite.
   void step(TrainState& state, StepInputs& in, lower::Lowerer& lowerer, lower::Session& session,
-            EpochTotals& totals, TrainResult& result) {
+            EpochTotals& totals, MetricsLog& log, TrainResult& result) {
     DataPosition& pos = state.position;
     const size_t numBn = state.bnMean.size();
     const int64_t t = pos.step + 1;
@@ -705,11 +737,14 @@ private:
                 std::span(var.data<float>(), var.numElements()), m);
     }
     totals.addLoss(loss);
-    // On a terminal the progress line says it; quiet runs say nothing between epochs.
-    if (mode_.display == Display::plain && config_.logEvery > 0 && t % config_.logEvery == 0)
-      out_ << "epoch " << pos.epoch + 1 << "/" << config_.epochs << " step " << pos.batchIndex + 1
-           << "/" << stepsPerEpoch_ << " (global " << t << "): loss " << loss << ", lr " << lr
-           << std::endl;
+    if (config_.logEvery > 0 && t % config_.logEvery == 0) {
+      log.step(t, loss, lr);
+      // On a terminal the progress line says it; quiet runs say nothing between epochs.
+      if (mode_.display == Display::plain)
+        out_ << "epoch " << pos.epoch + 1 << "/" << config_.epochs << " step " << pos.batchIndex + 1
+             << "/" << stepsPerEpoch_ << " (global " << t << "): loss " << loss << ", lr " << lr
+             << std::endl;
+    }
   }
 
   // What is not finite among a step's results, or nullopt: the loss and batch statistics always;

@@ -88,12 +88,13 @@ TEST_F(ReportCommandTest, ReportsATrainedRun) {
   hlotrain::report::testing::expectRendered(dir, prefix + "_report.html", 5, 8);
   // The figures are the log's, and the facts the artifacts'.
   std::vector<std::string> records = lines(prefix + "_metrics.jsonl");
-  ASSERT_EQ(records.size(), 4u);
+  ASSERT_EQ(records.size(), 5u); // the run record first
   const std::string total = "\"total\":50";
-  EXPECT_NE(records[3].find(total), std::string::npos) << records[3];
-  for (const char* text : {"7,850 in 2 tensors", "16x1x28x28xf32 (batch 16)", "adam",
-                           "global step 20 (next: epoch 3, batch 0)", "mnist_linear_checkpoint.bin",
-                           "mnist_linear_best_checkpoint.bin", ">Accuracy<", " of 50 test records"})
+  EXPECT_NE(records[4].find(total), std::string::npos) << records[4];
+  for (const char* text :
+       {"MNIST-Linear", "7,850 in 2 tensors", "1x28x28 per record, batch 16", "adam",
+        "global step 20 (next: epoch 3, batch 0)", "mnist_linear_checkpoint.bin",
+        "mnist_linear_best_checkpoint.bin", ">Accuracy<", " of 50 test records"})
     EXPECT_NE(html.find(text), std::string::npos) << text;
 
   // The directory holds one run (its report among its files); --out puts the page elsewhere.

@@ -151,7 +151,8 @@ TEST_F(TrainCommandTest, ANonFiniteStepStopsTheRunOrIsSkipped) {
   EXPECT_NE(r.out.find("; step skipped (--skip-nonfinite)"), std::string::npos) << r.out;
   std::ifstream metrics(dir / "a" / "mnist_linear_metrics.jsonl");
   std::string first;
-  std::getline(metrics, first);
+  while (std::getline(metrics, first) && !first.starts_with("{\"type\":\"epoch\"")) {
+  }
   EXPECT_NE(first.find("\"skipped\":"), std::string::npos) << first;
   EXPECT_EQ(first.find("\"skipped\":0,"), std::string::npos) << first;
 }

@@ -87,13 +87,13 @@ TEST_F(ReportTest, ReadsEpochAndClassificationEvalRecords) {
   EXPECT_DOUBLE_EQ(log.evals[1].seconds, 0.007652824);
   EXPECT_FALSE(log.evals[0].scalar("seconds")); // a record field, not a score
   EXPECT_TRUE(log.evals[0].confusion.empty());
-  EXPECT_EQ(taskOf(log), "classification");
+  EXPECT_EQ(runTask(log), "classification");
   EXPECT_TRUE(log.notes.empty());
 }
 
 TEST_F(ReportTest, ReadsSegmentationAndDetectionFieldsByShape) {
   RunLog seg = readRunLog(write("s_metrics.jsonl", hlotrain::report::testing::kSegmentationLog));
-  EXPECT_EQ(taskOf(seg), "segmentation");
+  EXPECT_EQ(runTask(seg), "segmentation");
   ASSERT_EQ(seg.evals.size(), 2u);
   const EvalRecord& first = seg.evals[0];
   const NamedValues* dice = first.group("dice");
@@ -114,7 +114,7 @@ TEST_F(ReportTest, ReadsSegmentationAndDetectionFieldsByShape) {
   EXPECT_EQ(seg.epochs[1].skipped, 1);
 
   RunLog det = readRunLog(write("d_metrics.jsonl", hlotrain::report::testing::kDetectionLog));
-  EXPECT_EQ(taskOf(det), "detection");
+  EXPECT_EQ(runTask(det), "detection");
   const std::vector<double>* ap = det.evals[0].list("ap50");
   ASSERT_NE(ap, nullptr);
   ASSERT_EQ(ap->size(), 10u);
@@ -354,8 +354,8 @@ TEST_F(ReportTest, ASamplesFileThatIsNotPngPicturesIsANote) {
     Report r = buildReport((dir / "c").string());
     EXPECT_EQ(r.pictures, 0u) << bad;
     expectSelfContained(r.html);
-    ASSERT_EQ(r.notes.size(), 1u) << bad;
-    EXPECT_NE(r.notes[0].find("c_samples.json was not shown: "), std::string::npos) << r.notes[0];
+    ASSERT_EQ(r.notes.size(), 2u) << bad; // the log's (it has no run record), then the samples'
+    EXPECT_NE(r.notes[1].find("c_samples.json was not shown: "), std::string::npos) << r.notes[1];
   }
 }
 
@@ -479,3 +479,70 @@ TEST_F(ReportTest, EscapesTheRunsNameAndPath) {
 }
 
 } // namespace
+
+namespace {
+
+// The run record train::MetricsLog writes first, for a classification run of 3 classes.
+train::RunHeader runHeader() {
+  train::RunHeader h;
+  h.hlotrain = "hlotrain 0.1.0 (git 0123456789ab)";
+  h.net = "Tiny-Net";
+  h.parameters = 1234567;
+  h.parameterTensors = 4;
+  h.batchNormLayers = 1;
+  h.dataset = "cifar10";
+  h.task = "classification";
+  h.classes = {"cat", "dog", "eel"};
+  h.input = {3, 32, 32};
+  h.output = {3};
+  h.trainRecords = 50000;
+  h.testRecords = 10000;
+  h.batch = 128;
+  h.stepsPerEpoch = 390;
+  h.epochs = 15;
+  h.lowerer = "cpu";
+  h.precision = "bf16";
+  h.signatureArguments = 19;
+  h.signatureResults = 15;
+  h.optimizerStateTensors = 8;
+  return h;
+}
+
+} // namespace
+
+// A log's run record says what the net, the data and the task were; the page shows them (and
+// the class names) from it, puts the headline first (final and best accuracy, time, throughput,
+// the step loss raw and smoothed), and a log without one still renders, with a note.
+TEST_F(ReportTest, TheRunRecordStatesTheRunsFactsAndTheSummaryComesFirst) {
+  const std::string steps = "{\"type\":\"step\",\"step\":2,\"loss\":1.5,\"lr\":0.001}\n"
+                            "{\"type\":\"step\",\"step\":4,\"loss\":1.25,\"lr\":0.001}\n";
+  write("c_metrics.jsonl",
+        runHeader().json() + "\n" + steps + hlotrain::report::testing::kClassificationConfusionLog);
+  RunLog log = readRunLog((dir / "c_metrics.jsonl").string());
+  ASSERT_TRUE(log.header.has_value());
+  EXPECT_EQ(log.header->json(), runHeader().json());
+  EXPECT_EQ(log.steps.size(), 2u);
+  EXPECT_EQ(runTask(log), "classification");
+  Report r = buildReport((dir / "c").string());
+  expectSelfContained(r.html);
+  EXPECT_EQ(xmlProblem(r.html), "");
+  for (const char* text :
+       {"Tiny-Net", "cifar10: 50,000 train, 10,000 test records", "0 cat, 1 dog, 2 eel",
+        "1,234,567 in 4 tensors; 1 BatchNorm layers", "3x32x32 per record, batch 128",
+        "cpu, products in bf16", "hlotrain 0.1.0 (git 0123456789ab)", "(its run record)",
+        ">final accuracy<", ">best accuracy<", "smoothed (0.6)", "images/s"})
+    EXPECT_NE(r.html.find(text), std::string::npos) << text;
+  EXPECT_LT(r.html.find(">Summary<"), r.html.find(">Run<"));
+  EXPECT_EQ(r.html.find("has no run record"), std::string::npos);
+  EXPECT_EQ(r.html.find("holds no step records"), std::string::npos);
+
+  write("o_metrics.jsonl", hlotrain::report::testing::kClassificationConfusionLog);
+  Report old = buildReport((dir / "o").string());
+  EXPECT_NE(old.html.find("has no run record"), std::string::npos);
+  EXPECT_NE(old.html.find("holds no step records"), std::string::npos);
+  EXPECT_EQ(old.task, "classification"); // from the eval records' fields
+
+  EXPECT_NE(
+      parseError("{\"type\":\"run\",\"net\":7}\n").find("r_metrics.jsonl:1: malformed run record"),
+      std::string::npos);
+}

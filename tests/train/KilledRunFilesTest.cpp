@@ -91,4 +91,42 @@ TEST_F(KilledRunFilesTest, AResumedLogKnowsTheBestKeptEvaluation) {
   EXPECT_EQ(fresh.bestKeptEval("dice_mean"), std::nullopt);
 }
 
+// A fresh log starts with the run's facts; a resumed one keeps its header (whatever the step) and
+// does not repeat it, and one from before headers existed gets it after its older records. Step
+// records go and stay by their step like the others.
+TEST_F(KilledRunFilesTest, TheRunHeaderComesFirstAndSurvivesAResume) {
+  RunHeader header;
+  header.net = "MNIST-Linear";
+  header.task = "classification";
+  header.classes = {"0", "1"};
+  const std::string path = (dir / "h.jsonl").string();
+  std::ostringstream out;
+  {
+    MetricsLog log(out, path, std::nullopt);
+    log.header(header);
+    log.step(5, 1.5, 0.25);
+    log.step(10, 1.25, 0.5);
+    log.step(15, 1, 0.5);
+  }
+  const std::string first = header.json() + "\n";
+  EXPECT_EQ(RunHeader::fromJson(header.json())->json(), header.json());
+  EXPECT_EQ(read(path), first + "{\"type\":\"step\",\"step\":5,\"loss\":1.5,\"lr\":0.25}\n"
+                                "{\"type\":\"step\",\"step\":10,\"loss\":1.25,\"lr\":0.5}\n"
+                                "{\"type\":\"step\",\"step\":15,\"loss\":1,\"lr\":0.5}\n");
+  {
+    MetricsLog resumed(out, path, 10);
+    resumed.header(header);
+  }
+  EXPECT_EQ(read(path), first + "{\"type\":\"step\",\"step\":5,\"loss\":1.5,\"lr\":0.25}\n"
+                                "{\"type\":\"step\",\"step\":10,\"loss\":1.25,\"lr\":0.5}\n");
+  const std::string older = "{\"type\":\"epoch\",\"epoch\":1,\"step\":10,\"steps\":10}\n";
+  write(path, older);
+  {
+    MetricsLog resumed(out, path, 10);
+    resumed.header(header);
+  }
+  EXPECT_EQ(read(path), older + first);
+  EXPECT_EQ(RunHeader::fromJson(older), std::nullopt);
+}
+
 } // namespace

@@ -128,9 +128,9 @@ TEST_F(NumericalGuardTest, SkipNonFiniteDiscardsTheStepAndCountsIt) {
             std::string::npos)
       << log.str();
   std::vector<std::string> metrics = metricsLines(r.prefix);
-  ASSERT_EQ(metrics.size(), 4u);
-  EXPECT_NE(metrics[0].find("\"steps\":10,\"skipped\":1,"), std::string::npos) << metrics[0];
-  EXPECT_NE(metrics[2].find("\"steps\":10,\"skipped\":1,"), std::string::npos) << metrics[2];
+  ASSERT_EQ(metrics.size(), 5u); // the run record, then epoch, eval, epoch, eval
+  EXPECT_NE(metrics[1].find("\"steps\":10,\"skipped\":1,"), std::string::npos) << metrics[1];
+  EXPECT_NE(metrics[3].find("\"steps\":10,\"skipped\":1,"), std::string::npos) << metrics[3];
 }
 
 // No hook: a learning rate that makes SGD overflow within a few steps trips the same guard.

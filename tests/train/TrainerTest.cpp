@@ -88,9 +88,11 @@ TEST_F(TrainerTest, LearnsASyntheticDatasetAndWritesEveryArtifact) {
             static_cast<uintmax_t>(nn::parameterCount(fixtures::tinyBnNet())) * 4);
 
   std::vector<std::string> metrics = lines(r.prefix + "_metrics.jsonl");
-  ASSERT_EQ(metrics.size(), 4u);
-  EXPECT_EQ(metrics[0].rfind("{\"type\":\"epoch\",\"epoch\":1,\"step\":10,", 0), 0u) << metrics[0];
-  EXPECT_EQ(metrics[1].rfind("{\"type\":\"eval\",\"epoch\":1,\"step\":10,", 0), 0u) << metrics[1];
+  ASSERT_EQ(metrics.size(), 5u);
+  EXPECT_EQ(metrics[0].rfind("{\"type\":\"run\",\"hlotrain\":\"hlotrain ", 0), 0u) << metrics[0];
+  EXPECT_NE(metrics[0].find("\"net\":\"Tiny-BN\""), std::string::npos) << metrics[0];
+  EXPECT_EQ(metrics[1].rfind("{\"type\":\"epoch\",\"epoch\":1,\"step\":10,", 0), 0u) << metrics[1];
+  EXPECT_EQ(metrics[2].rfind("{\"type\":\"eval\",\"epoch\":1,\"step\":10,", 0), 0u) << metrics[2];
   EXPECT_NE(log.str().find("accuracy"), std::string::npos);
 }
 
@@ -114,7 +116,8 @@ TEST_F(TrainerTest, ResumeContinuesExactlyAtAnEpochBoundary) {
   EXPECT_EQ(bytes(second.prefix + "_params.bin"), bytes(a.prefix + "_params.bin"));
   EXPECT_EQ(bytes(second.prefix + "_bn_stats.bin"), bytes(a.prefix + "_bn_stats.bin"));
   EXPECT_EQ(*second.finalScore, *a.finalScore);
-  EXPECT_EQ(lines(second.prefix + "_metrics.jsonl").size(), 4u); // resumed runs append
+  // Resumed runs append, under the header of the run's first process.
+  EXPECT_EQ(lines(second.prefix + "_metrics.jsonl").size(), 5u);
 }
 
 // The best checkpoint is the state of the evaluation with the best accuracy, the same whether the
@@ -294,7 +297,7 @@ TEST_F(TrainerTest, ResumeWithoutACheckpointStartsFresh) {
   EXPECT_TRUE(again.stepLosses.empty());
   EXPECT_NE(log.str().find("nothing left to run"), std::string::npos) << log.str();
   EXPECT_EQ(bytes(a.prefix + "_params.bin"), params);
-  EXPECT_EQ(lines(a.prefix + "_metrics.jsonl").size(), 2u);
+  EXPECT_EQ(lines(a.prefix + "_metrics.jsonl").size(), 3u);
 }
 
 // With checkpointEverySteps a checkpoint follows every N-th global step; one due at the last
