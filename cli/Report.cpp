@@ -18,10 +18,12 @@ no scripts, nothing fetched, so it opens offline. RUN is the run's artifacts pre
 `.hlotrain/mnist_cnn_metrics.jsonl`, `_checkpoint.bin`, `_fwd.mlir`, ...), its `_metrics.jsonl`,
 or a directory holding the files of exactly one run.
 
-The page shows the run as far as its files record it (the net's parameter count and input shape
-from `_fwd.mlir`; optimizer, batch and data order from the checkpoint's header; every setting of
-the run from the config a version-2 checkpoint stores; what no file records is named as unknown),
-the loss, learning rate and images/s per epoch, every evaluation figure over the epochs
+The page opens with a summary (final and best headline figure, time, throughput, the step loss
+raw and smoothed), then shows the run as its files record it (net, task, classes, parameters and
+shapes from the log's run record, or for an older log from `_fwd.mlir`; optimizer, batch and data
+order from the checkpoint's header; every setting of the run from the config a version-2
+checkpoint stores; what no file records is named as unknown), the loss, learning rate and
+images/s per epoch, every evaluation figure over the epochs
 (accuracy; Dice per region, IoU; mAP@0.5, mAP@[.5:.95]), the last evaluation's confusion matrix
 as a heatmap with per-class IoU and accuracy or recall, or its AP@0.5 per class (detection), its
 samples (`_samples.json`: 8 val records drawn with their truth and prediction: classes, masks
