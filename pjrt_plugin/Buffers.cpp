@@ -4,12 +4,12 @@
 #include <string>
 #include <vector>
 
+#include "lower/xla/BufferType.h"
 #include "pjrt_plugin/Client.h"
 #include "pjrt_plugin/Counters.h"
 #include "pjrt_plugin/ElementTypes.h"
 #include "pjrt_plugin/Errors.h"
 #include "pjrt_plugin/Events.h"
-#include "lower/xla/BufferType.h"
 
 namespace hlotrain::pjrt {
 namespace {

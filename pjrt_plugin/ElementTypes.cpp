@@ -3,8 +3,8 @@
 #include <array>
 #include <string_view>
 
-#include "pjrt_plugin/Errors.h"
 #include "lower/xla/BufferType.h"
+#include "pjrt_plugin/Errors.h"
 
 namespace hlotrain::pjrt {
 namespace {

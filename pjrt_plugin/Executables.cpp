@@ -8,14 +8,14 @@
 
 #include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
+#include "lower/xla/BufferType.h"
+#include "mlir/Parser.h"
 #include "pjrt_plugin/Buffers.h"
 #include "pjrt_plugin/Client.h"
 #include "pjrt_plugin/CompileOptions.h"
 #include "pjrt_plugin/Counters.h"
 #include "pjrt_plugin/Errors.h"
 #include "pjrt_plugin/Events.h"
-#include "lower/xla/BufferType.h"
-#include "mlir/Parser.h"
 
 namespace {
 

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "pjrt_plugin/Stats.h"
 #include "lower/xla/PjrtCApi.h"
+#include "pjrt_plugin/Stats.h"
 
 namespace {
 

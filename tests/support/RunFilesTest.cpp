@@ -28,10 +28,9 @@ TEST(RunFilesTest, NamesEveryFileOfARunByItsPrefix) {
 
 TEST(RunFilesTest, SuffixesCoverEveryFileLongestFirst) {
   const std::span<const std::string> suffixes = runFileSuffixes();
-  EXPECT_TRUE(std::is_sorted(suffixes.begin(), suffixes.end(),
-                             [](const std::string& a, const std::string& b) {
-                               return a.size() > b.size();
-                             }));
+  EXPECT_TRUE(std::is_sorted(
+      suffixes.begin(), suffixes.end(),
+      [](const std::string& a, const std::string& b) { return a.size() > b.size(); }));
   const RunFiles none{""};
   for (const std::string& name :
        {none.checkpoint(), none.bestCheckpoint(), none.params(), none.bnStats(), none.metrics(),

@@ -8,9 +8,9 @@
 #include <dlfcn.h>
 
 #include "TrainFixtures.h"
-#include "pjrt_plugin/Stats.h"
 #include "lower/xla/XlaLowerer.h"
 #include "nn/NetSpec.h"
+#include "pjrt_plugin/Stats.h"
 #include "train/Trainer.h"
 
 using namespace hlotrain;

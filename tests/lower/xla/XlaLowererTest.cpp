@@ -8,8 +8,8 @@
 #include <dlfcn.h>
 
 #include "lower/cpu/CpuLowerer.h"
-#include "pjrt_plugin/Stats.h"
 #include "lower/xla/XlaLowerer.h"
+#include "pjrt_plugin/Stats.h"
 #include "support/Error.h"
 #include "tests/lower/xla/plugins/FakePlugin.h"
 
