@@ -14,7 +14,6 @@
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
-#include "data/Dataset.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
 #include "report/Report.h"
@@ -65,10 +64,7 @@ const RunFiles kSuffixes{""};
 const std::vector<std::string>& headlineFields() {
   static const std::vector<std::string> fields = [] {
     std::vector<std::string> f;
-    for (data::DatasetKind kind : data::allDatasetKinds()) {
-      const std::string field(task::taskOf(data::datasetIO(kind)).headlineField());
-      if (std::find(f.begin(), f.end(), field) == f.end()) f.push_back(field);
-    }
+    for (const task::Task* task : task::allTasks()) f.emplace_back(task->headlineField());
     return f;
   }();
   return fields;

@@ -10,7 +10,6 @@
 #include <set>
 #include <sstream>
 
-#include "data/Dataset.h"
 #include "program/Program.h"
 #include "report/Svg.h"
 #include "support/AtomicFile.h"
@@ -714,11 +713,8 @@ private:
 
   // The eval records' headline field of the run's task (task::Task::headlineField).
   std::optional<std::string> headlineField() const {
-    for (data::DatasetKind kind : data::allDatasetKinds()) {
-      const task::Task& t = task::taskOf(data::datasetIO(kind));
-      if (t.name() == task_) return std::string(t.headlineField());
-    }
-    return std::nullopt;
+    const task::Task* task = task::taskNamed(task_);
+    return task ? std::optional<std::string>(task->headlineField()) : std::nullopt;
   }
 
   // The step loss raw and smoothed as TensorBoard smooths it (an exponential moving average of

@@ -129,6 +129,16 @@ const Task& taskOf(const data::DatasetIO& io) {
   return classification();
 }
 
+std::vector<const Task*> allTasks() {
+  return {&classification(), &segmentation(), &detection()};
+}
+
+const Task* taskNamed(std::string_view name) {
+  for (const Task* task : allTasks())
+    if (task->name() == name) return task;
+  return nullptr;
+}
+
 void Task::fillLabels(std::span<const int32_t> words, std::span<ir::Tensor> labels) const {
   if (labels.size() != 1 || static_cast<size_t>(labels[0].numElements()) != words.size())
     throw RuntimeError("a batch of " + std::to_string(words.size()) +

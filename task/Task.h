@@ -139,6 +139,9 @@ public:
 // The task of a dataset, by its labels: classification, segmentation (masks) or detection
 // (YOLOv1 targets).
 const Task& taskOf(const data::DatasetIO& io);
+// Every task, and the one of a name (Task::name(): "classification", ...; nullptr for none).
+std::vector<const Task*> allTasks();
+const Task* taskNamed(std::string_view name);
 
 // The detections the detection task scores for one record's head [30, G, G]: decoded (σ of the
 // confidence when `loss` trained focal objectness, else the raw channel) and suppressed per

@@ -493,12 +493,8 @@ private:
     RunHeader h;
     h.hlotrain = versionLine();
     h.net = spec_.name;
-    for (const nn::ParamInfo& p : nn::parameters(spec_)) {
-      int64_t size = 1;
-      for (int64_t d : p.shape) size *= d;
-      h.parameters += size;
-      ++h.parameterTensors;
-    }
+    h.parameters = nn::parameterCount(spec_);
+    h.parameterTensors = static_cast<int64_t>(paramNames_.size());
     h.batchNormLayers = static_cast<int64_t>(nn::bnChannels(spec_).size());
     h.dataset = data::datasetKindName(io_.kind());
     h.task = task_.name();
