@@ -105,12 +105,6 @@ const ir::Shape& Composer::shape(Path path) const {
   return shapes_[static_cast<int>(path)];
 }
 
-int64_t Composer::channels(const std::string& what) const {
-  const ir::Shape& in = shape();
-  if (in.size() != 4) fail(what + " needs an NCHW input, got " + ir::toString(in));
-  return in[1];
-}
-
 const ir::Shape* Composer::topSkip() const {
   return skips_.empty() ? nullptr : &skips_.back().shape;
 }

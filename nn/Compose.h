@@ -65,9 +65,6 @@ public:
   // The layer's index in its spec, as parameter names carry it ("conv3", "res4.1.").
   std::string index() const { return std::to_string(layer_); }
   const ir::Shape& shape(Path path = Path::main) const;
-  // Dim 1 of the main value: a convolution's input channels. Refuses a value that is not NCHW,
-  // with `what` (the layer's kind) in the message.
-  int64_t channels(const std::string& what) const;
   // The shape of the skip a concatSkip would pop; nullptr when the stack is empty.
   const ir::Shape* topSkip() const;
   // The layer that pushed that skip.
