@@ -20,6 +20,7 @@
 #include "program/Program.h"
 #include "support/Error.h"
 #include "support/Xorshift.h"
+#include "train/RunPlan.h"
 #include "train/Settings.h"
 #include "train/TrainConfig.h"
 
@@ -228,8 +229,8 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     config.loss.kind = *kind;
   }
   applyConfigFlag(args, "--precision", config);
-  program::ProgramOptions options = train::programOptions(config);
-  program::validate(spec, options);
+  const train::RunPlan plan = train::planGraphs(spec, config);
+  const program::ProgramOptions& options = plan.options;
 
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(args);
   double peak = cpu::matmulPeakGflops(2048, 3);
@@ -238,7 +239,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
 
   std::optional<Timing> eval;
   if (args.has("--eval")) {
-    const program::EvalSignature sig = program::evalSignature(spec, config.batch);
+    const program::EvalSignature& sig = plan.eval;
     Emitted built =
         emit([&] { return program::buildEvalForward(spec, config.batch, options.precision); });
     std::vector<ir::Tensor> inputs(sig.arguments.size());
@@ -253,7 +254,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                    [](auto&, auto&) { return 0.0f; });
   }
 
-  const program::TrainStepSignature sig = program::trainStepSignature(spec, options);
+  const program::TrainStepSignature& sig = plan.step;
   Emitted built = emit([&] { return program::buildTrainStep(spec, options); });
   std::vector<ir::Tensor> inputs(sig.arguments.size());
   for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = std::move(params[i]);

@@ -17,6 +17,7 @@
 #include "support/Error.h"
 #include "support/RunFiles.h"
 #include "support/Xorshift.h"
+#include "train/RunPlan.h"
 #include "train/Settings.h"
 #include "train/TrainConfig.h"
 
@@ -129,8 +130,8 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
       args.has("--tolerance") ? positiveNumber("--tolerance", args.value("--tolerance")) : 1e-4;
   config.loss.kind = program::defaultLossKind(spec);
   applyConfigFlag(args, "--precision", config);
-  const program::ProgramOptions options = train::programOptions(config);
-  program::validate(spec, options);
+  const train::RunPlan plan = train::planGraphs(spec, config);
+  const program::ProgramOptions& options = plan.options;
 
   lower::LowererChoice choice = lowererChoice(args);
   std::vector<std::unique_ptr<lower::Lowerer>> owned;
@@ -145,7 +146,7 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
   for (const nn::ParamInfo& p : nn::parameters(spec)) paramNames.push_back(p.name);
   uint64_t rng = 0x2545f4914f6cdd1dull;
 
-  const program::TrainStepSignature step = program::trainStepSignature(spec, options);
+  const program::TrainStepSignature& step = plan.step;
   std::vector<ir::Tensor> stepInputs(step.arguments.size());
   for (size_t i = 0; i < step.arguments.size(); ++i) stepInputs[i] = ir::Tensor(step.arguments[i]);
   for (size_t i = 0; i < step.params.count; ++i) stepInputs[step.params[i]] = params[i];
@@ -175,7 +176,7 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
     stepNames[step.bnBatchVar[l]] = "bn_batch_var " + std::to_string(l);
   }
 
-  const program::EvalSignature eval = program::evalSignature(spec, config.batch);
+  const program::EvalSignature& eval = plan.eval;
   std::vector<ir::Tensor> evalInputs(eval.arguments.size());
   for (size_t i = 0; i < eval.arguments.size(); ++i) evalInputs[i] = ir::Tensor(eval.arguments[i]);
   for (size_t i = 0; i < eval.params.count; ++i) evalInputs[eval.params[i]] = params[i];

@@ -680,17 +680,17 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
     throw UsageError("--data is required: " + resumed.path +
                      " is a version 1 checkpoint, which stores no config (pass the run's flags)");
   std::string dir = required(p.args, "--data");
-  train::validate(p.config, spec);
+  train::RunMode mode = train::runModeFromEnvironment();
+  const train::RunPlan plan = mode.evalOnly ? train::planEvaluation(spec, p.config, dataset)
+                                            : train::planTraining(spec, p.config, dataset);
   if (p.args.has("--save-config")) {
     const std::string path = p.args.value("--save-config");
     writeConfigFile(path, effectiveConfig(p, dataset, true), kSavedConfigHeader);
     out << "config written to " << path << "\n";
   }
-  train::RunMode mode;
   mode.resume = p.args.has("--resume");
   mode.initFrom = p.args.value("--init-from");
   mode.config = jsonConfigText(effectiveConfig(p, dataset, false), false, true);
-  mode = train::runModeFromEnvironment(mode);
   // A progress line only where a person watches: the process's own terminal.
   mode.display = p.args.has("--quiet") ? Display::quiet : displayOf(out);
   if (p.args.has("--report"))
@@ -706,7 +706,7 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
     };
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
   mode.lowerer = lowerer.get();
-  train::TrainResult r = train::train(spec, p.config, dataset, dir, out, mode);
+  train::TrainResult r = train::train(plan, dir, out, mode);
   if (!r.evals.empty()) out << "final test " << task::summaryLine(r.evals.back().scores) << "\n";
   return kOk;
 }
@@ -778,12 +778,10 @@ int runEmit(std::span<const std::string> argv, std::ostream& out, Origins& origi
   Parsed p = applyFlags(std::move(args), flags);
   const nn::NetSpec net = netFlag(p.args, std::nullopt);
   defaultLoss(p, net);
-  nn::NetSpec spec = train::taggedSpec(net, p.config);
-  train::validate(p.config, spec);
-  std::string prefix = program::buildPrefix(spec, p.config.artifactsDir);
-  train::emitGraphs(spec, train::programOptions(p.config), prefix);
+  const train::RunPlan plan = train::planGraphs(net, p.config);
+  train::writeGraphs(plan);
   for (Graph graph : {Graph::fwd, Graph::fwdEval, Graph::trainStep})
-    out << RunFiles{prefix}.graph(graph) << "\n";
+    out << plan.files.graph(graph) << "\n";
   return kOk;
 }
 

@@ -66,6 +66,17 @@ public:
                                 std::to_string(metrics::argmax(logits.data(), numClasses));
                        });
   }
+
+  void checkRecordOutput(RecordOutput output, const data::DatasetIO& io) const override {
+    checkPredictions(output, io);
+  }
+
+  std::unique_ptr<RecordWriter> recordWriter(RecordOutput, const std::string& path,
+                                             const data::DatasetIO&, const ir::Shape& row,
+                                             int64_t records,
+                                             const program::LossOptions&) const override {
+    return predictionsWriter(path, row, records);
+  }
 };
 
 } // namespace

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "data/Yolo.h"
+#include "support/AtomicFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
 #include "task/Tasks.h"
@@ -137,6 +138,37 @@ private:
                         -std::numeric_limits<float>::infinity()};
 };
 
+// Every detection after NMS, one CSV line each, the records numbered in order.
+class DetectionsWriter final : public RecordWriter {
+public:
+  DetectionsWriter(std::string path, const data::DatasetIO& io, const ir::Shape& row,
+                   program::LossOptions loss)
+      : path_(std::move(path)), io_(io), loss_(std::move(loss)) {
+    for (int64_t d : row) perRow_ *= d;
+  }
+
+  void add(std::span<const float> logits, int64_t realRows) override {
+    for (int64_t r = 0; r < realRows; ++r, ++record_)
+      for (const metrics::Detection& d : detectionsOf(
+               logits.subspan(static_cast<size_t>(r * perRow_), static_cast<size_t>(perRow_)), io_,
+               loss_))
+        text_ += std::to_string(record_) + "," + std::to_string(d.cls) + "," +
+                 jsonNumber(d.confidence) + "," + jsonNumber(d.box.xmin) + "," +
+                 jsonNumber(d.box.ymin) + "," + jsonNumber(d.box.xmax) + "," +
+                 jsonNumber(d.box.ymax) + "\n";
+  }
+
+  void commit() override { writeFileAtomically(path_, text_); }
+
+private:
+  std::string path_;
+  const data::DatasetIO& io_;
+  program::LossOptions loss_;
+  int64_t perRow_ = 1;
+  int64_t record_ = 0;
+  std::string text_ = "record,class,confidence,xmin,ymin,xmax,ymax\n";
+};
+
 class Detection final : public Task {
 public:
   std::string_view name() const override { return "detection"; }
@@ -209,6 +241,19 @@ public:
                          jsonNumber(d.box.ymax) + "]";
           return ",\"truth\":[" + truth + "],\"predicted\":[" + predicted + "]";
         });
+  }
+
+  void checkRecordOutput(RecordOutput output, const data::DatasetIO&) const override {
+    if (output == RecordOutput::predictions)
+      throw ConfigError("--predictions applies to classification and segmentation; a "
+                        "detector's are --detections FILE.csv");
+  }
+
+  std::unique_ptr<RecordWriter> recordWriter(RecordOutput, const std::string& path,
+                                             const data::DatasetIO& io, const ir::Shape& row,
+                                             int64_t,
+                                             const program::LossOptions& loss) const override {
+    return std::make_unique<DetectionsWriter>(path, io, row, loss);
   }
 };
 

@@ -109,6 +109,23 @@ public:
   virtual std::string jsonFields() const = 0;
 };
 
+// What `hlotrain eval` writes of every record besides its logits, as the task reads a net's
+// output: the class of every row or pixel (classification, segmentation: `.npy` uint8 [records,
+// ...]) or the detections after NMS (detection: CSV `record,class,confidence,xmin,ymin,xmax,ymax`
+// in normalised corners, after a header line).
+enum class RecordOutput { predictions, detections };
+
+// Writes one RecordOutput file batch by batch in record order: nothing is under its path until
+// commit(), which moves it there whole.
+class RecordWriter {
+public:
+  virtual ~RecordWriter() = default;
+  // One batch's logits [rows, ...] as the eval forward returns them; the first realRows are
+  // records, the rest padding.
+  virtual void add(std::span<const float> logits, int64_t realRows) = 0;
+  virtual void commit() = 0;
+};
+
 // How many records a gallery draws (fewer when the split is smaller), spread evenly over it.
 constexpr int64_t kGallerySamples = 8;
 
@@ -134,6 +151,15 @@ public:
   // A gallery of kGallerySamples records of `set`.
   virtual std::unique_ptr<Gallery> gallery(const data::DatasetIO& io, const data::Dataset& set,
                                            const program::LossOptions& loss) const = 0;
+  // Throws ConfigError naming the output's flag when the task cannot write `output` for `io`'s
+  // records: checked with the run's other settings, before any graph is written.
+  virtual void checkRecordOutput(RecordOutput output, const data::DatasetIO& io) const = 0;
+  // A writer of `output` (checkRecordOutput passed) to `path`, for `records` records whose
+  // logits rows have the shape `row`, of a net trained with `loss`.
+  virtual std::unique_ptr<RecordWriter> recordWriter(RecordOutput output, const std::string& path,
+                                                     const data::DatasetIO& io,
+                                                     const ir::Shape& row, int64_t records,
+                                                     const program::LossOptions& loss) const = 0;
 };
 
 // The task of a dataset, by its labels: classification, segmentation (masks) or detection

@@ -34,6 +34,13 @@ Picture overlayClasses(const Picture& picture, std::span<const int32_t> classes)
 // `,"colours":["#rrggbb",…]`: the colours overlayClasses gives classes 1 … numClasses - 1.
 std::string overlayColoursJson(int64_t numClasses);
 
+// The predictions output of the tasks that score classes (classification, segmentation): the
+// argmax class of every row or pixel as uint8, refused for a detector and for more than 256
+// classes.
+void checkPredictions(RecordOutput output, const data::DatasetIO& io);
+std::unique_ptr<RecordWriter> predictionsWriter(const std::string& path, const ir::Shape& row,
+                                                int64_t records);
+
 const Task& classification();
 const Task& segmentation();
 const Task& detection();

@@ -18,7 +18,9 @@
 #include "nn/NetSpec.h"
 #include "support/Progress.h"
 #include "train/Checkpoint.h"
+#include "train/Evaluator.h"
 #include "train/MetricsLog.h"
+#include "train/RunPlan.h"
 #include "train/TrainConfig.h"
 
 namespace hlotrain::train {
@@ -68,11 +70,6 @@ struct TrainResult {
 const task::ClassificationScores& classificationScores(const EvalRecord& record);
 const task::SegmentationScores& segmentationScores(const EvalRecord& record);
 
-// Writes `<prefix>_fwd.mlir`, `_fwd_eval.mlir` and `_train_step.mlir` (atomically) for the
-// options' batch; rejects invalid options with ConfigError before building anything.
-void emitGraphs(const nn::NetSpec& spec, const program::ProgramOptions& options,
-                const std::string& prefix);
-
 // Trains and evaluates on every test record after the configured epochs, scoring with the
 // dataset's task (task::taskOf): accuracy, or the segmentation figures. The checkpoint whose
 // evaluation scored the best headline so far is kept as `<prefix>_best_checkpoint.bin` beside the
@@ -80,38 +77,12 @@ void emitGraphs(const nn::NetSpec& spec, const program::ProgramOptions& options,
 // the step, the epoch and the last good checkpoint, writing nothing from that state; with
 // config.skipNonFinite the step is skipped instead: its batch and its place in the schedule are
 // used up, its results are discarded, and the epoch's metrics record counts it.
+TrainResult train(const RunPlan& plan, const std::string& dataDir, std::ostream& log = std::cout,
+                  const RunMode& mode = {});
+// The same for the plan of `spec` under `config` on `dataset` (planTraining; planEvaluation for
+// an eval-only mode).
 TrainResult train(const nn::NetSpec& spec, const TrainConfig& config,
                   const data::DatasetSpec& dataset, const std::string& dataDir,
                   std::ostream& log = std::cout, const RunMode& mode = {});
-
-// What an evaluation of a checkpoint writes besides its scores, each atomically.
-struct EvalOutputs {
-  std::string checkpoint;      // default `<prefix>_checkpoint.bin`
-  std::string logitsPath;      // .npy float32 [records, ...] (the eval forward's rows)
-  std::string predictionsPath; // .npy uint8 [records, ...]: the class argmax of every row/pixel
-  // detection: CSV of every detection after NMS, `record,class,confidence,xmin,ymin,xmax,ymax`
-  // (normalised corners) after a header line
-  std::string detectionsPath;
-  // Runs the eval forward; null: the lowerer HLOTRAIN_LOWERER selects.
-  lower::Lowerer* lowerer = nullptr;
-};
-
-// The scores of a checkpoint on every test record, with the eval-forward graph and the
-// checkpoint's running statistics. Outputs are in record order, the tail batch's padding
-// dropped. A batch larger than the test set is cut to it: the rest would be padding rows.
-EvalRecord evaluate(const nn::NetSpec& spec, const TrainConfig& config,
-                    const data::DatasetSpec& dataset, const std::string& dataDir,
-                    std::ostream& log = std::cout, const EvalOutputs& outputs = {});
-
-// The eval-forward logits of a checkpoint for every test record, in record order
-// ([records, numClasses, ...], the tail batch's padding dropped), with the scores they give: what
-// outside tools and metrics consume in C++.
-struct EvalLogits {
-  EvalRecord record;
-  ir::Tensor logits;
-};
-EvalLogits evalLogits(const nn::NetSpec& spec, const TrainConfig& config,
-                      const data::DatasetSpec& dataset, const std::string& dataDir,
-                      std::ostream& log = std::cout, const std::string& checkpoint = {});
 
 } // namespace hlotrain::train

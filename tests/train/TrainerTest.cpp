@@ -366,10 +366,12 @@ protected:
                                             data::DatasetKind kind) {
     data::Dataset set = data::loadDataset(kind, dir.string(), data::Split::train);
     TrainState s = initialState(spec, c.optimizer);
-    std::string prefix = (dir / "synchronous" / "net").string();
-    emitGraphs(spec, programOptions(c), prefix);
+    TrainConfig synchronous = c;
+    synchronous.artifactsDir = (dir / "synchronous").string();
+    const RunPlan plan = planGraphs(spec, synchronous);
+    writeGraphs(plan);
     std::unique_ptr<lower::Lowerer> cpu = lower::makeLowerer("cpu");
-    std::unique_ptr<lower::Session> session = cpu->load(RunFiles{prefix}, Graph::trainStep);
+    std::unique_ptr<lower::Session> session = cpu->load(plan.files, Graph::trainStep);
     data::BatchAssembler assembler(data::datasetIO(kind), set);
     const int64_t steps = set.size() / c.batch;
     LrSchedule schedule{c.learningRate, c.cosine, c.warmupEpochs, c.epochs, steps};

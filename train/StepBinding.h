@@ -1,0 +1,67 @@
+#pragma once
+// The train step's arguments and results, addressed through its signature
+// (program::TrainStepSignature): what the loop binds to the graph each step, and the little it
+// reads back.
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "ir/Tensor.h"
+#include "lower/Lowerer.h"
+#include "program/Signature.h"
+#include "train/Checkpoint.h"
+
+namespace hlotrain::train {
+
+// The parameters and optimizer state live in the lowerer across steps: uploaded once, each
+// step's results are the next step's arguments (donated to it: held once, updated in their own
+// storage, unless a skipped step must keep them). The batch, labels and the two scalars are host
+// tensors, uploaded per step.
+class StepInputs {
+public:
+  // Takes the parameters and optimizer state out of `state` (exportTo() puts them back).
+  StepInputs(TrainState& state, const program::TrainStepSignature& signature,
+             lower::Lowerer& lowerer, bool donate);
+  ir::Tensor& x() { return fed_[sig_.input.begin]; }
+  std::span<ir::Tensor> labels() {
+    return std::span(fed_).subspan(sig_.labels.begin, sig_.labels.count);
+  }
+  ir::Tensor& lr() { return fed_[sig_.lr.begin]; }
+  ir::Tensor& step() { return fed_[sig_.step.begin]; }
+
+  std::vector<std::unique_ptr<lower::Buffer>> run(lower::Session& session);
+  // A step's results become the next step's parameters and optimizer state.
+  void keep(std::vector<std::unique_ptr<lower::Buffer>>& results);
+  // The parameters where the lowerer keeps them, for an evaluation that runs there too.
+  std::vector<lower::Buffer*> params() const;
+  // Copies the parameters and optimizer state to the host (for checkpoints and the result).
+  void exportTo(TrainState& state) const;
+
+private:
+  const program::TrainStepSignature& sig_;
+  lower::Lowerer& lowerer_;
+  std::vector<std::unique_ptr<lower::Buffer>> carried_; // in sig_.carried() order
+  std::vector<ir::Tensor> fed_;                         // by argument position; the rest empty
+  bool donate_;
+};
+
+// A step's results as the host reads them: the loss and the batch statistics on the host (read in
+// place, or downloaded), the parameters and optimizer state only where the host has them already.
+class StepResults {
+public:
+  StepResults(lower::Lowerer& lowerer, const program::TrainStepSignature& sig,
+              const std::vector<std::unique_ptr<lower::Buffer>>& out);
+  float loss() const { return tensor(sig_.loss.begin)->get<float>(0); }
+  const ir::Tensor& bnMean(size_t layer) const { return *tensor(sig_.bnBatchMean[layer]); }
+  const ir::Tensor& bnVar(size_t layer) const { return *tensor(sig_.bnBatchVar[layer]); }
+  // Result i on the host, or null where it stays in the lowerer.
+  const ir::Tensor* tensor(size_t i) const;
+
+private:
+  const program::TrainStepSignature& sig_;
+  const std::vector<std::unique_ptr<lower::Buffer>>& out_;
+  std::vector<ir::Tensor> downloaded_;
+};
+
+} // namespace hlotrain::train
