@@ -24,26 +24,23 @@ struct Expected {
   ir::Shape shape;
 };
 
-// The tensors a checkpoint of `spec` holds, in file order: the train step's parameters, its BN
-// statistics' shapes (twice: running means, running vars) and its optimizer state.
+// The tensors a checkpoint of `spec` holds, in file order, as the train step carries them
+// (program::trainStepSignature): the parameters, the BatchNorm running means and then variances
+// ([C] per layer), and the optimizer's slots (Adam m then v, or SGD's velocity), each slot one
+// tensor per parameter of its shape.
 std::vector<Expected> expectedTensors(const nn::NetSpec& spec, program::Optimizer optimizer) {
-  program::ProgramOptions options;
-  options.batch = 1;
-  options.optimizer = optimizer;
-  const program::TrainStepSignature sig = program::trainStepSignature(spec, options);
   const std::vector<nn::ParamInfo> params = nn::parameters(spec);
+  const std::vector<int64_t> channels = nn::bnChannels(spec);
   std::vector<Expected> out;
-  for (size_t i = 0; i < sig.params.count; ++i)
-    out.push_back({params[i].name, sig.argument(sig.params, i).shape});
+  for (const nn::ParamInfo& p : params) out.push_back({p.name, p.shape});
   for (const char* stat : {"running_mean", "running_var"})
-    for (size_t i = 0; i < sig.bnBatchMean.count; ++i)
-      out.push_back({std::string(stat) + " of BN layer " + std::to_string(i),
-                     sig.result(sig.bnBatchMean, i).shape});
+    for (size_t i = 0; i < channels.size(); ++i)
+      out.push_back({std::string(stat) + " of BN layer " + std::to_string(i), {channels[i]}});
   const char* slots[] = {optimizer == program::Optimizer::adam ? "adam_m" : "sgd_velocity",
                          "adam_v"};
-  for (size_t i = 0; i < sig.optState.count; ++i)
-    out.push_back({std::string(slots[i / params.size()]) + "." + params[i % params.size()].name,
-                   sig.argument(sig.optState, i).shape});
+  for (int64_t slot = 0; slot < program::optimizerSlots(optimizer); ++slot)
+    for (const nn::ParamInfo& p : params)
+      out.push_back({std::string(slots[slot]) + "." + p.name, p.shape});
   return out;
 }
 
