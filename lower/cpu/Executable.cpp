@@ -128,7 +128,7 @@ private:
 
   // Rows of the innermost merged dim either accumulate elementwise into the result (kept) or
   // fold into one result element (reduced); outer kept dims are split between threads. Sums
-  // accumulate in double (Acc), as the fused reduces do (lower/cpu/Fusion.cpp): one float
+  // accumulate in double (Acc), as the fused reduces do (lower/cpu/FusionKernels.cpp): one float
   // rounding at the end instead of one per term; the others accumulate in the result itself.
   template <class Acc, class F> void reduce(RunState& state, F f) {
     const float* in = reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(reads[0])]);

@@ -322,7 +322,7 @@ private:
     vbroadcastss(Xbyak::Zmm(reg_[node]), ptr[rax]);
   }
 
-  // maxSelect / minSelect (Fusion.h): vmaxps is a > b ? a : b, vminps a < b ? a : b (so b when
+  // maxSelect / minSelect (Kernels.h): vmaxps is a > b ? a : b, vminps a < b ? a : b (so b when
   // either is NaN); equal operands give a & b for maximum (+0 over -0) and a | b for minimum;
   // a NaN a propagates over b.
   void maxOrMin(bool max, const Xbyak::Zmm& d, const Xbyak::Zmm& a, const Xbyak::Zmm& b) {
