@@ -230,7 +230,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   }
   applyConfigFlag(args, "--precision", config);
   const train::RunPlan plan = train::planGraphs(spec, config);
-  const program::ProgramOptions& options = plan.options;
+  const program::ProgramOptions& options = plan.config;
 
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(args);
   double peak = cpu::matmulPeakGflops(2048, 3);

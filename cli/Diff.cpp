@@ -131,7 +131,7 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
   config.loss.kind = program::defaultLossKind(spec);
   applyConfigFlag(args, "--precision", config);
   const train::RunPlan plan = train::planGraphs(spec, config);
-  const program::ProgramOptions& options = plan.options;
+  const program::ProgramOptions& options = plan.config;
 
   lower::LowererChoice choice = lowererChoice(args);
   std::vector<std::unique_ptr<lower::Lowerer>> owned;

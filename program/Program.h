@@ -16,15 +16,19 @@ namespace hlotrain::program {
 
 enum class Optimizer { adam, sgd };
 
+// What the graphs are built for. These defaults are the only ones: a run's config
+// (train::TrainConfig) is a ProgramOptions with the run's own settings beside, so `hlotrain
+// train`, its --help and a C++ ProgramOptions{} start from the same values.
 struct ProgramOptions {
   int64_t batch = 128;
-  LossOptions loss;
+  LossOptions loss; // --loss, --label-smoothing, --class-weights, --focal-gamma, --box-loss
   Optimizer optimizer = Optimizer::adam;
-  float momentum = 0.9f;    // SGD heavy-ball μ
-  float weightDecay = 0.0f; // decoupled, weights only
+  float momentum = 0.9f;     // SGD heavy-ball μ
+  float weightDecay = 1e-4f; // decoupled, weights only
   // Scales the gradients by min(1, C / (‖g‖ + 1e-6)), ‖g‖ their global L2 norm, before the update.
   std::optional<float> clipGradNorm;
-  // What convolutions and dot_generals multiply in (nn::Precision); the signature stays f32.
+  // --precision: what convolutions and dot_generals multiply in (nn::Precision, nn/Emit.h); the
+  // signature stays f32.
   nn::Precision precision = nn::Precision::f32;
 };
 

@@ -39,7 +39,7 @@ EvalRecord Evaluator::run(const TrainState& state, std::span<lower::Buffer* cons
                           const RowsVisitor& visit) {
   const Stopwatch time;
   const task::Task& task = plan_.datasetTask();
-  const program::LossOptions& loss = plan_.options.loss; // how a detector decodes its confidence
+  const program::LossOptions& loss = plan_.config.loss; // how a detector decodes its confidence
   std::unique_ptr<task::Evaluation> evaluation = task.evaluation(plan_.dataset(), dataset_, loss);
   std::unique_ptr<task::Gallery> gallery = task.gallery(plan_.dataset(), dataset_, loss);
   forEachBatch(state, params,
@@ -177,7 +177,7 @@ EvalRecord evaluate(const RunPlan& plan, const std::string& dataDir, std::ostrea
         for (const auto& [output, path] : requested)
           if (!path.empty())
             writers.push_back(run.datasetTask().recordWriter(output, path, run.dataset(), row,
-                                                             records, run.options.loss));
+                                                             records, run.config.loss));
         int64_t perRow = 1;
         for (int64_t d : row) perRow *= d;
         return [&, perRow](std::span<const float> rows, int64_t realRows) {

@@ -39,7 +39,7 @@ void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io) {
 void checkTrainable(const RunPlan& plan) {
   const data::DatasetIO& io = plan.dataset();
   const task::Task& task = plan.datasetTask();
-  task.checkLoss(plan.options.loss, io);
+  task.checkLoss(plan.config.loss, io);
   const program::TrainStepSignature& sig = plan.step;
   const std::vector<ir::TensorType> graphLabels(
       sig.arguments.begin() + static_cast<std::ptrdiff_t>(sig.labels.begin),
@@ -86,9 +86,8 @@ RunPlan planGraphs(const nn::NetSpec& net, const TrainConfig& config) {
   plan.spec = taggedSpec(net, config);
   validate(config, plan.spec);
   plan.config = config;
-  plan.options = programOptions(config);
   plan.files = RunFiles{program::buildPrefix(plan.spec, config.artifactsDir)};
-  plan.step = program::trainStepSignature(plan.spec, plan.options);
+  plan.step = program::trainStepSignature(plan.spec, plan.config);
   plan.evalBatch = config.batch;
   plan.eval = program::evalSignature(plan.spec, plan.evalBatch);
   return plan;
@@ -117,16 +116,16 @@ void createRunDirectory(const RunFiles& files) {
 
 void writeGraphs(const RunPlan& plan) {
   createRunDirectory(plan.files);
-  const nn::Precision precision = plan.options.precision;
+  const nn::Precision precision = plan.config.precision;
   writeGraph(*program::buildForward(plan.spec, plan.config.batch, precision), plan.files,
              Graph::fwd);
   writeEvalGraph(plan);
-  writeGraph(*program::buildTrainStep(plan.spec, plan.options), plan.files, Graph::trainStep);
+  writeGraph(*program::buildTrainStep(plan.spec, plan.config), plan.files, Graph::trainStep);
 }
 
 void writeEvalGraph(const RunPlan& plan) {
   createRunDirectory(plan.files);
-  writeGraph(*program::buildEvalForward(plan.spec, plan.evalBatch, plan.options.precision),
+  writeGraph(*program::buildEvalForward(plan.spec, plan.evalBatch, plan.config.precision),
              plan.files, Graph::fwdEval);
 }
 

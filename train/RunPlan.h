@@ -1,10 +1,10 @@
 #pragma once
 // What a run is, derived once from its net, its effective config and (to train or evaluate) its
-// dataset: the tagged spec, the graph options, the run's files, the task and the three graphs'
-// signatures. Every check that can refuse a run by its settings alone runs while the plan is made,
-// so no graph is written for a run that cannot go ahead (DESIGN.md "Errors"). `hlotrain
-// train|eval|emit|bench|diff` each make one plan; the trainer, the evaluator, the checkpoints and
-// the commands read it and derive none of it again.
+// dataset: the tagged spec, the config (the graphs' options among it), the run's files, the task
+// and the three graphs' signatures. Every check that can refuse a run by its settings alone runs
+// while the plan is made, so no graph is written for a run that cannot go ahead (DESIGN.md
+// "Errors"). `hlotrain train|eval|emit|bench|diff` each make one plan; the trainer, the evaluator,
+// the checkpoints and the commands read it and derive none of it again.
 
 #include <optional>
 #include <string>
@@ -20,10 +20,9 @@
 namespace hlotrain::train {
 
 struct RunPlan {
-  nn::NetSpec spec;                 // the net with the config's build tag (taggedSpec)
-  TrainConfig config;               // validated for the net
-  program::ProgramOptions options;  // the graphs' share of the config (programOptions)
-  RunFiles files;                   // under `<artifacts>/<sanitized>[_<tag>]`
+  nn::NetSpec spec;   // the net with the config's build tag (taggedSpec)
+  TrainConfig config; // validated for the net; a program::ProgramOptions, the graphs' options
+  RunFiles files;     // under `<artifacts>/<sanitized>[_<tag>]`
   program::TrainStepSignature step; // the train step at config.batch
   program::EvalSignature eval;      // the eval forward at evalBatch
   int64_t evalBatch = 0;            // config.batch, or less for a smaller test set (withEvalBatch)

@@ -30,7 +30,7 @@ void validateRun(const TrainConfig& c, std::optional<int64_t> numClasses) {
   require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",
           "less than epochs (" + std::to_string(c.epochs) + ") with the cosine schedule",
           std::to_string(c.warmupEpochs));
-  program::validateOptions(programOptions(c), numClasses);
+  program::validateOptions(c, numClasses);
   require(c.evalEvery >= 0, "eval-every", "at least 0", std::to_string(c.evalEvery));
   require(c.checkpointEvery >= 0, "checkpoint-every", "at least 0",
           std::to_string(c.checkpointEvery));
@@ -57,18 +57,6 @@ nn::NetSpec taggedSpec(const nn::NetSpec& spec, const TrainConfig& config) {
   if (config.buildTag.empty()) return spec;
   return spec.withBuildTag(spec.buildTag.empty() ? config.buildTag
                                                  : spec.buildTag + "_" + config.buildTag);
-}
-
-program::ProgramOptions programOptions(const TrainConfig& c) {
-  program::ProgramOptions o;
-  o.batch = c.batch;
-  o.optimizer = c.optimizer;
-  o.momentum = c.momentum;
-  o.weightDecay = c.weightDecay;
-  o.loss = c.loss;
-  o.clipGradNorm = c.clipGradNorm;
-  o.precision = c.precision;
-  return o;
 }
 
 std::string artifactPrefix(const nn::NetSpec& spec, const TrainConfig& config) {

@@ -1,7 +1,8 @@
 #pragma once
 // Everything a training run is configured by. Each field is a setting of train/Settings.h: its
-// flag, config-file key, stored key, help and resume rule; the member initialisers below are the
-// defaults (the reference config) that --help and --save-config show.
+// flag, config-file key, stored key, help and resume rule. The graphs' settings are the
+// program::ProgramOptions a TrainConfig is; the run's own are the members below. Their
+// initialisers are the defaults (the reference config) that --help and --save-config show.
 
 #include <cstdint>
 #include <optional>
@@ -12,20 +13,11 @@
 
 namespace hlotrain::train {
 
-struct TrainConfig {
+struct TrainConfig : program::ProgramOptions {
   double learningRate = 1e-3;
-  int64_t batch = 128;
   int64_t epochs = 15;
-  program::Optimizer optimizer = program::Optimizer::adam;
-  float momentum = 0.9f; // SGD only
-  float weightDecay = 1e-4f;
   bool cosine = true;
   int64_t warmupEpochs = 1;
-  program::LossOptions
-      loss; // --loss, --label-smoothing, --class-weights, --focal-gamma, --box-loss
-  std::optional<float> clipGradNorm; // --clip-grad-norm: the gradients' global L2 norm at most C
-  nn::Precision precision = nn::Precision::f32; // --precision: what convolutions and matmuls
-                                                // multiply in (nn/Emit.h)
   bool augment = true;              // the dataset's own train-time augmentations (none for MNIST)
   int64_t evalEvery = 1;            // epochs between evaluations; 0: only after the last epoch
   int64_t checkpointEvery = 1;      // epochs between checkpoints; 0: only after the last epoch
@@ -52,7 +44,6 @@ void validate(const TrainConfig& config, const nn::NetSpec& spec);
 
 // The spec with the config's build tag applied (the artifacts prefix follows from it).
 nn::NetSpec taggedSpec(const nn::NetSpec& spec, const TrainConfig& config);
-program::ProgramOptions programOptions(const TrainConfig& config);
 // `<artifacts>/<sanitized>[_<tag>]`.
 std::string artifactPrefix(const nn::NetSpec& spec, const TrainConfig& config);
 

@@ -50,6 +50,7 @@ TEST(ConvBlockTrainTest, TinyBlockNetLearns) {
   const std::vector<int32_t> labels = {0, 1, 2, 0, 1, 2};
   const int64_t batch = static_cast<int64_t>(labels.size());
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = batch;
   auto step = program::buildTrainStep(spec, o);
   ir::Tensor x = signalBatch(spec, labels);
@@ -98,6 +99,7 @@ TEST(ConvBlockTrainTest, BlockInputGradientMatchesFiniteDifferences) {
 TEST(ConvBlockTrainTest, EveryZooNetBuildsATrainStep) {
   for (const nn::NetSpec& spec : nn::zoo()) {
     program::ProgramOptions o;
+    o.weightDecay = 0;
     o.batch = 2;
     o.loss.kind = program::defaultLossKind(spec);
     auto step = program::buildTrainStep(spec, o);

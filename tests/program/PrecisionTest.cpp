@@ -43,6 +43,7 @@ Products bf16Products(const ir::Module& module) {
 TEST(PrecisionTest, Bf16GraphsMultiplyInBf16AndKeepEverythingElseF32) {
   const nn::NetSpec spec = nn::mnistCnn();
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = 4;
   o.precision = nn::Precision::bf16;
   auto step = program::buildTrainStep(spec, o);
@@ -81,6 +82,7 @@ TEST(PrecisionTest, Bf16GradientsAreTheF32GradientsToBf16Precision) {
   nn::NetSpec spec{
       "tiny", {nn::convBn(4, 3), nn::maxPool(2, 2), nn::flatten(), nn::dense(3)}, {2, 8, 8}, 3, ""};
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = 4;
   o.optimizer = program::Optimizer::sgd;
   std::vector<ir::Tensor> params = nn::heInit(spec);

@@ -25,6 +25,7 @@ TEST(ProgramTest, Names) {
 
 TEST(ProgramTest, InvalidCombinationsAreRejectedBeforeBuilding) {
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.loss.kind = program::LossKind::focal;
   o.loss.labelSmoothing = 0.1f;
   EXPECT_THROW(program::buildTrainStep(nn::mnistLinear(), o), ConfigError);
@@ -41,6 +42,7 @@ TEST(ProgramTest, InvalidCombinationsAreRejectedBeforeBuilding) {
 TEST(ProgramTest, SignaturesFollowTheDesign) {
   nn::NetSpec spec = nn::mnistCnn();
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = 2;
   auto step = program::buildTrainStep(spec, o);
   const ir::Function& f = *step->functions[0];
@@ -60,6 +62,7 @@ TEST(ProgramTest, SignaturesFollowTheDesign) {
 TEST(ProgramTest, TheTrainStepDonatesWhatItCarriesToItsUpdate) {
   nn::NetSpec spec = nn::mnistCnn();
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = 2;
   const program::TrainStepSignature sig = program::trainStepSignature(spec, o);
   auto step = program::buildTrainStep(spec, o);
@@ -156,6 +159,7 @@ TEST(ProgramTest, ClipGradNormScalesEveryGradientByTheGlobalNorm) {
   for (int64_t i = 0; i < x.numElements(); ++i) x.set<float>(i, u(rng));
   auto step = [&](std::optional<float> clip) {
     program::ProgramOptions o;
+    o.weightDecay = 0;
     o.batch = batch;
     o.optimizer = program::Optimizer::sgd;
     o.momentum = 0.0f;
@@ -190,6 +194,7 @@ TEST(ProgramTest, ClipGradNormScalesEveryGradientByTheGlobalNorm) {
 
   for (float bad : {0.0f, -1.0f, std::nanf(""), INFINITY}) {
     program::ProgramOptions o;
+    o.weightDecay = 0;
     o.clipGradNorm = bad;
     try {
       program::validate(spec, o);
@@ -208,6 +213,7 @@ TEST(ProgramTest, SmallConvNetLossFalls) {
                    3,
                    ""};
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = 6;
   o.optimizer = program::Optimizer::sgd;
   auto module = program::buildTrainStep(spec, o);

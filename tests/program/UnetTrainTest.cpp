@@ -51,6 +51,7 @@ TEST(UnetTrainTest, InputGradientMatchesFiniteDifferences) {
 TEST(UnetTrainTest, FastPathStepMatchesTheReference) {
   const nn::NetSpec spec = tinyUnet(16);
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = 2;
   o.loss.kind = program::LossKind::diceCrossEntropy;
   auto module = program::buildTrainStep(spec, o);

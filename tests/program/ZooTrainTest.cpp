@@ -103,6 +103,7 @@ Outcome trainAndEvaluate(const Case& c) {
   const Records heldOut = learnableRecords(spec, kEval, 2);
 
   program::ProgramOptions o;
+  o.weightDecay = 0;
   o.batch = c.batch;
   o.precision = c.precision;
   std::unique_ptr<ir::Module> stepModule = program::buildTrainStep(spec, o);
