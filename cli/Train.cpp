@@ -277,13 +277,28 @@ std::string listed(const std::vector<std::string>& flags) {
   return out;
 }
 
-// The settings eval and emit take (train takes every row but emit's --out).
-const std::string_view kEvalSettings[] = {"--batch",       "--tag",       "--artifacts", "--loss",
-                                          "--focal-gamma", "--box-param", "--precision"};
-const std::string_view kEmitSettings[] = {
-    "--batch",          "--optimizer",     "--momentum",    "--weight-decay", "--label-smoothing",
-    "--loss",           "--class-weights", "--focal-gamma", "--box-loss",     "--box-param",
-    "--clip-grad-norm", "--precision",     "--tag",         "--out"};
+// The settings emit takes: every one that changes a graph (SettingRow::graphs), and where the
+// graphs go.
+std::vector<std::string_view> emitSettings() {
+  std::vector<std::string_view> flags;
+  for (const train::SettingRow& row : train::settingRows())
+    if (row.graphs != train::GraphsChanged::noGraph || row.name == "--tag" || row.name == "--out")
+      flags.push_back(row.name);
+  return flags;
+}
+
+// The settings eval takes: those that change the eval forward, how its outputs are read
+// (kDecodingKeys), and where the checkpoint is.
+std::vector<std::string_view> evalSettings() {
+  std::vector<std::string_view> flags;
+  for (const train::SettingRow& row : train::settingRows())
+    if (row.graphs == train::GraphsChanged::allGraphs ||
+        std::find(std::begin(kDecodingKeys), std::end(kDecodingKeys), row.name) !=
+            std::end(kDecodingKeys) ||
+        (row.onResume == OnResume::locates && row.name != "--out"))
+      flags.push_back(row.name);
+  return flags;
+}
 
 std::vector<std::string_view> trainSettings() {
   std::vector<std::string_view> flags;
@@ -387,7 +402,7 @@ Exit codes: 0 done; 1 the run failed; 2 bad flags, values, data or checkpoint fi
 std::string evalUsage() {
   std::vector<std::string> items = {"--net NAME",    "--data DIR",       "[--dataset KIND]",
                                     "[--context K]", "[--input-size S]", "[--checkpoint PATH]"};
-  for (std::string& item : synopsisItems(kEvalSettings)) items.push_back(std::move(item));
+  for (std::string& item : synopsisItems(evalSettings())) items.push_back(std::move(item));
   for (const char* own : {"[--logits FILE.npy]", "[--predictions FILE.npy]",
                           "[--detections FILE.csv]", "[--lowerer NAME]", "[--pjrt-plugin PATH]"})
     items.push_back(own);
@@ -414,12 +429,12 @@ Outputs, in record order, each written atomically:
 
 std::string emitUsage() {
   std::vector<std::string> items = {"--net NAME"};
-  for (std::string& item : synopsisItems(kEmitSettings)) items.push_back(std::move(item));
+  for (std::string& item : synopsisItems(emitSettings())) items.push_back(std::move(item));
   return synopsis("emit", items) + R"(
 Writes DIR/<net>[_<tag>]_fwd.mlir, _fwd_eval.mlir and _train_step.mlir (DIR: --out), with the
 net's recipe (`hlotrain list`) under the flags given:
 
-)" + settingsHelp(kEmitSettings);
+)" + settingsHelp(emitSettings());
 }
 
 namespace {
@@ -725,7 +740,7 @@ template <class Run> int explained(Run run) {
 }
 
 int runEval(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
-  CommandFlags flags{{std::begin(kEvalSettings), std::end(kEvalSettings)}, kDataFlags};
+  CommandFlags flags{evalSettings(), kDataFlags};
   flags.own.push_back({"--checkpoint"});
   flags.own.push_back({"--logits"});
   flags.own.push_back({"--predictions"});
@@ -772,7 +787,7 @@ int runEval(std::span<const std::string> argv, std::ostream& out, Origins& origi
 }
 
 int runEmit(std::span<const std::string> argv, std::ostream& out, Origins& origins) {
-  CommandFlags flags{{std::begin(kEmitSettings), std::end(kEmitSettings)}, {{"--net"}}};
+  CommandFlags flags{emitSettings(), {{"--net"}}};
   ParsedArgs args = parseCommandLine(argv, flags);
   addRecipe(args, origins, netFlag(args), flags.config);
   Parsed p = applyFlags(std::move(args), flags);

@@ -53,18 +53,19 @@ std::optional<float> parseOptionalFloat(std::string_view flag, const std::string
 
 using enum SettingType;
 using enum OnResume;
+using enum GraphsChanged;
 
 const SettingRow kRows[] = {
-    {"--epochs", integer, fixed, "N", "epochs of the schedule",
+    {"--epochs", integer, fixed, noGraph, "N", "epochs of the schedule",
      [](auto& c, auto f, auto& v) { c.epochs = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.epochs); }},
-    {"--batch", integer, fixed, "B", "batch size for training and evaluation",
+    {"--batch", integer, fixed, allGraphs, "B", "batch size for training and evaluation",
      [](auto& c, auto f, auto& v) { c.batch = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.batch); }},
-    {"--lr", number, fixed, "X", "base learning rate",
+    {"--lr", number, fixed, noGraph, "X", "base learning rate",
      [](auto& c, auto f, auto& v) { c.learningRate = parseNumber(f, v); },
      [](const auto& c) -> Shown { return shortest(c.learningRate); }},
-    {"--optimizer", string, fixed, "adam|sgd", "optimizer",
+    {"--optimizer", string, fixed, trainStep, "adam|sgd", "optimizer",
 
      [](auto& c, auto f, auto& v) {
        if (v != "adam" && v != "sgd")
@@ -72,25 +73,28 @@ const SettingRow kRows[] = {
        c.optimizer = v == "adam" ? program::Optimizer::adam : program::Optimizer::sgd;
      },
      [](const auto& c) -> Shown { return optimizerName(c.optimizer); }},
-    {"--momentum", number, fixed, "M", "SGD heavy-ball momentum; sgd only",
+    {"--momentum", number, fixed, trainStep, "M", "SGD heavy-ball momentum; sgd only",
      [](auto& c, auto f, auto& v) { c.momentum = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.momentum); }},
-    {"--weight-decay", number, fixed, "W", "decoupled weight decay on conv/dense weights",
+    {"--weight-decay", number, fixed, trainStep, "W",
+     "decoupled weight decay on conv/dense weights",
 
      [](auto& c, auto f, auto& v) { c.weightDecay = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.weightDecay); }},
-    {"--cosine", boolean, fixed, "", "cosine decay after linear warmup, or a constant rate",
+    {"--cosine", boolean, fixed, noGraph, "",
+     "cosine decay after linear warmup, or a constant rate",
      [](auto& c, auto, auto& v) { c.cosine = v == "true"; },
      [](const auto& c) -> Shown { return c.cosine ? "true" : "false"; }, "--no-cosine"},
-    {"--warmup-epochs", integer, fixed, "N", "warmup epochs of the cosine schedule",
+    {"--warmup-epochs", integer, fixed, noGraph, "N", "warmup epochs of the cosine schedule",
 
      [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.warmupEpochs); }},
-    {"--label-smoothing", number, fixed, "X", "label smoothing in [0, 1) for ce and weighted-ce",
+    {"--label-smoothing", number, fixed, trainStep, "X",
+     "label smoothing in [0, 1) for ce and weighted-ce",
 
      [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.loss.labelSmoothing); }},
-    {"--loss", string, fixed, "KIND",
+    {"--loss", string, fixed, trainStep, "KIND",
      "ce, weighted-ce, focal, dice, dice-ce or yolov1 (default yolov1 for a detector such as "
      "r34-yolov1, else ce); weighted-ce, dice and dice-ce are per-pixel losses (segmentation "
      "only), yolov1 is the detector's (detection datasets only)",
@@ -106,7 +110,7 @@ const SettingRow kRows[] = {
        c.loss.kind = *kind;
      },
      [](const auto& c) -> Shown { return std::string(program::lossName(c.loss.kind)); }},
-    {"--class-weights", string, fixed, "W,...",
+    {"--class-weights", string, fixed, trainStep, "W,...",
      "weighted-ce: one positive weight per class (sum w_y*CE / sum w_y)",
 
      [](auto& c, auto f, auto& v) {
@@ -124,7 +128,7 @@ const SettingRow kRows[] = {
        for (float w : c.loss.classWeights) text += (text.empty() ? "" : ",") + shortest(w);
        return text;
      }},
-    {"--focal-gamma", optionalNumber, fixed, "G|off",
+    {"--focal-gamma", optionalNumber, fixed, trainStep, "G|off",
      "focal: the exponent of (1 - p), G >= 0 (default 2); yolov1: objectness becomes sigmoid-BCE "
      "weighted by a detached (1 - p_t)^G (default off: squared errors; r34-yolov1's recipe: 2)",
 
@@ -132,7 +136,7 @@ const SettingRow kRows[] = {
      [](const auto& c) -> Shown {
        return c.loss.focalGamma ? Shown(shortest(*c.loss.focalGamma)) : std::nullopt;
      }},
-    {"--box-loss", string, fixed, "KIND",
+    {"--box-loss", string, fixed, trainStep, "KIND",
      "yolov1: sqrt-wh (squared errors of x, y, sqrt w, sqrt h) or diou (1 - DIoU of the boxes)",
 
      [](auto& c, auto f, auto& v) {
@@ -146,6 +150,7 @@ const SettingRow kRows[] = {
     {"--box-param",
      string,
      fixed,
+     trainStep,
      "FORM",
      "yolov1: what the head's size channels hold: sqrt (sqrt w and sqrt h, as YOLOv1's paper: "
      "compared with the truth's square roots, squared when decoded) or sqrt-of-prediction (w and "
@@ -162,7 +167,7 @@ const SettingRow kRows[] = {
      [](const auto& c) -> Shown { return std::string(program::boxParamName(c.loss.boxParam)); },
      {},
      "sqrt-of-prediction"},
-    {"--precision", string, fixed, "f32|bf16",
+    {"--precision", string, fixed, allGraphs, "f32|bf16",
      "what convolutions and matmuls multiply in; bf16 converts their operands to bf16 and "
      "accumulates in f32; BatchNorm, the loss, the gradients' sums, the optimizer and the "
      "parameters stay f32, so checkpoints are f32 either way",
@@ -173,7 +178,7 @@ const SettingRow kRows[] = {
        c.precision = *p;
      },
      [](const auto& c) -> Shown { return std::string(nn::precisionName(c.precision)); }},
-    {"--clip-grad-norm", optionalNumber, fixed, "C|off",
+    {"--clip-grad-norm", optionalNumber, fixed, trainStep, "C|off",
      "scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2 norm, before each update "
      "(in the graph)",
 
@@ -181,29 +186,31 @@ const SettingRow kRows[] = {
      [](const auto& c) -> Shown {
        return c.clipGradNorm ? Shown(shortest(*c.clipGradNorm)) : std::nullopt;
      }},
-    {"--augment", boolean, fixed, "", "the dataset's train-time augmentations (MNIST has none)",
+    {"--augment", boolean, fixed, noGraph, "",
+     "the dataset's train-time augmentations (MNIST has none)",
      [](auto& c, auto, auto& v) { c.augment = v == "true"; },
      [](const auto& c) -> Shown { return c.augment ? "true" : "false"; }, "--no-augment"},
-    {"--eval-every", integer, mayChange, "N", "evaluate every N epochs; 0: after the last one only",
+    {"--eval-every", integer, mayChange, noGraph, "N",
+     "evaluate every N epochs; 0: after the last one only",
 
      [](auto& c, auto f, auto& v) { c.evalEvery = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.evalEvery); }},
-    {"--checkpoint-every", integer, mayChange, "N",
+    {"--checkpoint-every", integer, mayChange, noGraph, "N",
      "checkpoint every N epochs; 0: after the last one only",
 
      [](auto& c, auto f, auto& v) { c.checkpointEvery = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.checkpointEvery); }},
-    {"--checkpoint-every-steps", integer, mayChange, "N",
+    {"--checkpoint-every-steps", integer, mayChange, noGraph, "N",
      "also checkpoint every N global steps, mid-epoch included; 0: off; a checkpoint holds "
      "everything an exact resume needs",
 
      [](auto& c, auto f, auto& v) { c.checkpointEverySteps = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.checkpointEverySteps); }},
-    {"--log-every", integer, mayChange, "N", "print the step loss every N steps; 0: never",
+    {"--log-every", integer, mayChange, noGraph, "N", "print the step loss every N steps; 0: never",
 
      [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.logEvery); }},
-    {"--seed", integer, fixed, "S", "data-order seed",
+    {"--seed", integer, fixed, noGraph, "S", "data-order seed",
 
      [](auto& c, auto f, auto& v) {
        int64_t seed = parseInt(f, v);
@@ -211,27 +218,27 @@ const SettingRow kRows[] = {
        c.seed = static_cast<uint64_t>(seed);
      },
      [](const auto& c) -> Shown { return std::to_string(c.seed); }},
-    {"--max-steps", integer, perRun, "N",
+    {"--max-steps", integer, perRun, noGraph, "N",
      "stop after global step N, keeping the full schedule (debugging); 0: no limit",
      [](auto& c, auto f, auto& v) { c.maxSteps = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.maxSteps); }},
-    {"--shuffle", boolean, fixed, "",
+    {"--shuffle", boolean, fixed, noGraph, "",
      "shuffle the records each epoch, or keep the stored order (debugging)",
      [](auto& c, auto, auto& v) { c.shuffle = v == "true"; },
      [](const auto& c) -> Shown { return c.shuffle ? "true" : "false"; }, "--no-shuffle"},
-    {"--skip-nonfinite", boolean, mayChange, "",
+    {"--skip-nonfinite", boolean, mayChange, noGraph, "",
      "skip a step whose loss or results are NaN or infinite (its batch is used up; the epoch's "
      "metrics record counts it) instead of stopping",
 
      [](auto& c, auto, auto& v) { c.skipNonFinite = v == "true"; },
      [](const auto& c) -> Shown { return c.skipNonFinite ? "true" : "false"; }},
-    {"--tag", string, locates, "TAG", "build tag: separate artifacts for this run",
+    {"--tag", string, locates, noGraph, "TAG", "build tag: separate artifacts for this run",
      [](auto& c, auto, auto& v) { c.buildTag = v; },
      [](const auto& c) -> Shown { return c.buildTag; }},
-    {"--artifacts", string, locates, "DIR", "artifacts directory",
+    {"--artifacts", string, locates, noGraph, "DIR", "artifacts directory",
      [](auto& c, auto, auto& v) { c.artifactsDir = v; },
      [](const auto& c) -> Shown { return c.artifactsDir; }},
-    {"--out", string, locates, "DIR", "where the graphs are written",
+    {"--out", string, locates, noGraph, "DIR", "where the graphs are written",
      [](auto& c, auto, auto& v) { c.artifactsDir = v; },
      [](const auto& c) -> Shown { return c.artifactsDir; }},
 };

@@ -3,8 +3,9 @@
 // config-file key and the key in a checkpoint's stored config are the flag without --), its type,
 // what a resume does with it, its help, how its text becomes a TrainConfig field and back. The
 // CLI's flags and --help, config files, --save-config, a checkpoint's stored config, the resume
-// rules and a net's recipe (nn::NetSpec::recipe) all go through these rows; TrainConfig's member
-// initialisers are the defaults they show.
+// rules and a net's recipe (nn::NetSpec::recipe) all go through these rows; TrainConfig's defaults
+// (its own members' initialisers, and program::ProgramOptions's for the graphs' settings) are
+// the defaults they show.
 
 #include <optional>
 #include <span>
@@ -31,6 +32,11 @@ constexpr std::string_view kOff = "off";
 //   locates    finds the checkpoint (--artifacts, --tag): given or defaulted, never stored
 enum class OnResume { fixed, mayChange, perRun, locates };
 
+// Which of a run's graphs a setting changes, all others staying byte for byte the same: `hlotrain
+// emit` takes exactly the settings that change one, `hlotrain eval` those that change the eval
+// forward (and a checkpoint's settings for reading the outputs).
+enum class GraphsChanged { noGraph, trainStep, allGraphs };
+
 using Shown = std::optional<std::string>;
 
 // One row per TrainConfig field. A boolean row's flag sets it true and its negation (--no-cosine)
@@ -40,6 +46,7 @@ struct SettingRow {
   std::string_view name; // the flag, "--lr"
   SettingType type;
   OnResume onResume;
+  GraphsChanged graphs;
   std::string_view metavar; // what the flag takes, as --help shows it: "X", "adam|sgd"
   // What the setting does, as --help shows it; the help adds "(default V)", V the TrainConfig
   // default as the flag takes it (--cosine, on or off for a boolean), unless the text says its
