@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz and runs each for SECONDS
-# seconds on a copy of its seed corpus, so the repository is never modified.
+# Builds the libFuzzer targets with clang (ASan + UBSan) in build-fuzz (or HLOTRAIN_FUZZ_BUILD_DIR)
+# and runs each for SECONDS seconds on a copy of its seed corpus, so the repository is never
+# modified.
 #
 #   fuzz/run.sh SECONDS [TARGET...]      (default: every target; see fuzz/README.md)
 #
 # Exits non-zero when any target finds a crash, a sanitizer report, a leak, a timeout or an
-# out-of-memory; the reproducer is kept under build-fuzz/findings/<target>/.
+# out-of-memory; the reproducer is kept under <build>/findings/<target>/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,16 +18,11 @@ if ((${#targets[@]} == 0)); then
            checkpoint_decode jpeg_decode nifti_read)
 fi
 
-if ! command -v clang++ >/dev/null; then
-  if [[ $(id -u) == 0 && -z ${HLOTRAIN_NO_APT:-} ]] && command -v apt-get >/dev/null; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y clang libclang-rt-14-dev
-  else
-    echo "fuzz/run.sh needs clang++ and libFuzzer (Debian: apt-get install clang libclang-rt-14-dev)" >&2
-    exit 2
-  fi
-fi
+bash scripts/need-clang.sh
 
-build=build-fuzz
+# HLOTRAIN_FUZZ_BUILD_DIR: another clang build to add the targets to (CI's sanitizer build, whose
+# libraries they then share; its options, -DHLOTRAIN_SANITIZE=ON among them, stay as they are).
+build=${HLOTRAIN_FUZZ_BUILD_DIR:-build-fuzz}
 cmake -S . -B "$build" -G Ninja -DCMAKE_CXX_COMPILER=clang++ -DHLOTRAIN_FUZZ=ON \
   -DHLOTRAIN_WERROR=OFF -DHLOTRAIN_BENCH=OFF >/dev/null
 cmake --build "$build" -j "${HLOTRAIN_JOBS:-$(nproc)}" --target "${targets[@]}"

@@ -104,7 +104,8 @@ TEST(RoundTrip, CompareAllDirectionsAndTypes) {
                                std::pair{ir::ComparisonType::UNSIGNED, ElementType::ui64}}) {
     expectOpsRoundTrip(
         {{element, {}}, {element, {}}},
-        [&](ir::Builder& b, auto args) {
+        // A copy: clang 14 cannot capture a structured binding.
+        [&, type = type](ir::Builder& b, auto args) {
           return std::vector<ir::Value*>{
               b.compare(args[0], args[1], ir::ComparisonDirection::LT, type)};
         },
