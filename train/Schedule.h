@@ -7,12 +7,13 @@
 
 namespace hlotrain::train {
 
+// Made whole by its user: the values are a run's config (TrainConfig holds the defaults).
 struct LrSchedule {
-  double base = 1e-3;
-  bool cosine = true;
-  int64_t warmupEpochs = 1;
-  int64_t epochs = 1;
-  int64_t stepsPerEpoch = 1;
+  double base;
+  bool cosine;
+  int64_t warmupEpochs;
+  int64_t epochs;
+  int64_t stepsPerEpoch;
 
   // The rate of 1-based global step t: linear warmup base·t/ws over ws = warmupEpochs ·
   // stepsPerEpoch steps, then a half cosine from base down to 0 at epochs · stepsPerEpoch.

@@ -451,7 +451,7 @@ private:
   std::ostream& out_;
   data::Dataset trainSet_, testSet_;
   int64_t stepsPerEpoch_ = 0;
-  LrSchedule schedule_;
+  LrSchedule schedule_{};
   std::vector<std::string> paramNames_;       // in spec order, for messages
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk
   std::optional<double> bestScore_;           // the best evaluation's headline so far
