@@ -19,18 +19,95 @@ Value* full(Builder& b, double v, ElementType type, const Shape& shape) {
   return b.broadcastInDim(scalarLike(b, v, type), shape, {});
 }
 
-Value* activate(Builder& b, Value* x, Activation a) {
-  ElementType t = x->type.elementType;
+// 1/√2 and √(2/π), rounded once.
+constexpr double kInvSqrt2 = 0.7071067811865476, kSqrt2OverPi = 0.7978845608028654;
+
+// Σ coefficients[k]·z^k by Horner's rule. Each step is its own statement: the emitted order must
+// not be the compiler's choice among a call's arguments.
+Value* horner(Builder& b, Value* z, std::span<const double> coefficients) {
+  const ElementType t = z->type.elementType;
+  const Shape& shape = z->type.shape;
+  Value* sum = full(b, coefficients.back(), t, shape);
+  for (size_t k = coefficients.size() - 1; k-- > 0;) {
+    Value* product = b.multiply(sum, z);
+    Value* coefficient = full(b, coefficients[k], t, shape);
+    sum = b.add(product, coefficient);
+  }
+  return sum;
+}
+
+} // namespace
+
+Value* emitErf(Builder& b, Value* x) {
+  static constexpr double kP[] = {
+      -1.60960333262415e-02, -2.95459980854025e-03, -7.34990630326855e-04, -5.69250639462346e-05,
+      -2.10102402082508e-06, 2.77068142495902e-08,  -2.72614225801306e-10};
+  static constexpr double kQ[] = {-1.42647390514189e-02, -7.37332916720468e-03,
+                                  -1.68282697438203e-03, -2.13374055278905e-04,
+                                  -1.45660718464996e-05};
+  const ElementType t = x->type.elementType;
+  Value* low = scalarLike(b, -4.0, t);
+  Value* high = scalarLike(b, 4.0, t);
+  Value* clamped = b.clamp(low, x, high);
+  Value* z = b.multiply(clamped, clamped);
+  Value* p = horner(b, z, kP);
+  Value* q = horner(b, z, kQ);
+  Value* numerator = b.multiply(clamped, p);
+  return b.divide(numerator, q);
+}
+
+Value* emitActivation(Builder& b, Value* x, Activation a) {
+  const ElementType t = x->type.elementType;
+  const Shape& shape = x->type.shape;
   switch (a) {
   case Activation::identity:
     return x;
   case Activation::relu:
-    return b.maximum(x, full(b, 0.0, t, x->type.shape));
-  case Activation::relu6:
+    return b.maximum(x, full(b, 0.0, t, shape));
+  case Activation::relu6: // (as pinned by EmittedGraphsTest: gcc emits the 6 first)
     return b.clamp(scalarLike(b, 0.0, t), x, scalarLike(b, 6.0, t));
+  case Activation::gelu: { // 0.5x(1 + erf(x/√2))
+    Value* scaled = b.multiply(x, full(b, kInvSqrt2, t, shape));
+    Value* erfScaled = emitErf(b, scaled);
+    Value* onePlus = b.add(erfScaled, full(b, 1.0, t, shape));
+    Value* half = b.multiply(x, full(b, 0.5, t, shape));
+    return b.multiply(half, onePlus);
+  }
+  case Activation::geluTanh: { // 0.5x(1 + tanh(√(2/π)(x + 0.044715x³)))
+    Value* square = b.multiply(x, x);
+    Value* cube = b.multiply(square, x);
+    Value* cubic = b.multiply(cube, full(b, 0.044715, t, shape));
+    Value* inner = b.add(x, cubic);
+    Value* scaledInner = b.multiply(inner, full(b, kSqrt2OverPi, t, shape));
+    Value* tanhInner = b.unary(OpKind::tanh, scaledInner);
+    Value* onePlus = b.add(tanhInner, full(b, 1.0, t, shape));
+    Value* half = b.multiply(x, full(b, 0.5, t, shape));
+    return b.multiply(half, onePlus);
+  }
   }
   return x;
 }
+
+Value* geluBackward(Builder& b, const Gelu& gelu, Value* dy) {
+  Value* x = gelu.x;
+  const ElementType t = x->type.elementType;
+  const Shape& shape = x->type.shape;
+  // Φ(x) = 0.5(1 + erf(x/√2))
+  Value* scaled = b.multiply(x, full(b, kInvSqrt2, t, shape));
+  Value* erfScaled = emitErf(b, scaled);
+  Value* onePlus = b.add(erfScaled, full(b, 1.0, t, shape));
+  Value* cdf = b.multiply(onePlus, full(b, 0.5, t, shape));
+  // φ(x) = exp(-x²/2)/√(2π)
+  Value* square = b.multiply(x, x);
+  Value* exponent = b.multiply(square, full(b, -0.5, t, shape));
+  Value* gauss = b.unary(OpKind::exponential, exponent);
+  Value* pdf = b.multiply(gauss, full(b, 0.3989422804014327, t, shape));
+  Value* xPdf = b.multiply(x, pdf);
+  Value* derivative = b.add(cdf, xPdf);
+  return b.multiply(dy, derivative);
+}
+
+namespace {
 
 // Per-channel vector [C] broadcast along dim 1 of an NCHW or NC tensor.
 Value* perChannel(Builder& b, Value* v, const Shape& shape) {
@@ -202,9 +279,12 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       ++bn;
       break;
     }
-    case Step::Kind::activation:
-      h = activate(b, h, step.activation);
+    case Step::Kind::activation: {
+      Value* y = emitActivation(b, h, step.activation);
+      if (step.activation == Activation::gelu) out.gelus.push_back({h, y});
+      h = y;
       break;
+    }
     case Step::Kind::maxPool: {
       Attributes a;
       a.windowDimensions = {1, 1, step.kernel, step.kernel};

@@ -49,10 +49,27 @@ ir::Value* emitUpsample2x(ir::Builder& b, ir::Value* x);
 // each dim, indices clamped to [0, 2H−1]; one fused loop of strided slices of the edge-padded g.
 ir::Value* upsample2xBackward(ir::Builder& b, ir::Value* g);
 
+// One exact GELU: its input and output, for the train step's custom VJP.
+struct Gelu {
+  ir::Value *x, *y;
+};
+
+// erf of every element, in plain ops (StableHLO has none): x clamped to [-4, 4], then x·P(x²)/Q(x²)
+// by Horner's rule with Eigen's and XLA's f32 coefficients (FAMILIES.md 2.2). Within 5e-7 of the
+// exact erf over all of f32 (erf(±4) rounds to ±1 in f32).
+ir::Value* emitErf(ir::Builder& b, ir::Value* x);
+// An activation of `x`, element by element.
+ir::Value* emitActivation(ir::Builder& b, ir::Value* x, Activation activation);
+// The cotangent of an exact GELU's input from that of its output: dy·(0.5(1 + erf(x/√2)) +
+// x·φ(x)), φ the standard normal density. Declared whole rather than derived from the ops, whose
+// derivative is the rational approximation's and 0 where the clamp holds.
+ir::Value* geluBackward(ir::Builder& b, const Gelu& gelu, ir::Value* dy);
+
 struct ForwardValues {
   ir::Value* logits = nullptr;
   std::vector<BatchNorm> batchNorms; // per BN layer (batch mode only)
   std::vector<Upsample> upsamples;   // per unetUp
+  std::vector<Gelu> gelus;           // per exact GELU
 };
 
 constexpr float kBnEpsilon = 1e-5f;

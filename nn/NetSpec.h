@@ -10,7 +10,9 @@
 
 namespace hlotrain::nn {
 
-enum class Activation { identity, relu, relu6 };
+// gelu: PyTorch's default, 0.5x(1 + erf(x/√2)); geluTanh: GPT-2's and the reference system's
+// approximation, 0.5x(1 + tanh(√(2/π)(x + 0.044715x³))) (FAMILIES.md 2.2).
+enum class Activation { identity, relu, relu6, gelu, geluTanh };
 
 // How a convolution or pooling window pads. `same`: XLA's SAME (output ceil(i/s); the total pad
 // split low = total/2, high = the rest). `symmetric`: k/2 on both sides. `valid`: none.

@@ -288,6 +288,10 @@ grad::CustomVjps customVjps(const nn::ForwardValues& forward) {
     vjps[up.y] = {{up.x}, [](Builder& b, Value* dy) {
                     return std::vector<Value*>{nn::upsample2xBackward(b, dy)};
                   }};
+  for (const nn::Gelu& gelu : forward.gelus)
+    vjps[gelu.y] = {{gelu.x}, [gelu](Builder& b, Value* dy) {
+                      return std::vector<Value*>{nn::geluBackward(b, gelu, dy)};
+                    }};
   return vjps;
 }
 

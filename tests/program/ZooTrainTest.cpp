@@ -198,6 +198,16 @@ TEST(ZooTrainTest, MnistLinearLearns) {
 TEST(ZooTrainTest, MnistMlpLearns) {
   expectLearns({nn::mnistMlp(), 16, 8, 0.001f});
 }
+// MNIST-MLP's shape with either GELU: the exact one through its declared backward
+// (program::customVjps), the tanh form through the derived one.
+TEST(ZooTrainTest, GeluMlpsLearn) {
+  for (nn::Activation gelu : {nn::Activation::gelu, nn::Activation::geluTanh})
+    expectLearns(
+        {{"MLP-GELU", {nn::flatten(), nn::dense(128, gelu), nn::dense(10)}, {1, 28, 28}, 10, ""},
+         16,
+         8,
+         0.001f});
+}
 TEST(ZooTrainTest, MnistCnnLearns) {
   expectLearns({nn::mnistCnn(), 16, 8, 0.001f});
 }
