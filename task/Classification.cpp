@@ -32,7 +32,7 @@ private:
   metrics::ConfusionMatrix confusion_;
 };
 
-class Classification final : public Task {
+class Classification final : public PredictingTask {
 public:
   std::string_view name() const override { return "classification"; }
   std::string_view headlineField() const override { return "accuracy"; }
@@ -65,17 +65,6 @@ public:
                          return ",\"truth\":" + std::to_string(labels[0]) + ",\"predicted\":" +
                                 std::to_string(metrics::argmax(logits.data(), numClasses));
                        });
-  }
-
-  void checkRecordOutput(RecordOutput output, const data::DatasetIO& io) const override {
-    checkPredictions(output, io);
-  }
-
-  std::unique_ptr<RecordWriter> recordWriter(RecordOutput, const std::string& path,
-                                             const data::DatasetIO&, const ir::Shape& row,
-                                             int64_t records,
-                                             const program::LossOptions&) const override {
-    return predictionsWriter(path, row, records);
   }
 };
 

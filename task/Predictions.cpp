@@ -47,7 +47,7 @@ private:
 
 } // namespace
 
-void checkPredictions(RecordOutput output, const data::DatasetIO& io) {
+void PredictingTask::checkRecordOutput(RecordOutput output, const data::DatasetIO& io) const {
   if (output == RecordOutput::detections)
     throw ConfigError("--detections applies to detection datasets, not " +
                       std::string(data::datasetKindName(io.kind())));
@@ -57,8 +57,10 @@ void checkPredictions(RecordOutput output, const data::DatasetIO& io) {
                       std::to_string(io.numClasses()) + " classes");
 }
 
-std::unique_ptr<RecordWriter> predictionsWriter(const std::string& path, const ir::Shape& row,
-                                                int64_t records) {
+std::unique_ptr<RecordWriter> PredictingTask::recordWriter(RecordOutput, const std::string& path,
+                                                           const data::DatasetIO&,
+                                                           const ir::Shape& row, int64_t records,
+                                                           const program::LossOptions&) const {
   return std::make_unique<PredictionsWriter>(path, row, records);
 }
 

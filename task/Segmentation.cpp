@@ -77,7 +77,7 @@ private:
   std::map<int32_t, metrics::ConfusionMatrix> cases_; // the cases seen so far
 };
 
-class Segmentation final : public Task {
+class Segmentation final : public PredictingTask {
 public:
   std::string_view name() const override { return "segmentation"; }
   std::string_view headlineField() const override { return "dice_mean"; }
@@ -118,17 +118,6 @@ public:
                  pngUri(overlayClasses(input, predicted)) + "\"";
         },
         overlayColoursJson(numClasses));
-  }
-
-  void checkRecordOutput(RecordOutput output, const data::DatasetIO& io) const override {
-    checkPredictions(output, io);
-  }
-
-  std::unique_ptr<RecordWriter> recordWriter(RecordOutput, const std::string& path,
-                                             const data::DatasetIO&, const ir::Shape& row,
-                                             int64_t records,
-                                             const program::LossOptions&) const override {
-    return predictionsWriter(path, row, records);
   }
 };
 

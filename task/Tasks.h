@@ -34,12 +34,17 @@ Picture overlayClasses(const Picture& picture, std::span<const int32_t> classes)
 // `,"colours":["#rrggbb",…]`: the colours overlayClasses gives classes 1 … numClasses - 1.
 std::string overlayColoursJson(int64_t numClasses);
 
-// The predictions output of the tasks that score classes (classification, segmentation): the
-// argmax class of every row or pixel as uint8, refused for a detector and for more than 256
-// classes.
-void checkPredictions(RecordOutput output, const data::DatasetIO& io);
-std::unique_ptr<RecordWriter> predictionsWriter(const std::string& path, const ir::Shape& row,
-                                                int64_t records);
+// A task that scores classes (classification, segmentation): its per-record output is the
+// predictions, the argmax class of every row or pixel as uint8 (task/Predictions.cpp), refused
+// for more than 256 classes; a detector's --detections it refuses.
+class PredictingTask : public Task {
+public:
+  void checkRecordOutput(RecordOutput output, const data::DatasetIO& io) const final;
+  std::unique_ptr<RecordWriter> recordWriter(RecordOutput output, const std::string& path,
+                                             const data::DatasetIO& io, const ir::Shape& row,
+                                             int64_t records,
+                                             const program::LossOptions& loss) const final;
+};
 
 const Task& classification();
 const Task& segmentation();
