@@ -62,6 +62,12 @@ void writeGraph(const ir::Module& module, const RunFiles& files, Graph graph) {
   writeFileAtomically(files.graph(graph), mlir::print(module));
 }
 
+// The eval forward into a directory that exists.
+void writeEvalGraphInto(const RunPlan& plan) {
+  writeGraph(*program::buildEvalForward(plan.spec, plan.evalBatch, plan.config.precision),
+             plan.files, Graph::fwdEval);
+}
+
 } // namespace
 
 const data::DatasetIO& RunPlan::dataset() const {
@@ -119,14 +125,13 @@ void writeGraphs(const RunPlan& plan) {
   const nn::Precision precision = plan.config.precision;
   writeGraph(*program::buildForward(plan.spec, plan.config.batch, precision), plan.files,
              Graph::fwd);
-  writeEvalGraph(plan);
+  writeEvalGraphInto(plan);
   writeGraph(*program::buildTrainStep(plan.spec, plan.config), plan.files, Graph::trainStep);
 }
 
 void writeEvalGraph(const RunPlan& plan) {
   createRunDirectory(plan.files);
-  writeGraph(*program::buildEvalForward(plan.spec, plan.evalBatch, plan.config.precision),
-             plan.files, Graph::fwdEval);
+  writeEvalGraphInto(plan);
 }
 
 data::Dataset loadSplit(const RunPlan& plan, const std::string& dataDir, data::Split split) {
