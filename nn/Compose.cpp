@@ -20,12 +20,18 @@ std::pair<int64_t, int64_t> windowPadding(Padding padding, int64_t input, int64_
   return {0, 0};
 }
 
+size_t layerNormAxis(const ir::Shape& in) {
+  return in.size() == 4 ? 1 : in.size() - 1;
+}
+
 std::vector<ParamInfo> stepParameters(const Step& step, const ir::Shape& in) {
   const std::string& n = step.name;
   switch (step.kind) {
-  case Step::Kind::dense:
-    return {{n + ".w", {in[1], step.features}, ParamRole::weight, in[1]},
+  case Step::Kind::dense: {
+    const int64_t features = in.back();
+    return {{n + ".w", {features, step.features}, ParamRole::weight, features},
             {n + ".b", {step.features}, ParamRole::bias, 0}};
+  }
   case Step::Kind::conv: {
     int64_t k = step.kernel, perGroup = step.depthwise ? 1 : in[1];
     std::vector<ParamInfo> params = {
@@ -36,6 +42,24 @@ std::vector<ParamInfo> stepParameters(const Step& step, const ir::Shape& in) {
   case Step::Kind::batchNorm:
     return {{n + ".gamma", {in[1]}, ParamRole::bnScale, 0},
             {n + ".beta", {in[1]}, ParamRole::bnShift, 0}};
+  case Step::Kind::layerNorm: {
+    const int64_t features = in[layerNormAxis(in)];
+    return {{n + ".gamma", {features}, ParamRole::lnScale, 0},
+            {n + ".beta", {features}, ParamRole::lnShift, 0}};
+  }
+  case Step::Kind::classToken:
+    return {{n + ".cls", {in[2]}, ParamRole::classToken, 0}};
+  case Step::Kind::positions:
+    return {{n + ".pos", {in[1], in[2]}, ParamRole::position, in[1]}};
+  case Step::Kind::attention: {
+    const int64_t d = in[2];
+    std::vector<ParamInfo> params;
+    for (const char* projection : {"q", "k", "v", "o"}) {
+      params.push_back({n + projection + ".w", {d, d}, ParamRole::weight, d});
+      params.push_back({n + projection + ".b", {d}, ParamRole::bias, 0});
+    }
+    return params;
+  }
   default:
     return {};
   }
@@ -55,12 +79,20 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
   auto needSpatial = [&] {
     if (!spatial) throw VerifyError(where + ": needs an NCHW input, got " + ir::toString(in));
   };
+  auto needTokens = [&] {
+    if (in.size() != 3)
+      throw VerifyError(where + ": needs tokens [B, T, D] (a patch embedding before it), got " +
+                        ir::toString(in));
+  };
   switch (step.kind) {
-  case Step::Kind::dense:
-    if (in.size() != 2)
-      throw VerifyError(where + ": dense needs a 2-D input, got " + ir::toString(in) +
-                        " (add flatten)");
-    return {in[0], step.features};
+  case Step::Kind::dense: {
+    if (in.size() != 2 && in.size() != 3)
+      throw VerifyError(where + ": dense needs features [B, F] or tokens [B, T, D], got " +
+                        ir::toString(in) + " (add flatten)");
+    ir::Shape out = in;
+    out.back() = step.features;
+    return out;
+  }
   case Step::Kind::conv:
   case Step::Kind::maxPool: {
     needSpatial();
@@ -84,6 +116,29 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
   case Step::Kind::upsample:
     needSpatial();
     return {in[0], in[1], 2 * in[2], 2 * in[3]};
+  case Step::Kind::layerNorm:
+    if (in.size() < 2)
+      throw VerifyError(where + ": layer norm needs [B, F], tokens or NCHW, got " +
+                        ir::toString(in));
+    return in;
+  case Step::Kind::tokens:
+    needSpatial();
+    return {in[0], in[2] * in[3], in[1]};
+  case Step::Kind::classToken:
+    needTokens();
+    return {in[0], in[1] + 1, in[2]};
+  case Step::Kind::positions:
+    needTokens();
+    return in;
+  case Step::Kind::attention:
+    needTokens();
+    if (step.heads < 1 || in[2] % step.heads != 0)
+      throw VerifyError(where + ": " + std::to_string(step.heads) +
+                        " heads do not divide the width " + std::to_string(in[2]));
+    return in;
+  case Step::Kind::firstToken:
+    needTokens();
+    return {in[0], in[2]};
   case Step::Kind::activation:
   case Step::Kind::fork:
   case Step::Kind::join:
@@ -159,6 +214,19 @@ void Composer::conv(Path path, std::string name, int64_t features, int64_t kerne
 
 void Composer::batchNorm(Path path, std::string name) {
   step({Step::Kind::batchNorm, path, std::move(name)});
+}
+
+void Composer::layerNorm(Path path, std::string name, float epsilon) {
+  Step s{Step::Kind::layerNorm, path, std::move(name)};
+  s.epsilon = epsilon;
+  step(std::move(s));
+}
+
+void Composer::attention(std::string name, int64_t heads, bool causal) {
+  Step s{Step::Kind::attention, Path::main, std::move(name)};
+  s.heads = heads;
+  s.causal = causal;
+  step(std::move(s));
 }
 
 void Composer::activate(Activation activation) {

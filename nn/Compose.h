@@ -21,7 +21,7 @@ enum class Path { main, shortcut };
 
 struct Step {
   enum class Kind {
-    dense,         // x·W (+ b): <name>.w [in, features], <name>.b
+    dense,         // x·W + b over the last axis: <name>.w [in, features], <name>.b
     conv,          // <name>.w [features, in/groups, k, k] (+ <name>.b when `bias`)
     batchNorm,     // <name>.gamma, <name>.beta; one BatchNorm entry
     activation,    // elementwise
@@ -32,7 +32,13 @@ struct Step {
     join,          // main = main + shortcut
     pushSkip,      // a copy of main goes on the skip stack
     upsample,      // bilinear x2 of [N, C, H, W] (half-pixel centres, edges clamped)
-    concatSkip     // main = [main | the skip popped off the stack] along the channels
+    concatSkip,    // main = [main | the skip popped off the stack] along the channels
+    layerNorm,     // <name>.gamma, <name>.beta over the channels of NCHW, else the last axis
+    tokens,        // [B, C, H, W] -> [B, H·W, C], positions in row-major order
+    classToken,    // prepends <name>.cls [D] to [B, T, D] as token 0
+    positions,     // adds <name>.pos [T, D] to every sample's tokens
+    attention,     // multi-head self-attention over [B, T, D]: <name>{q,k,v,o}.{w,b}
+    firstToken     // [B, T, D] -> token 0, [B, D]
   };
   Kind kind;
   Path path = Path::main; // the value the step reads and replaces
@@ -43,11 +49,17 @@ struct Step {
   Activation activation = Activation::identity;
   bool bias = false;      // conv
   bool depthwise = false; // conv: feature_group_count = input channels
+  int64_t heads = 1;      // attention
+  bool causal = false;    // attention: position i attends to j <= i only
+  float epsilon = 0.0f;   // layerNorm
 };
 
 // Low/high padding of one spatial dimension of a window op.
 std::pair<int64_t, int64_t> windowPadding(Padding padding, int64_t input, int64_t kernel,
                                           int64_t stride);
+
+// The axis a layer norm of `in` normalises: the channels of NCHW, else the last.
+size_t layerNormAxis(const ir::Shape& in);
 
 // The parameters a step owns, in spec order, given the shape of its input.
 std::vector<ParamInfo> stepParameters(const Step& step, const ir::Shape& in);
@@ -85,6 +97,12 @@ public:
   void pushSkip() { step({Step::Kind::pushSkip}); }
   void upsample() { step({Step::Kind::upsample}); }
   void concatSkip() { step({Step::Kind::concatSkip}); }
+  void layerNorm(Path path, std::string name, float epsilon);
+  void tokens() { step({Step::Kind::tokens}); }
+  void classToken(std::string name) { step({Step::Kind::classToken, Path::main, std::move(name)}); }
+  void positions(std::string name) { step({Step::Kind::positions, Path::main, std::move(name)}); }
+  void attention(std::string name, int64_t heads, bool causal);
+  void firstToken() { step({Step::Kind::firstToken}); }
   // conv (no bias) -> BatchNorm -> activation on the main path.
   void convBn(const std::string& convName, const std::string& bnName, int64_t features,
               int64_t kernel, int64_t stride, Padding padding, Activation activation,

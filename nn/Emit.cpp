@@ -1,5 +1,6 @@
 #include "nn/Emit.h"
 
+#include <cmath>
 #include <limits>
 
 #include "nn/Compose.h"
@@ -164,6 +165,142 @@ Value* weightedSum(Builder& b, const std::vector<std::pair<double, Value*>>& ter
   return sum;
 }
 
+// Every dimension of a rank-`rank` tensor but `axis`.
+std::vector<int64_t> allBut(size_t rank, int64_t axis) {
+  std::vector<int64_t> dims;
+  for (int64_t d = 0; d < static_cast<int64_t>(rank); ++d)
+    if (d != axis) dims.push_back(d);
+  return dims;
+}
+
+Shape without(const Shape& shape, int64_t axis) {
+  Shape out;
+  for (int64_t d : allBut(shape.size(), axis)) out.push_back(shape[static_cast<size_t>(d)]);
+  return out;
+}
+
+// Σ over `axis` of x, broadcast back to x's shape.
+Value* sumAlong(Builder& b, Value* x, int64_t axis) {
+  Value* sum = b.reduce(x, scalarLike(b, 0.0, x->type.elementType), {axis}, OpKind::add);
+  return b.broadcastInDim(sum, x->type.shape, allBut(x->type.shape.size(), axis));
+}
+
+// x·W + b over the last axis of x ([B, F] or tokens [B, T, D]).
+Value* denseLayer(Builder& b, Value* x, Value* w, Value* bias, Precision precision) {
+  const int64_t last = static_cast<int64_t>(x->type.shape.size()) - 1;
+  // The weight's conversion first: the order these graphs were first emitted in.
+  Value* rhs = productOperand(b, w, precision);
+  Value* lhs = productOperand(b, x, precision);
+  Value* y = b.dotGeneral(lhs, rhs, {{}, {}, {last}, {0}}, x->type.elementType);
+  return b.add(y, b.broadcastInDim(bias, y->type.shape, {last}));
+}
+
+} // namespace
+
+LayerNorm emitLayerNorm(Builder& b, Value* x, Value* gamma, Value* beta, int64_t axis,
+                        float epsilon) {
+  const Shape& shape = x->type.shape;
+  const ElementType t = x->type.elementType;
+  const Shape reduced = without(shape, axis);
+  const std::vector<int64_t> kept = allBut(shape.size(), axis);
+  const double count = static_cast<double>(shape[static_cast<size_t>(axis)]);
+  Value* zero = scalarLike(b, 0.0, t);
+  Value* sum = b.reduce(x, zero, {axis}, OpKind::add);
+  Value* mean = b.divide(sum, full(b, count, t, reduced));
+  Value* centered = b.subtract(x, b.broadcastInDim(mean, shape, kept));
+  Value* squares = b.multiply(centered, centered);
+  Value* sumSquares = b.reduce(squares, zero, {axis}, OpKind::add);
+  Value* var = b.divide(sumSquares, full(b, count, t, reduced));
+  Value* shifted = b.add(var, full(b, epsilon, t, reduced));
+  Value* invStd = b.unary(OpKind::rsqrt, shifted);
+  Value* normalized = b.multiply(centered, b.broadcastInDim(invStd, shape, kept));
+  Value* scaled = b.multiply(normalized, b.broadcastInDim(gamma, shape, {axis}));
+  Value* y = b.add(scaled, b.broadcastInDim(beta, shape, {axis}));
+  return {x, gamma, beta, axis, invStd, normalized, y};
+}
+
+LayerNormGrads layerNormBackward(Builder& b, const LayerNorm& ln, Value* dy) {
+  const Shape& shape = ln.x->type.shape;
+  const ElementType t = ln.x->type.elementType;
+  const std::vector<int64_t> kept = allBut(shape.size(), ln.axis);
+  const double count = static_cast<double>(shape[static_cast<size_t>(ln.axis)]);
+  Value* g = b.multiply(dy, b.broadcastInDim(ln.gamma, shape, {ln.axis}));
+  Value* gn = b.multiply(g, ln.normalized);
+  Value* sumG = sumAlong(b, g, ln.axis);
+  Value* sumGn = sumAlong(b, gn, ln.axis);
+  Value* weightedGn = b.multiply(ln.normalized, sumGn);
+  Value* sums = b.add(sumG, weightedGn);
+  Value* means = b.divide(sums, full(b, count, t, shape));
+  Value* inner = b.subtract(g, means);
+  Value* dx = b.multiply(inner, b.broadcastInDim(ln.invStd, shape, kept));
+  const std::vector<int64_t> others = allBut(shape.size(), ln.axis);
+  Value* zero = scalarLike(b, 0.0, t);
+  Value* dyn = b.multiply(dy, ln.normalized);
+  Value* dGamma = b.reduce(dyn, zero, others, OpKind::add);
+  Value* dBeta = b.reduce(dy, zero, others, OpKind::add);
+  return {dx, dGamma, dBeta};
+}
+
+Value* emitSoftmax(Builder& b, Value* x) {
+  const int64_t last = static_cast<int64_t>(x->type.shape.size()) - 1;
+  const ElementType t = x->type.elementType;
+  Value* lowest = scalarLike(b, -std::numeric_limits<double>::infinity(), t);
+  Value* max = b.reduce(x, lowest, {last}, OpKind::maximum);
+  Value* shifted =
+      b.subtract(x, b.broadcastInDim(max, x->type.shape, allBut(x->type.shape.size(), last)));
+  Value* e = b.unary(OpKind::exponential, shifted);
+  Value* sum = sumAlong(b, e, last);
+  return b.divide(e, sum);
+}
+
+Value* softmaxBackward(Builder& b, const Softmax& softmax, Value* dy) {
+  const int64_t last = static_cast<int64_t>(dy->type.shape.size()) - 1;
+  Value* ydy = b.multiply(softmax.y, dy);
+  Value* sum = sumAlong(b, ydy, last);
+  Value* ySum = b.multiply(softmax.y, sum);
+  return b.subtract(ydy, ySum);
+}
+
+namespace {
+
+// Multi-head self-attention over tokens [B, T, D] (FAMILIES.md 2.3); w: q.w, q.b, k.w, ... o.b.
+Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* const> w,
+                     Precision precision, std::vector<Softmax>& softmaxes) {
+  const Shape& s = x->type.shape;
+  const int64_t batch = s[0], tokens = s[1], width = s[2], heads = step.heads;
+  const int64_t headWidth = width / heads;
+  const ElementType t = x->type.elementType;
+  // [B, T, D] -> [B, H, T, D/H]
+  auto split = [&](Value* v) {
+    Value* r = b.reshape(v, {batch, tokens, heads, headWidth});
+    return b.transpose(r, {0, 2, 1, 3});
+  };
+  Value* q = split(denseLayer(b, x, w[0], w[1], precision));
+  Value* k = split(denseLayer(b, x, w[2], w[3], precision));
+  Value* v = split(denseLayer(b, x, w[4], w[5], precision));
+  Value* kOperand = productOperand(b, k, precision);
+  Value* qOperand = productOperand(b, q, precision);
+  Value* scores = b.dotGeneral(qOperand, kOperand, {{0, 1}, {0, 1}, {3}, {3}}, t);
+  const Shape& scoreShape = scores->type.shape;
+  Value* scaled =
+      b.multiply(scores, full(b, 1.0 / std::sqrt(static_cast<double>(headWidth)), t, scoreShape));
+  if (step.causal) {
+    Value* row = b.iota({ElementType::i32, scoreShape}, 2);
+    Value* column = b.iota({ElementType::i32, scoreShape}, 3);
+    Value* visible = b.compare(column, row, ComparisonDirection::LE);
+    Value* hidden = full(b, -std::numeric_limits<double>::infinity(), t, scoreShape);
+    scaled = b.select(visible, scaled, hidden);
+  }
+  Softmax softmax{scaled, emitSoftmax(b, scaled)};
+  softmaxes.push_back(softmax);
+  Value* vOperand = productOperand(b, v, precision);
+  Value* pOperand = productOperand(b, softmax.y, precision);
+  Value* attended = b.dotGeneral(pOperand, vOperand, {{0, 1}, {0, 1}, {3}, {2}}, t);
+  Value* merged = b.transpose(attended, {0, 2, 1, 3});
+  Value* flat = b.reshape(merged, {batch, tokens, width});
+  return denseLayer(b, flat, w[6], w[7], precision);
+}
+
 } // namespace
 
 Value* emitUpsample2x(Builder& b, Value* x) {
@@ -261,12 +398,9 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
     std::span<Value* const> w = params.subspan(p, stepParameters(step, in).size());
     p += w.size();
     switch (step.kind) {
-    case Step::Kind::dense: {
-      Value* y = b.dotGeneral(productOperand(b, h, precision), productOperand(b, w[0], precision),
-                              {{}, {}, {1}, {0}}, h->type.elementType);
-      h = b.add(y, b.broadcastInDim(w[1], y->type.shape, {1}));
+    case Step::Kind::dense:
+      h = denseLayer(b, h, w[0], w[1], precision);
       break;
-    }
     case Step::Kind::conv:
       h = conv(b, step, h, w[0], precision);
       if (step.bias) h = b.add(h, perChannel(b, w[1], h->type.shape));
@@ -324,6 +458,34 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       h = b.concatenate({h, skips.back()}, 1);
       skips.pop_back();
       break;
+    case Step::Kind::layerNorm: {
+      LayerNorm n =
+          emitLayerNorm(b, h, w[0], w[1], static_cast<int64_t>(layerNormAxis(in)), step.epsilon);
+      out.layerNorms.push_back(n);
+      h = n.y;
+      break;
+    }
+    case Step::Kind::tokens: {
+      Value* flat = b.reshape(h, {in[0], in[1], in[2] * in[3]});
+      h = b.transpose(flat, {0, 2, 1});
+      break;
+    }
+    case Step::Kind::classToken: {
+      Value* cls = b.broadcastInDim(w[0], {in[0], 1, in[2]}, {2});
+      h = b.concatenate({cls, h}, 1);
+      break;
+    }
+    case Step::Kind::positions:
+      h = b.add(h, b.broadcastInDim(w[0], in, {1, 2}));
+      break;
+    case Step::Kind::attention:
+      h = emitAttention(b, step, h, w, precision, out.softmaxes);
+      break;
+    case Step::Kind::firstToken: {
+      Value* first = b.slice(h, {0, 0, 0}, {in[0], 1, in[2]});
+      h = b.reshape(first, {in[0], in[2]});
+      break;
+    }
     }
   });
   out.logits = values[static_cast<int>(Path::main)];

@@ -65,11 +65,43 @@ ir::Value* emitActivation(ir::Builder& b, ir::Value* x, Activation activation);
 // derivative is the rational approximation's and 0 where the clamp holds.
 ir::Value* geluBackward(ir::Builder& b, const Gelu& gelu, ir::Value* dy);
 
+// One layer norm's values, those its backward reads among them (FAMILIES.md 2.1).
+struct LayerNorm {
+  ir::Value *x, *gamma, *beta;
+  int64_t axis;                       // the normalised axis: 1 of NCHW, else the last
+  ir::Value *invStd, *normalized, *y; // 1/sqrt(var + eps) without the axis; (x − mean)·invStd
+};
+
+// Layer norm of `x` over `axis` (biased variance), γ and β [x.shape[axis]] along it.
+LayerNorm emitLayerNorm(ir::Builder& b, ir::Value* x, ir::Value* gamma, ir::Value* beta,
+                        int64_t axis, float epsilon);
+
+struct LayerNormGrads {
+  ir::Value *x, *gamma, *beta;
+};
+
+// With g = dy·γ: dx = invStd·(g − mean g − n·mean(g·n)) over the axis, dγ = Σ dy·n and dβ = Σ dy
+// over every other axis. One pass for the sums and one for dx, as for BatchNorm.
+LayerNormGrads layerNormBackward(ir::Builder& b, const LayerNorm& ln, ir::Value* dy);
+
+// One softmax over the last axis: its input and output, for the custom VJP.
+struct Softmax {
+  ir::Value *x, *y;
+};
+
+// exp(x − max x) / Σ exp(x − max x) over the last axis.
+ir::Value* emitSoftmax(ir::Builder& b, ir::Value* x);
+// dx = y·(dy − Σ y·dy) over the last axis: the max shift has no gradient, and the ops' own
+// derivative would take it through the max's comparison.
+ir::Value* softmaxBackward(ir::Builder& b, const Softmax& softmax, ir::Value* dy);
+
 struct ForwardValues {
   ir::Value* logits = nullptr;
   std::vector<BatchNorm> batchNorms; // per BN layer (batch mode only)
   std::vector<Upsample> upsamples;   // per unetUp
   std::vector<Gelu> gelus;           // per exact GELU
+  std::vector<LayerNorm> layerNorms;
+  std::vector<Softmax> softmaxes; // per attention layer
 };
 
 constexpr float kBnEpsilon = 1e-5f;

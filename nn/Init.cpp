@@ -31,12 +31,12 @@ std::vector<ir::Tensor> heInit(const NetSpec& spec) {
   std::vector<ir::Tensor> tensors;
   uint64_t seed = 42;
   for (const ParamInfo& p : parameters(spec)) {
-    if (p.role == ParamRole::weight) {
+    if (p.role == ParamRole::weight || p.role == ParamRole::position) {
       tensors.push_back(heTensor(p, seed++));
       continue;
     }
     ir::Tensor t(ir::TensorType{ir::ElementType::f32, p.shape});
-    if (p.role == ParamRole::bnScale)
+    if (p.role == ParamRole::bnScale || p.role == ParamRole::lnScale)
       for (int64_t i = 0; i < t.numElements(); ++i) t.set<float>(i, 1.0f);
     tensors.push_back(std::move(t));
   }

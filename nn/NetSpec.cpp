@@ -62,6 +62,20 @@ Layer globalAvgPool() {
 Layer activation(Activation activation) {
   return {[=](Composer& c) { c.activate(activation); }};
 }
+Layer layerNorm(float epsilon) {
+  return {[=](Composer& c) {
+    if (!(epsilon > 0.0f)) c.fail("layer norm needs an epsilon > 0");
+    c.layerNorm(Path::main, "ln" + c.index(), epsilon);
+  }};
+}
+Layer classToken() {
+  return {[](Composer& c) {
+    if (c.shape().size() != 3)
+      c.fail("a class-token head needs tokens [B, T, D] (a patch embedding before it), got " +
+             ir::toString(c.shape()));
+    c.firstToken();
+  }};
+}
 
 NetSpec NetSpec::withSymmetricPadding() const {
   NetSpec copy = *this;

@@ -27,6 +27,7 @@ struct Layer {
   std::function<void(Composer&)> compose;
 };
 
+// On [B, F], or on each token of [B, T, D] (the last axis contracted).
 Layer dense(int64_t features, Activation activation = Activation::identity);
 Layer conv2d(int64_t channels, int64_t kernel, int64_t stride = 1,
              Activation activation = Activation::relu, Padding padding = Padding::same);
@@ -43,6 +44,11 @@ Layer maxPool(int64_t window, int64_t stride, Padding padding = Padding::valid);
 Layer flatten();
 Layer globalAvgPool();
 Layer activation(Activation activation);
+// Layer norm (FAMILIES.md 2.1): over the channels (axis 1) of NCHW, else over the last axis
+// (tokens [B, T, D], features [B, F]); biased variance, `epsilon` inside the root. ln<i>.
+Layer layerNorm(float epsilon);
+// The class-token head: token 0 of [B, T, D], as [B, D].
+Layer classToken();
 
 struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;
@@ -71,13 +77,15 @@ struct NetSpec {
   NetSpec withSymmetricPadding() const;
 };
 
-enum class ParamRole { weight, bias, bnScale, bnShift };
+// What a tensor is to init and the optimizer: only weights decay (FAMILIES.md 2.6); weights and
+// position tables start random (std sqrt(2/fanIn)), scales at 1, the rest at 0.
+enum class ParamRole { weight, bias, bnScale, bnShift, lnScale, lnShift, classToken, position };
 
 struct ParamInfo {
   std::string name; // "conv0.w", "dense5.b", "bn1.gamma", ...
   ir::Shape shape;
   ParamRole role;
-  int64_t fanIn = 0; // weights only: dense in-features, conv (ic/groups)*k*k
+  int64_t fanIn = 0; // weights: dense in-features, conv (ic/groups)*k*k; positions: tokens
 };
 
 // Parameters in spec order (the order of graph arguments and checkpoints).

@@ -32,6 +32,7 @@ const std::vector<Entry>& entries() {
        [](const InputGeometry& in) {
          return in.height == in.width ? r34Yolov1(in.height) : r34Yolov1();
        }},
+      {vitTiny},
   };
   return table;
 }

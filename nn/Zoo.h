@@ -9,6 +9,7 @@
 #include "nn/NetSpec.h"
 #include "nn/ResNet.h"
 #include "nn/SmallNets.h"
+#include "nn/Transformer.h"
 #include "nn/UNet.h"
 
 namespace hlotrain::nn {

@@ -292,6 +292,15 @@ grad::CustomVjps customVjps(const nn::ForwardValues& forward) {
     vjps[gelu.y] = {{gelu.x}, [gelu](Builder& b, Value* dy) {
                       return std::vector<Value*>{nn::geluBackward(b, gelu, dy)};
                     }};
+  for (const nn::LayerNorm& ln : forward.layerNorms)
+    vjps[ln.y] = {{ln.x, ln.gamma, ln.beta}, [ln](Builder& b, Value* dy) {
+                    nn::LayerNormGrads g = nn::layerNormBackward(b, ln, dy);
+                    return std::vector<Value*>{g.x, g.gamma, g.beta};
+                  }};
+  for (const nn::Softmax& softmax : forward.softmaxes)
+    vjps[softmax.y] = {{softmax.x}, [softmax](Builder& b, Value* dy) {
+                         return std::vector<Value*>{nn::softmaxBackward(b, softmax, dy)};
+                       }};
   return vjps;
 }
 

@@ -74,7 +74,8 @@ std::unique_ptr<ir::Module> buildEvalForward(const nn::NetSpec& spec, int64_t ba
                                              nn::Precision precision = nn::Precision::f32);
 
 // The train step's composite VJPs: nn::batchNormBackward for each batch-mode BatchNorm's output,
-// nn::upsample2xBackward for each upsample's, nn::geluBackward for each exact GELU's.
+// nn::upsample2xBackward for each upsample's, nn::geluBackward for each exact GELU's,
+// nn::layerNormBackward for each layer norm's, nn::softmaxBackward for each softmax's.
 grad::CustomVjps customVjps(const nn::ForwardValues& forward);
 
 // train step, as trainStepSignature says.

@@ -33,6 +33,7 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
       {"mobilenetv2", 2236682, {3, 224, 224}},
       {"unet-brats", 7849988, {4, 240, 240}, {3, 4, 240, 240}},
       {"r34-yolov1", 22472286, {3, 224, 224}, {3, 30, 7, 7}},
+      {"vit-tiny", 5526346, {3, 224, 224}},
   };
   std::vector<nn::NetSpec> zoo = nn::zoo();
   ASSERT_EQ(zoo.size(), std::size(expected));
@@ -338,6 +339,7 @@ TEST(ZooTest, EveryNetComposesAsPinned) {
       {"mobilenetv2", "609c5f81fac64324bd31eeaedab943b3b0760f9104043bea0f2221c01d25337c"},
       {"unet-brats", "6ef9ed5e68ffc34c8cadf1f464ece668007cc6e4975902e59039213d4a2be6d6"},
       {"r34-yolov1", "b49a898ecebf8c6ab64d06fc3f5151b94b69b026df27172eacba11b98c4386af"},
+      {"vit-tiny", "72660f19e0b36add7e638337642f33a2700c833ea60aeb8c7e00426e9d932c75"},
   };
   ASSERT_EQ(std::size(pinned), nn::zoo().size());
   for (const auto& [name, digest] : pinned)

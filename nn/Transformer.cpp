@@ -1,0 +1,72 @@
+#include "nn/Transformer.h"
+
+#include "nn/Compose.h"
+
+namespace hlotrain::nn {
+
+Layer patchEmbed(int64_t patch, int64_t width) {
+  return {[=](Composer& c) {
+    const ir::Shape& in = c.shape();
+    if (in.size() != 4) c.fail("a patch embedding needs an NCHW input, got " + ir::toString(in));
+    if (patch < 1 || width < 1) c.fail("a patch embedding needs a positive patch and width");
+    if (in[2] % patch != 0 || in[3] % patch != 0)
+      c.fail("patch " + std::to_string(patch) + " does not divide the image " +
+             std::to_string(in[2]) + "x" + std::to_string(in[3]));
+    const std::string name = "patch" + c.index();
+    c.conv(Path::main, name, width, patch, patch, Padding::valid, true);
+    c.tokens();
+    c.classToken(name);
+    c.positions(name);
+  }};
+}
+
+Layer encoder(int64_t blocks, const EncoderOptions& o) {
+  return {[=](Composer& c) {
+    if (blocks < 1 || o.mlp < 1) c.fail("an encoder needs positive block and MLP counts");
+    if (!(o.epsilon > 0.0f)) c.fail("layer norm needs an epsilon > 0");
+    const ir::Shape& in = c.shape();
+    if (in.size() != 3)
+      c.fail("an encoder needs tokens [B, T, D] (a patch embedding before it), got " +
+             ir::toString(in));
+    if (o.heads < 1 || in[2] % o.heads != 0)
+      c.fail(std::to_string(o.heads) + " heads do not divide the width " + std::to_string(in[2]));
+    const int64_t width = in[2];
+    for (int64_t j = 0; j < blocks; ++j) {
+      const std::string p = "enc" + c.index() + "." + std::to_string(j) + ".";
+      c.fork();
+      c.layerNorm(Path::main, p + "ln1", o.epsilon);
+      c.attention(p, o.heads, o.causal);
+      c.join();
+      c.fork();
+      c.layerNorm(Path::main, p + "ln2", o.epsilon);
+      c.dense(p + "fc1", o.mlp);
+      c.activate(o.activation);
+      c.dense(p + "fc2", width);
+      c.join();
+    }
+  }};
+}
+
+NetSpec vit(std::string name, const VitSize& s) {
+  return {std::move(name),
+          {patchEmbed(s.patch, s.width), encoder(s.blocks, s.encoder), layerNorm(s.encoder.epsilon),
+           classToken(), dense(s.classes)},
+          {s.channels, s.side, s.side},
+          s.classes,
+          ""};
+}
+
+NetSpec vitTiny() {
+  NetSpec spec = vit("ViT-Tiny", {});
+  // The reference system's ViT-Tiny run on Imagenette (FAMILIES.md 3), crop and flip being the
+  // dataset's own augmentations.
+  // dataset's own augmentations; its weight decay, 1e-4, is the default.
+  spec.recipe = {{"batch", "32"},
+                 {"lr", "0.0003"},
+                 {"epochs", "80"},
+                 {"warmup-epochs", "5"},
+                 {"label-smoothing", "0.1"}};
+  return spec;
+}
+
+} // namespace hlotrain::nn

@@ -1,0 +1,43 @@
+#pragma once
+// The transformer family (FAMILIES.md 2.3, 2.4): the patch embedding, pre-norm encoder blocks of
+// multi-head self-attention and an MLP, and the vision transformers built from them.
+
+#include <string>
+
+#include "nn/NetSpec.h"
+
+namespace hlotrain::nn {
+
+// A p×p stride-p VALID convolution with bias to `width` channels, its patches as tokens in
+// row-major order, a class token prepended as token 0 and a learned position table added to every
+// token: [B, C, H, W] -> [B, H·W/p² + 1, width]. patch<i>.{w [width, C, p, p], b, cls [width],
+// pos [tokens, width]}. A patch that does not divide the image is refused.
+Layer patchEmbed(int64_t patch, int64_t width);
+
+struct EncoderOptions {
+  int64_t heads = 1;
+  int64_t mlp = 4; // the MLP's hidden width
+  Activation activation = Activation::gelu;
+  float epsilon = 1e-6f; // of both layer norms
+  bool causal = false;   // each token attends to itself and the tokens before it only
+};
+
+// `blocks` pre-norm encoder blocks on tokens [B, T, D]: R = X + O(MHSA(LN1 X)), then
+// Y = R + fc2(act(fc1(LN2 R))). Attention has separate biased Q, K, V, O dense layers [D, D];
+// head h owns the features h·D/H ... (h+1)·D/H − 1 and its scores are scaled by 1/sqrt(D/H).
+// enc<i>.<j>.{ln1.*, q.*, k.*, v.*, o.*, ln2.*, fc1.w [D, mlp], fc1.b, fc2.w [mlp, D], fc2.b}.
+Layer encoder(int64_t blocks, const EncoderOptions& options);
+
+struct VitSize {
+  int64_t side = 224, channels = 3, patch = 16, width = 192, blocks = 12, classes = 10;
+  EncoderOptions encoder = {3, 768, Activation::gelu, 1e-6f, false};
+};
+
+// A vision transformer as torchvision's VisionTransformer: patch embedding, the encoder, a final
+// layer norm, the class token's features, a dense head.
+NetSpec vit(std::string name, const VitSize& size);
+// ViT-Tiny at 224², patch 16, width 192, 3 heads, MLP 768, 12 blocks, 10 classes, exact GELU and
+// layer-norm epsilon 1e-6 (5,526,346 parameters), with the reference system's recipe.
+NetSpec vitTiny();
+
+} // namespace hlotrain::nn
