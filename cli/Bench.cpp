@@ -234,7 +234,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
 
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(args);
   double peak = cpu::matmulPeakGflops(2048, 3);
-  std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::vector<ir::Tensor> params = nn::initialParameters(spec);
   uint64_t rng = 0x9e3779b97f4a7c15ull;
 
   std::optional<Timing> eval;

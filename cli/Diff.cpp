@@ -141,7 +141,7 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
   }
   lower::Lowerer* lowerers[] = {owned[0].get(), owned[1].get()};
 
-  const std::vector<ir::Tensor> params = nn::heInit(spec);
+  const std::vector<ir::Tensor> params = nn::initialParameters(spec);
   std::vector<std::string> paramNames;
   for (const nn::ParamInfo& p : nn::parameters(spec)) paramNames.push_back(p.name);
   uint64_t rng = 0x2545f4914f6cdd1dull;

@@ -9,9 +9,8 @@ namespace hlotrain::nn {
 
 namespace {
 
-ir::Tensor heTensor(const ParamInfo& p, uint64_t seed) {
-  ir::Tensor t(ir::TensorType{ir::ElementType::f32, p.shape});
-  const float stddev = std::sqrt(2.0f / static_cast<float>(p.fanIn));
+ir::Tensor randomTensor(const ir::Shape& shape, float stddev, uint64_t seed) {
+  ir::Tensor t(ir::TensorType{ir::ElementType::f32, shape});
   const float maxU64 = static_cast<float>(std::numeric_limits<uint64_t>::max());
   uint64_t s = seed + 1;
   for (int64_t i = 0; i < t.numElements(); ++i) {
@@ -25,14 +24,33 @@ ir::Tensor heTensor(const ParamInfo& p, uint64_t seed) {
   return t;
 }
 
+// The std a parameter draws with under `scheme`; nullopt for a constant.
+std::optional<float> randomStd(const ParamInfo& p, InitScheme scheme) {
+  const bool drawn = p.role == ParamRole::weight || p.role == ParamRole::position ||
+                     (p.role == ParamRole::classToken && scheme == InitScheme::truncNormal);
+  if (!drawn) return std::nullopt;
+  if (scheme == InitScheme::truncNormal) return 0.02f;
+  return std::sqrt(2.0f / static_cast<float>(p.fanIn));
+}
+
 } // namespace
 
-std::vector<ir::Tensor> heInit(const NetSpec& spec) {
+std::string_view initSchemeName(InitScheme scheme) {
+  return scheme == InitScheme::truncNormal ? "trunc-normal" : "he";
+}
+
+std::optional<InitScheme> initSchemeNamed(std::string_view name) {
+  for (InitScheme s : {InitScheme::he, InitScheme::truncNormal})
+    if (initSchemeName(s) == name) return s;
+  return std::nullopt;
+}
+
+std::vector<ir::Tensor> initialParameters(const NetSpec& spec, InitScheme scheme) {
   std::vector<ir::Tensor> tensors;
   uint64_t seed = 42;
   for (const ParamInfo& p : parameters(spec)) {
-    if (p.role == ParamRole::weight || p.role == ParamRole::position) {
-      tensors.push_back(heTensor(p, seed++));
+    if (std::optional<float> stddev = randomStd(p, scheme)) {
+      tensors.push_back(randomTensor(p.shape, *stddev, seed++));
       continue;
     }
     ir::Tensor t(ir::TensorType{ir::ElementType::f32, p.shape});

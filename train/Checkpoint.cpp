@@ -205,9 +205,10 @@ std::vector<char> readFile(const std::string& path, uint64_t limit) {
 
 } // namespace
 
-TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer) {
+TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer,
+                        nn::InitScheme init) {
   TrainState s;
-  s.params = nn::heInit(spec);
+  s.params = nn::initialParameters(spec, init);
   for (int64_t c : nn::bnChannels(spec)) {
     s.bnMean.push_back(ir::Tensor::fromVector<float>({c}, std::vector<float>(c, 0.0f)));
     s.bnVar.push_back(ir::Tensor::fromVector<float>({c}, std::vector<float>(c, 1.0f)));

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "ir/Tensor.h"
+#include "nn/Init.h"
 #include "nn/NetSpec.h"
 #include "program/Program.h"
 
@@ -67,8 +68,9 @@ struct TrainState {
   std::string config;
 };
 
-// Fresh state: He-initialised params, running mean 0 / var 1, zero optimizer state.
-TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer);
+// Fresh state: params as `init` draws them, running mean 0 / var 1, zero optimizer state.
+TrainState initialState(const nn::NetSpec& spec, program::Optimizer optimizer,
+                        nn::InitScheme init = nn::InitScheme::he);
 
 // Version 2; throws ConfigError for a config over the format's 1 MiB.
 std::vector<char> encodeCheckpoint(const TrainState& state);

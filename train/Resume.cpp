@@ -59,7 +59,7 @@ Start startOrResume(const RunPlan& plan, bool resume, const std::string& initFro
     return start;
   }
   if (resume) chatter << "no checkpoint at " << path << " yet: starting a fresh run\n";
-  Start start{initialState(plan.spec, plan.config.optimizer), std::nullopt};
+  Start start{initialState(plan.spec, plan.config.optimizer, plan.config.init), std::nullopt};
   if (!initFromPath.empty()) initFrom(plan, initFromPath, start.state, chatter);
   DataPosition& p = start.state.position;
   p.seed = plan.config.seed;

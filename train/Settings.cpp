@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "nn/Init.h"
 #include "program/Program.h"
 #include "support/Error.h"
 
@@ -210,6 +211,24 @@ const SettingRow kRows[] = {
 
      [](auto& c, auto f, auto& v) { c.logEvery = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.logEvery); }},
+    {"--init",
+     string,
+     fixed,
+     noGraph,
+     "he|trunc-normal",
+     "a fresh run's parameters: he draws weights with std sqrt(2/fan-in) and positions with "
+     "sqrt(2/tokens), class tokens 0 (FORMATS.md); trunc-normal draws weights, positions and class "
+     "tokens with std 0.02 (DeiT); biases and shifts start at 0, scales at 1",
+
+     [](auto& c, auto f, auto& v) {
+       const std::optional<nn::InitScheme> scheme = nn::initSchemeNamed(v);
+       if (!scheme)
+         throw ConfigError(std::string(f) + ": expected he or trunc-normal, got '" + v + "'");
+       c.init = *scheme;
+     },
+     [](const auto& c) -> Shown { return std::string(nn::initSchemeName(c.init)); },
+     {},
+     "he"},
     {"--seed", integer, fixed, noGraph, "S", "data-order seed",
 
      [](auto& c, auto f, auto& v) {

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "nn/Init.h"
 #include "nn/NetSpec.h"
 #include "program/Program.h"
 
@@ -24,8 +25,9 @@ struct TrainConfig : program::ProgramOptions {
   int64_t checkpointEverySteps = 0; // global steps between checkpoints besides the epochs'; 0: none
   int64_t logEvery = 50;            // steps between step-loss lines; 0: none
   uint64_t seed = 0;                // data order (per-epoch shuffle seed is seed + epoch)
-  int64_t maxSteps = 0;             // stop after this global step (0: no limit); the schedule still
-                                    // spans `epochs`, so a short debug run sees the real LR curve
+  nn::InitScheme init = nn::InitScheme::he; // a fresh run's parameters
+  int64_t maxSteps = 0; // stop after this global step (0: no limit); the schedule still
+                        // spans `epochs`, so a short debug run sees the real LR curve
   bool shuffle = true;
   // A step whose loss or results are not finite is skipped (its batch is consumed, its results
   // are discarded) instead of stopping the run.

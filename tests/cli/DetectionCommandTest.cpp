@@ -412,7 +412,7 @@ TEST_F(DetectionCommandTest, InitFromAResNet34CheckpointStartsFromItsTrunk) {
   // The parameters the run started from: the trunk of the checkpoint, then the head's He init.
   const std::string initial = slurp(dump);
   ASSERT_EQ(initial.size(), static_cast<size_t>(nn::parameterCount(yolo)) * 4);
-  const std::vector<ir::Tensor> he = nn::heInit(yolo);
+  const std::vector<ir::Tensor> he = nn::initialParameters(yolo);
   size_t offset = 0;
   for (size_t i = 0; i < params.size(); ++i) {
     const ir::Tensor& want = i < copied ? trunk[i] : he[i];

@@ -290,7 +290,8 @@ TEST_F(TrainConfigTest, EveryRowReachesHelpConfigFilesCheckpointsAndResume) {
                                                          {"--class-weights", "1,2"},
                                                          {"--box-loss", "diou"},
                                                          {"--box-param", "sqrt-of-prediction"},
-                                                         {"--precision", "bf16"}};
+                                                         {"--precision", "bf16"},
+                                                         {"--init", "trunc-normal"}};
   const auto squeezed = [](const std::string& text) {
     std::string out;
     for (char c : text)

@@ -42,7 +42,7 @@ TEST(NetSpecTest, BadSpecNamesTheLayer) {
 }
 
 TEST(NetSpecTest, HeInitFollowsTheRecipe) {
-  auto tensors = nn::heInit(nn::mnistCnn());
+  auto tensors = nn::initialParameters(nn::mnistCnn());
   auto params = nn::parameters(nn::mnistCnn());
   ASSERT_EQ(tensors.size(), params.size());
   // First element of the first weight (seed 42), recomputed by hand from FORMATS.md.
@@ -67,7 +67,7 @@ TEST(NetSpecTest, HeInitFollowsTheRecipe) {
   double n = static_cast<double>(w.numElements());
   double stddev = std::sqrt(sq / n - (sum / n) * (sum / n));
   EXPECT_NEAR(stddev, std::sqrt(2.0 / 3136.0), 0.01 * std::sqrt(2.0 / 3136.0));
-  EXPECT_EQ(nn::heInit(nn::mnistCnn())[12], w); // deterministic
+  EXPECT_EQ(nn::initialParameters(nn::mnistCnn())[12], w); // deterministic
 }
 
 TEST(NetSpecTest, DenseForwardMatchesHandComputation) {
@@ -102,7 +102,7 @@ TEST(NetSpecTest, BatchNormNormalisesPerChannel) {
   auto fwd = nn::emitForward(b, spec, params, x, nn::BnMode::batch);
   f.setResults({fwd.logits, fwd.batchNorms[0].mean, fwd.batchNorms[0].var});
   ir::verify(m);
-  std::vector<ir::Tensor> in = nn::heInit(spec);
+  std::vector<ir::Tensor> in = nn::initialParameters(spec);
   in[0] = ir::Tensor::fromVector<float>({2, 1, 1, 1}, {1.0f, 2.0f});
   std::vector<float> xs;
   for (int i = 0; i < 12; ++i) xs.push_back(static_cast<float>(i));

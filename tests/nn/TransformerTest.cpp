@@ -63,7 +63,7 @@ TEST(TransformerTest, VitTinyHasTheReferenceCountAndOrder) {
 TEST(TransformerTest, InitFollowsTheReference) {
   // cls 0, pos from the generator with std sqrt(2/tokens), layer-norm scales 1 and shifts 0.
   const nn::NetSpec spec = nn::vitTiny();
-  const std::vector<Tensor> init = nn::heInit(spec);
+  const std::vector<Tensor> init = nn::initialParameters(spec);
   const std::vector<nn::ParamInfo> p = nn::parameters(spec);
   double sum = 0, squares = 0;
   for (int64_t i = 0; i < init[3].numElements(); ++i) {
@@ -76,6 +76,36 @@ TEST(TransformerTest, InitFollowsTheReference) {
     EXPECT_EQ(init[2].get<float>(i), 0.0f);
     EXPECT_EQ(init[4].get<float>(i), 1.0f);
     EXPECT_EQ(init[5].get<float>(i), 0.0f);
+  }
+}
+
+TEST(TransformerTest, TruncNormalDrawsWeightsPositionsAndClassTokensWithStd002) {
+  const nn::NetSpec spec = nn::vitTiny();
+  const std::vector<Tensor> init = nn::initialParameters(spec, nn::InitScheme::truncNormal);
+  const std::vector<nn::ParamInfo> p = nn::parameters(spec);
+  for (size_t i = 0; i < p.size(); ++i) {
+    double squares = 0, largest = 0;
+    for (int64_t e = 0; e < init[i].numElements(); ++e) {
+      squares += double(init[i].get<float>(e)) * init[i].get<float>(e);
+      largest = std::max(largest, std::abs(double(init[i].get<float>(e))));
+    }
+    const double rms = std::sqrt(squares / double(init[i].numElements()));
+    const bool drawn = p[i].role == nn::ParamRole::weight || p[i].role == nn::ParamRole::position ||
+                       p[i].role == nn::ParamRole::classToken;
+    if (drawn) {
+      EXPECT_NEAR(rms, 0.02, p[i].role == nn::ParamRole::classToken ? 0.004 : 0.001) << p[i].name;
+      EXPECT_LE(largest, 0.06) << p[i].name;
+    } else {
+      EXPECT_EQ(rms, p[i].role == nn::ParamRole::lnScale ? 1.0 : 0.0) << p[i].name;
+    }
+  }
+  // Seeds go to random tensors in spec order: the patch weights take 42 under both schemes; the
+  // class token, drawn here and constant under he, takes 43, which he gives the position table.
+  const std::vector<Tensor> he = nn::initialParameters(spec);
+  const float patchStd = std::sqrt(2.0f / (3 * 16 * 16)), positionStd = std::sqrt(2.0f / 197);
+  for (int64_t e : {0, 5, 191}) {
+    EXPECT_FLOAT_EQ(init[0].get<float>(e) / 0.02f, he[0].get<float>(e) / patchStd);
+    EXPECT_FLOAT_EQ(init[2].get<float>(e) / 0.02f, he[3].get<float>(e) / positionStd);
   }
 }
 

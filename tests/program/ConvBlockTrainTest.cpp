@@ -55,7 +55,7 @@ TEST(ConvBlockTrainTest, TinyBlockNetLearns) {
   auto step = program::buildTrainStep(spec, o);
   ir::Tensor x = signalBatch(spec, labels);
 
-  std::vector<ir::Tensor> state = nn::heInit(spec);
+  std::vector<ir::Tensor> state = nn::initialParameters(spec);
   const size_t p = state.size();
   for (size_t k = 0; k < 2 * p; ++k) state.push_back(ir::Tensor(state[k % p].type()));
   std::vector<float> losses;

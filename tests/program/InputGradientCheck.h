@@ -58,7 +58,7 @@ inline void expectInputGradientMatchesFiniteDifferences(const nn::NetSpec& spec,
   ir::verify(m);
 
   std::vector<ir::Tensor> in;
-  for (const ir::Tensor& t : nn::heInit(spec)) in.push_back(toF64(t));
+  for (const ir::Tensor& t : nn::initialParameters(spec)) in.push_back(toF64(t));
   // Non-trivial BN affine parameters, so gamma and beta are exercised too.
   for (ir::Tensor& t : in)
     if (t.type().shape.size() == 1)

@@ -85,7 +85,7 @@ TEST(PrecisionTest, Bf16GradientsAreTheF32GradientsToBf16Precision) {
   o.weightDecay = 0;
   o.batch = 4;
   o.optimizer = program::Optimizer::sgd;
-  std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::vector<ir::Tensor> params = nn::initialParameters(spec);
   const size_t p = params.size();
   ir::Tensor x({ElementType::f32, {4, 2, 8, 8}});
   for (int64_t i = 0; i < x.numElements(); ++i)

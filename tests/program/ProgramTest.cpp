@@ -94,7 +94,7 @@ TEST(ProgramTest, LinearAdamStepMatchesHandComputation) {
   o.loss.labelSmoothing = ls;
   auto module = program::buildTrainStep(spec, o);
 
-  std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::vector<ir::Tensor> params = nn::initialParameters(spec);
   std::vector<ir::Tensor> in = params;
   for (int k = 0; k < 2; ++k)
     for (const auto& p : params) in.push_back(ir::Tensor(p.type()));
@@ -152,7 +152,7 @@ TEST(ProgramTest, LinearAdamStepMatchesHandComputation) {
 TEST(ProgramTest, ClipGradNormScalesEveryGradientByTheGlobalNorm) {
   const int64_t batch = 3;
   nn::NetSpec spec = nn::mnistLinear();
-  std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::vector<ir::Tensor> params = nn::initialParameters(spec);
   std::mt19937 rng(5);
   std::uniform_real_distribution<float> u(0.0f, 1.0f);
   ir::Tensor x({ir::ElementType::f32, {batch, 1, 28, 28}});
@@ -217,7 +217,7 @@ TEST(ProgramTest, SmallConvNetLossFalls) {
   o.batch = 6;
   o.optimizer = program::Optimizer::sgd;
   auto module = program::buildTrainStep(spec, o);
-  std::vector<ir::Tensor> state = nn::heInit(spec);
+  std::vector<ir::Tensor> state = nn::initialParameters(spec);
   size_t p = state.size();
   for (size_t i = 0; i < p; ++i) state.push_back(ir::Tensor(state[i].type()));
   ir::Tensor x({ir::ElementType::f32, {6, 1, 6, 6}});

@@ -57,7 +57,7 @@ TEST(UnetTrainTest, FastPathStepMatchesTheReference) {
   auto module = program::buildTrainStep(spec, o);
   const program::TrainStepSignature sig = program::trainStepSignature(spec, o);
   std::vector<ir::Tensor> in(sig.arguments.size());
-  std::vector<ir::Tensor> params = nn::heInit(spec);
+  std::vector<ir::Tensor> params = nn::initialParameters(spec);
   for (size_t i = 0; i < sig.params.count; ++i) in[sig.params[i]] = params[i];
   for (size_t i = 0; i < sig.optState.count; ++i)
     in[sig.optState[i]] = ir::Tensor(sig.arguments[sig.optState[i]]);

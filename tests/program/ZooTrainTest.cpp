@@ -148,7 +148,7 @@ Outcome trainAndEvaluate(const Case& c) {
   o.precision = c.precision;
   std::unique_ptr<ir::Module> stepModule = program::buildTrainStep(spec, o);
   std::unique_ptr<cpu::Executable> step = cpu::Executable::compile(*stepModule, "main");
-  std::vector<ir::Tensor> state = nn::heInit(spec);
+  std::vector<ir::Tensor> state = nn::initialParameters(spec);
   const size_t p = state.size(), bn = nn::bnChannels(spec).size();
   for (size_t k = 0; k < 2 * p; ++k) state.emplace_back(state[k % p].type()); // Adam m, v = 0
 

@@ -98,7 +98,7 @@ TEST_F(InitFromTest, AResNet34CheckpointGivesR34Yolov1ItsWholeTrunk) {
   const std::string path = save(source);
   source.optState.clear(); // not needed below: keep the peak memory down
   TrainState state = initialState(yolo, program::Optimizer::sgd);
-  const std::vector<ir::Tensor> he = nn::heInit(yolo);
+  const std::vector<ir::Tensor> he = nn::initialParameters(yolo);
   ASSERT_EQ(state.params, he);
   for (size_t i = 0; i < trunk; ++i) ASSERT_NE(source.params[i], he[i]) << yoloParams[i].name;
   fillDistinct(state.optState, 4000); // an optimizer state the bootstrap must leave alone

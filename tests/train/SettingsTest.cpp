@@ -65,6 +65,7 @@ const std::map<std::string_view, Sample>& samples() {
       {"--checkpoint-every-steps", {"7"}},
       {"--log-every", {"3"}},
       {"--seed", {"9"}},
+      {"--init", {"trunc-normal"}},
       {"--max-steps", {"4"}},
       {"--shuffle", {"false"}},
       {"--skip-nonfinite", {"true"}},

@@ -251,7 +251,7 @@ TEST_F(TrainerTest, InitDumpWritesTheHeParameters) {
   run(nn::mnistLinear(), c, mode);
   std::vector<char> dumped = bytes(mode.initDump);
   std::vector<char> expected;
-  for (const ir::Tensor& t : nn::heInit(nn::mnistLinear()))
+  for (const ir::Tensor& t : nn::initialParameters(nn::mnistLinear()))
     expected.insert(expected.end(), reinterpret_cast<const char*>(t.bytes()),
                     reinterpret_cast<const char*>(t.bytes()) + t.byteSize());
   EXPECT_EQ(dumped, expected);
