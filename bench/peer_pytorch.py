@@ -81,6 +81,7 @@ NETS = {
     "mobilenetv2": (32, 3, 224, 224),
     "unet-brats": (4, 4, 240, 240),
     "r34-yolov1": (16, 3, 224, 224),
+    "vit-tiny": (32, 3, 224, 224),
 }
 # Classes per net (the UNet's per pixel).
 CLASSES = {"unet-brats": 4}
@@ -245,6 +246,13 @@ def build(net):
                 ch = c
         return nn.Sequential(*layers, conv_bn(ch, 1280, 1, act="relu6"), Head(),
                              nn.Linear(1280, 10))
+    if net == "vit-tiny":
+        # torchvision's own ViT at ViT-Tiny's sizes: exact GELU and layer-norm eps 1e-6, as the
+        # zoo's; Q, K, V packed into one in_proj (the same products and parameter count).
+        import torchvision
+        return torchvision.models.VisionTransformer(
+            image_size=224, patch_size=16, num_layers=12, num_heads=3, hidden_dim=192,
+            mlp_dim=768, num_classes=10)
     raise SystemExit(f"peer_pytorch: no PyTorch model for {net}")
 
 
@@ -357,8 +365,13 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
         grid = h // 32
         target = torch.rand(batch, 30, grid, grid)
         mask = (torch.rand(batch, grid, grid) < 0.5).float()
-    decay = [p for p in model.parameters() if p.dim() > 1]
-    rest = [p for p in model.parameters() if p.dim() <= 1]
+    # Matrices decay; the ViT's class token and position table do not (FAMILIES.md 2.6).
+    def decays(name, p):
+        return p.dim() > 1 and name not in ("class_token", "encoder.pos_embedding")
+    decay = [p for n, p in model.named_parameters() if decays(n, p)]
+    rest = [p for n, p in model.named_parameters() if not decays(n, p)]
+    # hlotrain bench builds the step with the net's recipe: vit-tiny's smooths labels by 0.1.
+    smoothing = 0.1 if net == "vit-tiny" else 0.0
     # hlotrain bench builds a net's step with its recipe: the detector's is Adam 7e-4 without
     # weight decay, gradients clipped at norm 4 (`hlotrain list`); the others, Adam 1e-3, wd 1e-4.
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.0 if detector else 1e-4},
@@ -394,7 +407,8 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
         opt.zero_grad(set_to_none=True)
         with autocast():
             out = model(x)
-            loss = yolo_loss(out, target, mask) if detector else F.cross_entropy(out, y)
+            loss = (yolo_loss(out, target, mask) if detector
+                    else F.cross_entropy(out, y, label_smoothing=smoothing))
         loss.backward()
         if detector:
             torch.nn.utils.clip_grad_norm_(model.parameters(), 4.0)
@@ -461,9 +475,11 @@ def profiled_conv_time(stderr):
 
 
 def hlotrain_params(hlotrain):
-    """Parameter counts per net from `hlotrain list`."""
+    """Parameter counts per net from `hlotrain list`'s table (its first block of lines; the
+    recipes follow after a blank line)."""
     out = subprocess.run([hlotrain, "list"], check=True, capture_output=True, text=True).stdout
-    return {line.split()[0]: int(line.split()[1]) for line in out.splitlines()[1:] if line.strip()}
+    table = out.split("\n\n")[0].splitlines()[1:]
+    return {line.split()[0]: int(line.split()[1]) for line in table if line.strip()}
 
 
 def main():
