@@ -24,6 +24,17 @@ uint64_t epochShuffleSeed(uint64_t runSeed, int64_t epoch) {
   return runSeed + static_cast<uint64_t>(epoch);
 }
 
+void fillDropMask(uint64_t batchSeed, std::span<const double> rates, int64_t batch, float* out) {
+  uint64_t s = batchSeed + kDropPathSeedOffset;
+  for (double rate : rates) {
+    const float kept = static_cast<float>(1.0 / (1.0 - rate));
+    for (int64_t i = 0; i < batch; ++i) {
+      s = xorshift64(s);
+      *out++ = static_cast<double>(s >> 11) * 0x1p-53 >= rate ? kept : 0.0f;
+    }
+  }
+}
+
 uint64_t batchSeed(int64_t epoch, int64_t batchIndex) {
   return static_cast<uint64_t>(epoch) * 10000 + static_cast<uint64_t>(batchIndex);
 }

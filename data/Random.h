@@ -4,6 +4,7 @@
 // replayed (and resumed) from its seed, epoch and batch index alone.
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 namespace hlotrain::data {
@@ -63,6 +64,13 @@ public:
 private:
   uint64_t s_;
 };
+
+// Stochastic depth's drop mask of a training batch (FAMILIES.md 2.5), [rates.size(), batch] row
+// by row into `out`: s = batchSeed + kDropPathSeedOffset, then per (branch i, sample) one
+// xorshift step; the branch is kept for the sample, scaled by 1/(1 − rates[i]), when
+// (s >> 11)·2^−53 ≥ rates[i], else dropped (0).
+constexpr uint64_t kDropPathSeedOffset = 3003;
+void fillDropMask(uint64_t batchSeed, std::span<const double> rates, int64_t batch, float* out);
 
 // The first `count` crops of a CropStream.
 std::vector<CropOffset> randomCrops(uint64_t seed, int64_t count, int64_t height, int64_t width,

@@ -140,6 +140,7 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
     needTokens();
     return {in[0], in[2]};
   case Step::Kind::activation:
+  case Step::Kind::dropPath:
   case Step::Kind::fork:
   case Step::Kind::join:
   case Step::Kind::pushSkip:
@@ -226,6 +227,12 @@ void Composer::attention(std::string name, int64_t heads, bool causal) {
   Step s{Step::Kind::attention, Path::main, std::move(name)};
   s.heads = heads;
   s.causal = causal;
+  step(std::move(s));
+}
+
+void Composer::dropPath(double depth) {
+  Step s{Step::Kind::dropPath};
+  s.depth = depth;
   step(std::move(s));
 }
 

@@ -38,7 +38,8 @@ struct Step {
     classToken,    // prepends <name>.cls [D] to [B, T, D] as token 0
     positions,     // adds <name>.pos [T, D] to every sample's tokens
     attention,     // multi-head self-attention over [B, T, D]: <name>{q,k,v,o}.{w,b}
-    firstToken     // [B, T, D] -> token 0, [B, D]
+    firstToken,    // [B, T, D] -> token 0, [B, D]
+    dropPath       // stochastic depth of a residual branch before its join (train step only)
   };
   Kind kind;
   Path path = Path::main; // the value the step reads and replaces
@@ -52,6 +53,7 @@ struct Step {
   int64_t heads = 1;      // attention
   bool causal = false;    // attention: position i attends to j <= i only
   float epsilon = 0.0f;   // layerNorm
+  double depth = 0.0;     // dropPath: the branch's drop rate as a fraction of --drop-path
 };
 
 // Low/high padding of one spatial dimension of a window op.
@@ -103,6 +105,7 @@ public:
   void positions(std::string name) { step({Step::Kind::positions, Path::main, std::move(name)}); }
   void attention(std::string name, int64_t heads, bool causal);
   void firstToken() { step({Step::Kind::firstToken}); }
+  void dropPath(double depth);
   // conv (no bias) -> BatchNorm -> activation on the main path.
   void convBn(const std::string& convName, const std::string& bnName, int64_t features,
               int64_t kernel, int64_t stride, Padding padding, Activation activation,

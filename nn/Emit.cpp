@@ -373,7 +373,8 @@ std::optional<Precision> precisionNamed(std::string_view name) {
 
 ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* const> params, Value* x,
                           BnMode mode, std::span<Value* const> runningMean,
-                          std::span<Value* const> runningVar, Precision precision) {
+                          std::span<Value* const> runningVar, Precision precision,
+                          Value* dropMask) {
   const Shape& xs = x->type.shape;
   if (xs.size() != 4 || xs[1] != spec.input.channels || xs[2] != spec.input.height ||
       xs[3] != spec.input.width)
@@ -389,8 +390,14 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
   if (running && (runningMean.size() != bnCount || runningVar.size() != bnCount))
     throw VerifyError(spec.name + ": running statistics for " + std::to_string(bnCount) +
                       " BatchNorm layers expected");
+  const int64_t branches = static_cast<int64_t>(dropPathDepths(spec).size());
+  if (dropMask && dropMask->type.shape != Shape{branches, xs[0]})
+    throw VerifyError(spec.name + ": a drop mask " + toString(dropMask->type.shape) + " for " +
+                      std::to_string(branches) + " branches of a batch of " +
+                      std::to_string(xs[0]));
   ForwardValues out;
   size_t p = 0, bn = 0;
+  int64_t branch = 0;
   Value* values[2] = {x, nullptr}; // indexed by Path
   std::vector<Value*> skips;
   walkSteps(spec, xs[0], [&](const Step& step, const Shape& in, const Shape&) {
@@ -481,6 +488,14 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
     case Step::Kind::attention:
       h = emitAttention(b, step, h, w, precision, out.softmaxes);
       break;
+    case Step::Kind::dropPath: {
+      if (!dropMask) break;
+      Value* row = b.slice(dropMask, {branch, 0}, {branch + 1, in[0]});
+      Value* perSample = b.reshape(row, {in[0]});
+      h = b.multiply(h, b.broadcastInDim(perSample, in, {0}));
+      ++branch;
+      break;
+    }
     case Step::Kind::firstToken: {
       Value* first = b.slice(h, {0, 0, 0}, {in[0], 1, in[2]});
       h = b.reshape(first, {in[0], in[2]});

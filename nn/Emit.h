@@ -107,11 +107,13 @@ struct ForwardValues {
 constexpr float kBnEpsilon = 1e-5f;
 
 // `params` in spec order (see parameters()); `runningMean`/`runningVar` one per BN layer, used in
-// running mode. Batch statistics: mean over (N,H,W), biased variance.
+// running mode. Batch statistics: mean over (N,H,W), biased variance. `dropMask` [branches, B]
+// scales each droppable residual branch (dropPathDepths()) per sample before its join, as the
+// host drew it (0, or 1/(1 − p) where kept); without it the branches are whole.
 ForwardValues emitForward(ir::Builder& b, const NetSpec& spec, std::span<ir::Value* const> params,
                           ir::Value* x, BnMode mode, std::span<ir::Value* const> runningMean = {},
                           std::span<ir::Value* const> runningVar = {},
-                          Precision precision = Precision::f32);
+                          Precision precision = Precision::f32, ir::Value* dropMask = nullptr);
 
 struct BatchNormGrads {
   ir::Value *x, *gamma, *beta;

@@ -115,6 +115,14 @@ std::vector<int64_t> bnChannels(const NetSpec& spec) {
   return channels;
 }
 
+std::vector<double> dropPathDepths(const NetSpec& spec) {
+  std::vector<double> depths;
+  walkSteps(spec, 1, [&](const Step& step, const ir::Shape&, const ir::Shape&) {
+    if (step.kind == Step::Kind::dropPath) depths.push_back(step.depth);
+  });
+  return depths;
+}
+
 ir::Shape outputShape(const NetSpec& spec, int64_t batch) {
   return walkSteps(spec, batch, [](const Step&, const ir::Shape&, const ir::Shape&) {});
 }

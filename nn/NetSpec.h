@@ -94,6 +94,10 @@ int64_t parameterCount(const NetSpec& spec);
 // Channel counts of the BatchNorm layers, in spec order.
 std::vector<int64_t> bnChannels(const NetSpec& spec);
 
+// The drop rate of each residual branch that stochastic depth can drop, in spec order, as a
+// fraction of the run's --drop-path (a ViT's block i of L: i/(L−1) on both its branches, DeiT's).
+std::vector<double> dropPathDepths(const NetSpec& spec);
+
 // Shape of a layer stack's output for an input batch; validates the spec (throws VerifyError
 // naming the layer when it does not fit: e.g. dense on a 4-D tensor without flatten).
 ir::Shape outputShape(const NetSpec& spec, int64_t batch);

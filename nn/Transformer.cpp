@@ -33,15 +33,21 @@ Layer encoder(int64_t blocks, const EncoderOptions& o) {
     const int64_t width = in[2];
     for (int64_t j = 0; j < blocks; ++j) {
       const std::string p = "enc" + c.index() + "." + std::to_string(j) + ".";
+      // DeiT's stochastic depth: rising linearly from 0 at the first block to the full rate at
+      // the last, on both branches.
+      const double depth =
+          blocks > 1 ? static_cast<double>(j) / static_cast<double>(blocks - 1) : 0;
       c.fork();
       c.layerNorm(Path::main, p + "ln1", o.epsilon);
       c.attention(p, o.heads, o.causal);
+      c.dropPath(depth);
       c.join();
       c.fork();
       c.layerNorm(Path::main, p + "ln2", o.epsilon);
       c.dense(p + "fc1", o.mlp);
       c.activate(o.activation);
       c.dense(p + "fc2", width);
+      c.dropPath(depth);
       c.join();
     }
   }};

@@ -26,6 +26,7 @@ struct EncoderOptions {
 // Y = R + fc2(act(fc1(LN2 R))). Attention has separate biased Q, K, V, O dense layers [D, D];
 // head h owns the features h·D/H ... (h+1)·D/H − 1 and its scores are scaled by 1/sqrt(D/H).
 // enc<i>.<j>.{ln1.*, q.*, k.*, v.*, o.*, ln2.*, fc1.w [D, mlp], fc1.b, fc2.w [mlp, D], fc2.b}.
+// Both branches of block j of L can drop (stochastic depth) at j/(L−1) of --drop-path.
 Layer encoder(int64_t blocks, const EncoderOptions& options);
 
 struct VitSize {

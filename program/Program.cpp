@@ -184,12 +184,22 @@ void validateOptions(const ProgramOptions& o, std::optional<int64_t> numClasses)
     fail("--weight-decay must be a finite value >= 0, got " + formatNumber(o.weightDecay));
   if (o.clipGradNorm && !(std::isfinite(*o.clipGradNorm) && *o.clipGradNorm > 0.0f))
     fail("--clip-grad-norm must be a finite value > 0, got " + formatNumber(*o.clipGradNorm));
+  if (!(o.dropPath >= 0.0f && o.dropPath < 1.0f))
+    fail("--drop-path must be in [0, 1), got " + formatNumber(o.dropPath));
   validateLoss(o.loss, numClasses);
 }
 
 void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
   validateHead(spec, o.loss.kind, o.batch);
   validateOptions(o, spec.numClasses);
+  validateForNet(spec, o);
+}
+
+void validateForNet(const nn::NetSpec& spec, const ProgramOptions& o) {
+  if (o.dropPath > 0.0f && nn::dropPathDepths(spec).empty())
+    throw ConfigError("--drop-path: " + spec.name +
+                      " has no residual branches that stochastic depth drops (a transformer's "
+                      "encoder blocks have)");
 }
 
 std::string sanitizedName(std::string_view name) {
@@ -233,6 +243,11 @@ TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOpti
   sig.labels = append(args, labelTypes(o.loss.kind, nn::outputShape(spec, o.batch)));
   sig.lr = append(args, {{ElementType::f32, {}}});
   sig.step = append(args, {{ElementType::f32, {}}});
+  sig.dropMask = {args.size(), 0};
+  if (o.dropPath > 0.0f) {
+    const int64_t branches = static_cast<int64_t>(nn::dropPathDepths(spec).size());
+    sig.dropMask = append(args, {{ElementType::f32, {branches, o.batch}}});
+  }
   std::vector<TensorType>& results = sig.results;
   sig.newParams = append(results, pTypes);
   sig.newOptState =
@@ -315,7 +330,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   Value* step = g.arg(sig.step);
 
   nn::ForwardValues fwd =
-      nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch, {}, {}, o.precision);
+      nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch, {}, {}, o.precision,
+                      sig.dropMask.count ? g.arg(sig.dropMask) : nullptr);
   LossValues lossValues = emitLoss(b, fwd.logits, g.args(sig.labels), o.loss);
   Value* loss = lossValues.loss;
   Value* seed = scalarF32(b, 1.0f);

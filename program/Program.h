@@ -30,6 +30,9 @@ struct ProgramOptions {
   // --precision: what convolutions and dot_generals multiply in (nn::Precision, nn/Emit.h); the
   // signature stays f32.
   nn::Precision precision = nn::Precision::f32;
+  // --drop-path: stochastic depth's rate at the deepest droppable branch (nn::dropPathDepths);
+  // when > 0 the train step takes each step's drop mask. 0: off.
+  float dropPath = 0.0f;
 };
 
 // The loss a net's output admits when none is named: yolov1 for a YOLOv1 head ([B, 30, G, G] of
@@ -44,8 +47,11 @@ constexpr double kAdamBeta1 = 0.9, kAdamBeta2 = 0.999, kAdamEpsilon = 1e-8;
 // option by its flag (--momentum), before any graph is built. The class count, where known,
 // checks --class-weights.
 void validateOptions(const ProgramOptions& options, std::optional<int64_t> numClasses);
-// A net whose output the loss cannot read (validateHead), then validateOptions.
+// A net whose output the loss cannot read (validateHead), then validateOptions, then
+// validateForNet.
 void validate(const nn::NetSpec& spec, const ProgramOptions& options);
+// The options a net must support besides its head: --drop-path needs droppable branches.
+void validateForNet(const nn::NetSpec& spec, const ProgramOptions& options);
 // The first check of validate: a yolov1 loss needs a YOLOv1 head [B, 30, G, G], any other loss
 // [B, NC] class scores or [B, NC, H, W] per-pixel scores. Run before the options' own checks, it
 // names the mismatch that makes them moot (a detector's focal-gamma under --loss ce).

@@ -22,11 +22,12 @@ struct Range {
   size_t operator[](size_t i) const { return begin + i; }
 };
 
-// (params..., opt_state..., x, labels..., lr, step) ->
+// (params..., opt_state..., x, labels..., lr, step[, drop_mask]) ->
 //   (params'..., opt_state'..., loss, bn_batch_mean..., bn_batch_var...)
 // opt_state is slot-major: every parameter's first slot (Adam m, SGD velocity), then the second.
+// drop_mask f32 [branches, B], with --drop-path only: stochastic depth's per-sample scales.
 struct TrainStepSignature {
-  Range params, optState, input, labels, lr, step;             // arguments
+  Range params, optState, input, labels, lr, step, dropMask;   // arguments
   Range newParams, newOptState, loss, bnBatchMean, bnBatchVar; // results
   std::vector<ir::TensorType> arguments, results;
 

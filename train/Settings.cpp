@@ -95,6 +95,13 @@ const SettingRow kRows[] = {
 
      [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.loss.labelSmoothing); }},
+    {"--drop-path", number, fixed, trainStep, "P",
+     "stochastic depth in [0, 1): each residual branch of a transformer block is dropped per "
+     "sample with a rate rising linearly over the blocks from 0 to P (DeiT's), scaled by 1/(1 - "
+     "rate) where kept; off in evaluation; 0: off",
+
+     [](auto& c, auto f, auto& v) { c.dropPath = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.dropPath); }},
     {"--loss", string, fixed, trainStep, "KIND",
      "ce, weighted-ce, focal, dice, dice-ce or yolov1 (default yolov1 for a detector such as "
      "r34-yolov1, else ce); weighted-ce, dice and dice-ce are per-pixel losses (segmentation "

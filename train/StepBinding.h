@@ -29,6 +29,8 @@ public:
   }
   ir::Tensor& lr() { return fed_[sig_.lr.begin]; }
   ir::Tensor& step() { return fed_[sig_.step.begin]; }
+  // The drop mask of stochastic depth; nullptr without --drop-path.
+  ir::Tensor* dropMask() { return sig_.dropMask.count ? &fed_[sig_.dropMask.begin] : nullptr; }
 
   std::vector<std::unique_ptr<lower::Buffer>> run(lower::Session& session);
   // A step's results become the next step's parameters and optimizer state.

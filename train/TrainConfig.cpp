@@ -47,6 +47,7 @@ void validate(const TrainConfig& c, const nn::NetSpec& spec) {
   requireBatch(c);
   program::validateHead(spec, c.loss.kind, c.batch);
   validateRun(c, spec.numClasses);
+  program::validateForNet(spec, c);
 }
 
 void validate(const TrainConfig& c) {

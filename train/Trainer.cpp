@@ -85,6 +85,7 @@ public:
     schedule_ = {config_.learningRate, config_.cosine, config_.warmupEpochs, config_.epochs,
                  stepsPerEpoch_};
     for (const nn::ParamInfo& p : nn::parameters(spec_)) paramNames_.push_back(p.name);
+    for (double depth : nn::dropPathDepths(spec_)) dropRates_.push_back(config_.dropPath * depth);
   }
 
   TrainResult run() {
@@ -216,6 +217,11 @@ private:
         if (!b) break;
         std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
         task_.fillLabels(b->y, in.labels());
+        // Drawn at the batch's own (epoch, index), like its augmentation: a resumed pass drops
+        // the very branches the uninterrupted one would.
+        if (ir::Tensor* mask = in.dropMask())
+          data::fillDropMask(data::batchSeed(epoch, b->index), dropRates_, config_.batch,
+                             mask->data<float>());
         step(state, in, lowerer, session, totals, log, result);
         pos.batchIndex = b->index + 1;
         showProgress(pos, totals, epochTime, firstBatch);
@@ -451,6 +457,7 @@ private:
   std::ostream& out_;
   data::Dataset trainSet_, testSet_;
   int64_t stepsPerEpoch_ = 0;
+  std::vector<double> dropRates_; // stochastic depth's, per droppable branch
   LrSchedule schedule_{};
   std::vector<std::string> paramNames_;       // in spec order, for messages
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk

@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 
 #include "data/Random.h"
@@ -66,6 +67,41 @@ TEST(Augment, RandomFlipsFollowFormats) {
   EXPECT_EQ(randomFlips(batchSeed(3, 5) + kFlipSeedOffset, 8),
             (std::vector<bool>{false, false, false, true, true, false, false, true}));
   EXPECT_EQ(randomFlips(7777, 3), (std::vector<bool>{false, true, false}));
+}
+
+} // namespace
+
+namespace {
+
+// Stochastic depth's mask (FAMILIES.md 2.5): the first draws as computed independently (Python),
+// then the asked rate of whole samples dropped per branch, the kept ones scaled by 1/(1 − p).
+TEST(DropMask, DrawsPerBranchAndSampleFromTheBatchSeed) {
+  const std::vector<double> half = {0.5};
+  std::vector<float> mask(6);
+  fillDropMask(batchSeed(2, 5), half, 6, mask.data());
+  EXPECT_EQ(mask, (std::vector<float>{0, 0, 2, 0, 2, 2}));
+
+  const std::vector<double> rates = {0.0, 0.1, 0.5};
+  const int64_t batch = 20000;
+  std::vector<float> many(rates.size() * batch);
+  fillDropMask(batchSeed(0, 1), rates, batch, many.data());
+  for (size_t r = 0; r < rates.size(); ++r) {
+    const float kept = static_cast<float>(1.0 / (1.0 - rates[r]));
+    int64_t dropped = 0;
+    for (int64_t i = 0; i < batch; ++i) {
+      const float v = many[r * batch + static_cast<size_t>(i)];
+      EXPECT_TRUE(v == 0.0f || v == kept) << v;
+      dropped += v == 0.0f;
+    }
+    // Within 4 standard deviations of the rate (0 exactly for rate 0).
+    const double sd = std::sqrt(rates[r] * (1 - rates[r]) / batch);
+    EXPECT_NEAR(static_cast<double>(dropped) / batch, rates[r], 4 * sd) << "rate " << rates[r];
+  }
+  std::vector<float> again(many.size());
+  fillDropMask(batchSeed(0, 1), rates, batch, again.data());
+  EXPECT_EQ(again, many);
+  fillDropMask(batchSeed(0, 2), rates, batch, again.data());
+  EXPECT_NE(again, many);
 }
 
 } // namespace

@@ -268,6 +268,49 @@ TEST(TransformerTest, ASmallVitMatchesAnIndependentImplementation) {
     }
 }
 
+// Stochastic depth in the graph: a sample whose mask keeps every branch at scale 1 gets the
+// unmasked logits; one whose mask drops them all gets those of the net without its encoder.
+TEST(TransformerTest, TheDropMaskScalesWholeBranchesPerSample) {
+  const nn::NetSpec spec = smallVit(2, nn::Activation::geluTanh, false);
+  ASSERT_EQ(nn::dropPathDepths(spec), (std::vector<double>{0, 0, 1, 1}));
+  std::mt19937 rng(11);
+  std::vector<Tensor> values;
+  for (const nn::ParamInfo& p : nn::parameters(spec)) values.push_back(randomF64(p.shape, rng));
+  const Tensor x = randomF64({2, 2, 8, 8}, rng);
+  // logits of `net` on x with `params`, masked by `mask` [4, 2] when given.
+  auto logits = [&](const nn::NetSpec& net, const std::vector<Tensor>& params,
+                    const std::vector<double>& mask) {
+    Module m;
+    Function& f = m.addFunction("main");
+    Builder b(f.body, &m);
+    std::vector<Value*> args;
+    for (const Tensor& t : params) args.push_back(f.body.addArgument(t.type()));
+    Value* input = f.body.addArgument(x.type());
+    Value* dropMask = mask.empty() ? nullptr : b.constant(Tensor::fromVector<double>({4, 2}, mask));
+    f.setResults({nn::emitForward(b, net, args, input, nn::BnMode::batch, {}, {},
+                                  nn::Precision::f32, dropMask)
+                      .logits});
+    std::vector<Tensor> in = params;
+    in.push_back(x);
+    return cpu::interpret(m, f, in)[0];
+  };
+  const Tensor whole = logits(spec, values, {});
+  const Tensor masked = logits(spec, values, {1, 0, 1, 0, 1, 0, 1, 0});
+  const nn::NetSpec noEncoder{"no-encoder",
+                              {spec.layers[0], spec.layers[2], spec.layers[3], spec.layers[4]},
+                              spec.input,
+                              3,
+                              ""};
+  std::vector<Tensor> outer(values.begin(), values.begin() + 4);
+  outer.insert(outer.end(), values.end() - 4, values.end());
+  const Tensor bare = logits(noEncoder, outer, {});
+  for (int64_t c = 0; c < 3; ++c) {
+    EXPECT_NEAR(masked.get<double>(c), whole.get<double>(c), 1e-12);
+    EXPECT_NEAR(masked.get<double>(3 + c), bare.get<double>(3 + c), 1e-12);
+    EXPECT_GT(std::abs(whole.get<double>(3 + c) - bare.get<double>(3 + c)), 1e-3);
+  }
+}
+
 // The layer-norm primitive on NCHW (the channel form of FAMILIES.md 2.1) and on features.
 TEST(TransformerTest, LayerNormOverChannelsAndFeaturesMatchesItsDefinitionAndDifferences) {
   for (const Shape& shape : {Shape{2, 3, 2, 2}, Shape{4, 6}}) {

@@ -1,3 +1,5 @@
+// Also: weight decay on the matrices only, and the train step's drop mask.
+//
 // A small vision transformer's gradient for every parameter and its input against central
 // differences in f64, through the train step's declared backwards of layer norm, softmax and the
 // exact GELU (program::customVjps) and the derived ones of everything else (attention's products,
@@ -6,8 +8,12 @@
 #include <gtest/gtest.h>
 
 #include "grad/Vjp.h"
+#include "lower/cpu/Executable.h"
+#include "nn/Init.h"
 #include "nn/Transformer.h"
+#include "nn/Zoo.h"
 #include "program/Program.h"
+#include "support/Error.h"
 #include "tests/grad/GradientCheck.h"
 
 using namespace hlotrain;
@@ -45,6 +51,77 @@ TEST(TransformerVjpTest, ASmallVitsGradientsMatchFiniteDifferences) {
         },
         1e-5);
   }
+}
+
+nn::NetSpec tinyVit() {
+  nn::VitSize size;
+  size.side = 8;
+  size.channels = 1;
+  size.patch = 4;
+  size.width = 8;
+  size.blocks = 2;
+  size.classes = 3;
+  size.encoder = {2, 8, nn::Activation::gelu, 1e-6f, false};
+  return nn::vit("tiny-vit", size);
+}
+
+// One SGD step (lr 1, no momentum) with weight decay 0.5 against one without: the parameters
+// differ by exactly 0.5·w for the patch and dense matrices, and not at all for biases, layer-norm
+// scales and shifts, the class token and the position table (FAMILIES.md 2.6).
+TEST(TransformerVjpTest, OnlyTheMatricesDecay) {
+  const nn::NetSpec spec = tinyVit();
+  program::ProgramOptions o;
+  o.batch = 2;
+  o.optimizer = program::Optimizer::sgd;
+  o.momentum = 0.0f;
+  std::vector<ir::Tensor> in = nn::initialParameters(spec, nn::InitScheme::truncNormal);
+  const size_t n = in.size();
+  for (size_t i = 0; i < n; ++i) in.emplace_back(in[i].type()); // velocity 0
+  ir::Tensor x({ElementType::f32, {2, 1, 8, 8}});
+  for (int64_t i = 0; i < x.numElements(); ++i) x.set<float>(i, float(i % 7) / 7.0f);
+  in.push_back(x);
+  in.push_back(ir::Tensor::fromVector<int32_t>({2}, {0, 2}));
+  in.push_back(ir::Tensor::scalar<float>(1.0f));
+  in.push_back(ir::Tensor::scalar<float>(1.0f));
+  auto step = [&](float decay) {
+    o.weightDecay = decay;
+    return cpu::Executable::compile(*program::buildTrainStep(spec, o), "main")->run(in);
+  };
+  const std::vector<ir::Tensor> decayed = step(0.5f), plain = step(0.0f);
+  const std::vector<nn::ParamInfo> params = nn::parameters(spec);
+  int64_t matrices = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const bool matrix = params[i].role == nn::ParamRole::weight;
+    matrices += matrix;
+    for (int64_t e = 0; e < in[i].numElements(); ++e) {
+      const float difference = plain[i].get<float>(e) - decayed[i].get<float>(e);
+      if (matrix)
+        EXPECT_NEAR(difference, 0.5f * in[i].get<float>(e), 1e-6f) << params[i].name;
+      else
+        ASSERT_EQ(difference, 0.0f) << params[i].name;
+    }
+  }
+  EXPECT_EQ(matrices, 1 + 2 * 6 + 1);
+}
+
+TEST(TransformerVjpTest, TheTrainStepTakesADropMaskWithDropPathOnly) {
+  program::ProgramOptions o;
+  o.batch = 3;
+  EXPECT_EQ(program::trainStepSignature(tinyVit(), o).dropMask.count, 0u);
+  o.dropPath = 0.1f;
+  const program::TrainStepSignature sig = program::trainStepSignature(tinyVit(), o);
+  ASSERT_EQ(sig.dropMask.count, 1u);
+  EXPECT_EQ(sig.argument(sig.dropMask, 0).shape, (Shape{4, 3})); // 2 blocks x 2 branches
+  EXPECT_NO_THROW(program::buildTrainStep(tinyVit(), o));
+  try {
+    program::validate(nn::resNet18(32), o);
+    ADD_FAILURE() << "a net without droppable branches took --drop-path";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("ResNet-18 has no residual branches"), std::string::npos)
+        << e.what();
+  }
+  o.dropPath = 1.0f;
+  EXPECT_THROW(program::validate(tinyVit(), o), ConfigError);
 }
 
 } // namespace

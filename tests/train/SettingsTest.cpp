@@ -11,6 +11,7 @@
 
 #include "nn/NetSpec.h"
 #include "nn/SmallNets.h"
+#include "nn/Transformer.h"
 #include "tests/train/TrainFixtures.h"
 #include "train/RunPlan.h"
 #include "train/Settings.h"
@@ -30,6 +31,17 @@ nn::NetSpec segmenter() {
 }
 nn::NetSpec detector() {
   return {"tiny-yolo", {nn::conv2d(30, 3, 2, nn::Activation::identity)}, {3, 14, 14}, 10, ""};
+}
+// A net with residual branches that stochastic depth drops.
+nn::NetSpec transformer() {
+  nn::VitSize size;
+  size.side = 4;
+  size.channels = 1;
+  size.patch = 2;
+  size.width = 4;
+  size.blocks = 2;
+  size.encoder = {2, 8, nn::Activation::gelu, 1e-6f, false};
+  return nn::vit("tiny-vit", size);
 }
 
 // A value of a setting other than its default, and the run it is tried in: where the setting
@@ -51,6 +63,7 @@ const std::map<std::string_view, Sample>& samples() {
       {"--cosine", {"false"}},
       {"--warmup-epochs", {"0"}},
       {"--label-smoothing", {"0.1"}},
+      {"--drop-path", {"0.1", transformer}},
       {"--loss", {"focal"}},
       {"--class-weights",
        {"1,2,3", segmenter, {{"--loss", "weighted-ce"}, {"--class-weights", "1,1,1"}}}},
