@@ -52,7 +52,8 @@ struct Softmax {
   Value* oneHot;
 };
 
-Softmax logSoftmax(const Constants& k, Value* logits, Value* labels) {
+// `labels` class indices, or (`soft`) the targets themselves.
+Softmax logSoftmax(const Constants& k, Value* logits, Value* labels, bool soft) {
   Builder& b = k.b;
   const Shape& s = logits->type.shape;
   const std::vector<int64_t> elements = elementDims(s.size());
@@ -61,6 +62,8 @@ Softmax logSoftmax(const Constants& k, Value* logits, Value* labels) {
   Value* shifted = b.subtract(logits, b.broadcastInDim(rowMax, s, elements));
   Value* sumExp = b.reduce(b.unary(OpKind::exponential, shifted), k.scalar(0.0), {1}, OpKind::add);
   Value* logp = b.subtract(shifted, b.broadcastInDim(b.unary(OpKind::log, sumExp), s, elements));
+  if (soft)
+    return {rowMax, logp, labels->type.elementType == k.type ? labels : b.convert(labels, k.type)};
   Value* hit = b.compare(b.iota({ElementType::i32, s}, 1), b.broadcastInDim(labels, s, elements),
                          ComparisonDirection::EQ);
   return {rowMax, logp, b.convert(hit, k.type)};
@@ -350,10 +353,21 @@ void validateLoss(const LossOptions& o, std::optional<int64_t> numClasses) {
     fail("--focal-gamma applies to --loss focal and yolov1 only, not " + flagValue(o.kind));
   if (o.focalGamma && !(std::isfinite(*o.focalGamma) && *o.focalGamma >= 0.0f))
     fail("--focal-gamma must be a finite value >= 0, got " + formatNumber(*o.focalGamma));
+  for (auto [flag, alpha] : {std::pair{"--cutmix", o.cutmixAlpha}, {"--mixup", o.mixupAlpha}})
+    if (alpha && !(std::isfinite(*alpha) && *alpha > 0.0f))
+      fail(std::string(flag) + " must be a finite alpha > 0 or off, got " + formatNumber(*alpha));
+  if (!(o.mixProb > 0.0f && o.mixProb <= 1.0f))
+    fail("--mix-prob must be in (0, 1], got " + formatNumber(o.mixProb));
+  if (o.mixProb != 1.0f && !o.softTargets())
+    fail("--mix-prob applies with --cutmix or --mixup only");
+  if (o.softTargets() && o.kind != LossKind::crossEntropy)
+    fail("--cutmix and --mixup train on soft targets, which --loss ce reads, not " +
+         flagValue(o.kind));
 }
 
-std::vector<TensorType> labelTypes(LossKind kind, const Shape& logits) {
-  if (kind == LossKind::yolov1)
+std::vector<TensorType> labelTypes(const LossOptions& o, const Shape& logits) {
+  if (o.softTargets()) return {{ElementType::f32, logits}};
+  if (o.kind == LossKind::yolov1)
     return {{ElementType::f32, logits}, {ElementType::f32, {logits[0], logits[2], logits[3]}}};
   Shape s;
   for (size_t d = 0; d < logits.size(); ++d)
@@ -369,7 +383,7 @@ LossValues emitLoss(Builder& b, Value* logits, std::span<Value* const> labels,
     out.loss = yoloLoss(k, logits, labels[0], labels[1], o, out.constants);
     return out;
   }
-  Softmax sm = logSoftmax(k, logits, labels[0]);
+  Softmax sm = logSoftmax(k, logits, labels[0], o.softTargets());
   Value* loss = nullptr;
   switch (o.kind) {
   case LossKind::crossEntropy:

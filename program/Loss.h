@@ -49,13 +49,20 @@ bool isDetection(LossKind kind);
 
 struct LossOptions {
   LossKind kind = LossKind::crossEntropy;
-  float labelSmoothing = 0.0f;     // ce and weighted-ce: 1 − ls + ls/NC on the true class
-  std::vector<float> classWeights; // weighted-ce: one positive weight per class
+  float labelSmoothing = 0.0f;          // ce and weighted-ce: 1 − ls + ls/NC on the true class
+  std::vector<float> classWeights = {}; // weighted-ce: one positive weight per class
   // focal: γ >= 0 (default kDefaultFocalGamma; 0 is plain CE). yolov1: objectness becomes
   // sigmoid-BCE weighted by a detached (1 − p_t)^γ.
-  std::optional<float> focalGamma;
+  std::optional<float> focalGamma = {};
   BoxLoss boxLoss = BoxLoss::sqrtWh;  // yolov1
   BoxParam boxParam = BoxParam::sqrt; // yolov1
+  // --cutmix ALPHA, --mixup ALPHA, --mix-prob P (DeiT's): each training batch is mixed with
+  // itself reversed, with probability P, by CutMix or mixup at λ ~ Beta(α, α) (one of the two at
+  // even odds when both are set; data/Mix.h). The train step then reads soft targets f32
+  // [B, NC] (ce on class scores only); label smoothing applies on top.
+  std::optional<float> cutmixAlpha = {}, mixupAlpha = {};
+  float mixProb = 1.0f;
+  bool softTargets() const { return cutmixAlpha || mixupAlpha; }
 };
 
 // YOLOv1's constants (FORMATS.md "Training numerics").
@@ -78,12 +85,13 @@ struct LossValues {
 
 // `logits` [B, NC, spatial...] f32, `labels` one i32 [B, spatial...] (labels outside [0, NC) match
 // no class: they contribute nothing to the sums but still count in the means' element counts),
-// or for yolov1 the target and the mask.
+// soft targets f32 [B, NC] (options.softTargets()), or for yolov1 the target and the mask.
 LossValues emitLoss(ir::Builder& b, ir::Value* logits, std::span<ir::Value* const> labels,
                     const LossOptions& options);
 
 // The label tensors a loss over `logits` reads: i32 of the logits' shape without the class dim;
-// for yolov1 an f32 target of the logits' shape and an f32 mask [B, G, G].
-std::vector<ir::TensorType> labelTypes(LossKind kind, const ir::Shape& logits);
+// soft targets f32 of the logits' shape; for yolov1 an f32 target of the logits' shape and an f32
+// mask [B, G, G].
+std::vector<ir::TensorType> labelTypes(const LossOptions& options, const ir::Shape& logits);
 
 } // namespace hlotrain::program

@@ -196,6 +196,10 @@ void validate(const nn::NetSpec& spec, const ProgramOptions& o) {
 }
 
 void validateForNet(const nn::NetSpec& spec, const ProgramOptions& o) {
+  if (o.loss.softTargets() && nn::outputShape(spec, o.batch).size() != 2)
+    throw ConfigError("--cutmix and --mixup mix the class labels of records: " + spec.name +
+                      "'s output " + toString(nn::outputShape(spec, o.batch)) +
+                      " is not class scores [B, NC]");
   if (o.dropPath > 0.0f && nn::dropPathDepths(spec).empty())
     throw ConfigError("--drop-path: " + spec.name +
                       " has no residual branches that stochastic depth drops (a transformer's "
@@ -240,7 +244,7 @@ TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOpti
   for (int64_t slot = 0; slot < optimizerSlots(o.optimizer); ++slot)
     sig.optState.count += append(args, pTypes).count;
   sig.input = append(args, {inputType(spec, o.batch)});
-  sig.labels = append(args, labelTypes(o.loss.kind, nn::outputShape(spec, o.batch)));
+  sig.labels = append(args, labelTypes(o.loss, nn::outputShape(spec, o.batch)));
   sig.lr = append(args, {{ElementType::f32, {}}});
   sig.step = append(args, {{ElementType::f32, {}}});
   sig.dropMask = {args.size(), 0};

@@ -50,7 +50,8 @@ void validateOptions(const ProgramOptions& options, std::optional<int64_t> numCl
 // A net whose output the loss cannot read (validateHead), then validateOptions, then
 // validateForNet.
 void validate(const nn::NetSpec& spec, const ProgramOptions& options);
-// The options a net must support besides its head: --drop-path needs droppable branches.
+// The options a net must support besides its head: --drop-path needs droppable branches,
+// --cutmix and --mixup class scores.
 void validateForNet(const nn::NetSpec& spec, const ProgramOptions& options);
 // The first check of validate: a yolov1 loss needs a YOLOv1 head [B, 30, G, G], any other loss
 // [B, NC] class scores or [B, NC, H, W] per-pixel scores. Run before the options' own checks, it

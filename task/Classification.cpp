@@ -37,7 +37,9 @@ public:
   std::string_view name() const override { return "classification"; }
   std::string_view headlineField() const override { return "accuracy"; }
 
-  std::vector<ir::TensorType> labelTypes(const data::DatasetIO&, int64_t batch) const override {
+  std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,
+                                         const program::LossOptions& loss) const override {
+    if (loss.softTargets()) return {{ir::ElementType::f32, {batch, io.numClasses()}}};
     return {{ir::ElementType::i32, {batch}}};
   }
 

@@ -174,7 +174,8 @@ public:
   std::string_view name() const override { return "detection"; }
   std::string_view headlineField() const override { return "map50"; }
 
-  std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch) const override {
+  std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,
+                                         const program::LossOptions&) const override {
     const int64_t g = gridOf(io);
     return {{ir::ElementType::f32, {batch, yolo::kChannels, g, g}},
             {ir::ElementType::f32, {batch, g, g}}};

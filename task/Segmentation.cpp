@@ -82,7 +82,8 @@ public:
   std::string_view name() const override { return "segmentation"; }
   std::string_view headlineField() const override { return "dice_mean"; }
 
-  std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch) const override {
+  std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,
+                                         const program::LossOptions&) const override {
     ir::Shape shape{batch};
     for (int64_t d : io.labelShape()) shape.push_back(d);
     return {{ir::ElementType::i32, shape}};

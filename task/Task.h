@@ -136,9 +136,10 @@ public:
   // The eval record's field holding headline() ("accuracy", "dice_mean"), to find the best
   // evaluation among those logged before a resume.
   virtual std::string_view headlineField() const = 0;
-  // The train step's label tensors for a batch of `batch` rows of `io`'s records.
-  virtual std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io,
-                                                 int64_t batch) const = 0;
+  // The train step's label tensors for a batch of `batch` rows of `io`'s records, trained with
+  // `loss` (classification reads soft targets f32 [B, NC] where loss.softTargets()).
+  virtual std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,
+                                                 const program::LossOptions& loss) const = 0;
   // Splits a batch's label words (the batch's rows of io.labelShape() int32 words each) into the
   // train step's label tensors; by default they are the one int32 tensor.
   virtual void fillLabels(std::span<const int32_t> words, std::span<ir::Tensor> labels) const;

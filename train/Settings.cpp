@@ -186,6 +186,28 @@ const SettingRow kRows[] = {
        c.precision = *p;
      },
      [](const auto& c) -> Shown { return std::string(nn::precisionName(c.precision)); }},
+    {"--cutmix", optionalNumber, fixed, trainStep, "ALPHA|off",
+     "CutMix each training batch with itself reversed: a box of the partner image, of area "
+     "share 1 - lambda with lambda ~ Beta(ALPHA, ALPHA), is pasted in, and the labels mix by the "
+     "box's area after clipping (soft targets; classification with --loss ce)",
+
+     [](auto& c, auto f, auto& v) { c.loss.cutmixAlpha = parseOptionalFloat(f, v); },
+     [](const auto& c) -> Shown {
+       return c.loss.cutmixAlpha ? Shown(shortest(*c.loss.cutmixAlpha)) : std::nullopt;
+     }},
+    {"--mixup", optionalNumber, fixed, trainStep, "ALPHA|off",
+     "mixup each training batch with itself reversed: images and labels blended by lambda ~ "
+     "Beta(ALPHA, ALPHA) (soft targets; with --cutmix, one of the two per batch at even odds)",
+
+     [](auto& c, auto f, auto& v) { c.loss.mixupAlpha = parseOptionalFloat(f, v); },
+     [](const auto& c) -> Shown {
+       return c.loss.mixupAlpha ? Shown(shortest(*c.loss.mixupAlpha)) : std::nullopt;
+     }},
+    {"--mix-prob", number, fixed, noGraph, "P",
+     "the probability that a batch is mixed at all (--cutmix, --mixup)",
+
+     [](auto& c, auto f, auto& v) { c.loss.mixProb = parseFloat(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.loss.mixProb); }},
     {"--clip-grad-norm", optionalNumber, fixed, trainStep, "C|off",
      "scale the gradients by min(1, C/(|g| + 1e-6)), |g| their global L2 norm, before each update "
      "(in the graph)",

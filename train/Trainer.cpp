@@ -8,6 +8,7 @@
 #include <limits>
 #include <numeric>
 
+#include "data/Mix.h"
 #include "data/Prefetch.h"
 #include "data/Random.h"
 #include "lower/Lowerer.h"
@@ -184,6 +185,24 @@ private:
     return order;
   }
 
+  // CutMix or mixup of the batch in `in` (its images copied there, its class labels `labels`),
+  // drawn at the batch's seed, and the soft targets the train step then reads.
+  void mix(uint64_t batchSeed, std::span<const int32_t> labels, StepInputs& in) const {
+    const auto alpha = [](const std::optional<float>& a) {
+      return a ? std::optional<double>(*a) : std::nullopt;
+    };
+    const data::MixOptions options{alpha(config_.loss.cutmixAlpha), alpha(config_.loss.mixupAlpha),
+                                   config_.loss.mixProb};
+    const ir::Shape& x = in.x().type().shape;
+    const data::MixDraw draw = data::drawMix(options, batchSeed, x[2], x[3]);
+    data::mixImages(draw,
+                    std::span(in.x().data<float>(), static_cast<size_t>(in.x().numElements())),
+                    x[0], x[1], x[2], x[3]);
+    ir::Tensor& targets = in.labels()[0];
+    data::softTargets(draw, labels, io_.numClasses(),
+                      std::span(targets.data<float>(), static_cast<size_t>(targets.numElements())));
+  }
+
   bool stepLimitReached(int64_t step) const {
     return config_.maxSteps > 0 && step >= config_.maxSteps;
   }
@@ -216,7 +235,10 @@ private:
         std::optional<data::BatchPrefetcher::Batch> b = batches.next();
         if (!b) break;
         std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
-        task_.fillLabels(b->y, in.labels());
+        if (config_.loss.softTargets())
+          mix(data::batchSeed(epoch, b->index), b->y, in);
+        else
+          task_.fillLabels(b->y, in.labels());
         // Drawn at the batch's own (epoch, index), like its augmentation: a resumed pass drops
         // the very branches the uninterrupted one would.
         if (ir::Tensor* mask = in.dropMask())

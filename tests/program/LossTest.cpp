@@ -159,6 +159,24 @@ std::string refusal(const LossOptions& o, std::optional<int64_t> classes = 4) {
   return "accepted";
 }
 
+TEST(LossTest, MixingNeedsPositiveAlphasAndCrossEntropy) {
+  LossOptions o;
+  o.cutmixAlpha = 0.0f;
+  EXPECT_EQ(refusal(o), "--cutmix must be a finite alpha > 0 or off, got 0");
+  o.cutmixAlpha = 1.0f;
+  EXPECT_EQ(refusal(o), "accepted");
+  o.kind = LossKind::focal;
+  EXPECT_EQ(refusal(o),
+            "--cutmix and --mixup train on soft targets, which --loss ce reads, not --loss focal");
+  o = {};
+  o.mixProb = 0.5f;
+  EXPECT_EQ(refusal(o), "--mix-prob applies with --cutmix or --mixup only");
+  o.mixupAlpha = 0.8f;
+  EXPECT_EQ(refusal(o), "accepted");
+  o.mixProb = 0.0f;
+  EXPECT_EQ(refusal(o), "--mix-prob must be in (0, 1], got 0");
+}
+
 TEST(LossTest, InvalidCombinationsNameTheirFlags) {
   LossOptions o;
   o.kind = LossKind::dice;
@@ -322,7 +340,7 @@ TEST(YoloLossTest, MatchesFormatsDefinition) {
     EXPECT_NEAR(emittedLoss, yoloReference(o, c), 1e-10 * std::abs(yoloReference(o, c)))
         << describe(o);
   }
-  EXPECT_EQ(program::labelTypes(LossKind::yolov1, kHead),
+  EXPECT_EQ(program::labelTypes({LossKind::yolov1}, kHead),
             (std::vector<ir::TensorType>{{ir::ElementType::f32, kHead},
                                          {ir::ElementType::f32, {2, kGrid, kGrid}}}));
 }
@@ -401,6 +419,54 @@ TEST(YoloLossTest, SqrtSizesKeepTheirGradientBelowZero) {
   }
 }
 
+// CutMix's and mixup's soft targets [B, NC] (f32 in the train step): −(1/B) Σ t·log p with label
+// smoothing on top, one-hot targets giving exactly the class-index loss, and the gradient
+// matching finite differences.
+TEST(LossTest, SoftTargetsAreCrossEntropyAgainstTheMixedLabels) {
+  std::mt19937 rng(4);
+  const ir::Tensor logits = gradcheck::randomTensor({ir::ElementType::f64, {3, 5}}, -2, 2, rng);
+  ir::Tensor soft({ir::ElementType::f64, {3, 5}}), oneHot({ir::ElementType::f64, {3, 5}});
+  const double lambda[] = {0.7, 1.0, 0.25};
+  const int32_t own[] = {1, 4, 0}, partner[] = {3, 4, 2};
+  for (int64_t n = 0; n < 3; ++n) {
+    soft.set<double>(n * 5 + own[n], lambda[n]);
+    soft.set<double>(n * 5 + partner[n], soft.get<double>(n * 5 + partner[n]) + 1 - lambda[n]);
+    oneHot.set<double>(n * 5 + own[n], 1.0);
+  }
+  for (float smoothing : {0.0f, 0.1f}) {
+    LossOptions o;
+    o.labelSmoothing = smoothing;
+    o.mixupAlpha = 0.8f;
+    double expected = 0;
+    for (int64_t n = 0; n < 3; ++n) {
+      double mx = -INFINITY, sum = 0;
+      for (int64_t c = 0; c < 5; ++c) mx = std::max(mx, logits.get<double>(n * 5 + c));
+      for (int64_t c = 0; c < 5; ++c) sum += std::exp(logits.get<double>(n * 5 + c) - mx);
+      for (int64_t c = 0; c < 5; ++c)
+        expected -= ((1 - smoothing) * soft.get<double>(n * 5 + c) + smoothing / 5) *
+                    (logits.get<double>(n * 5 + c) - mx - std::log(sum)) / 3;
+    }
+    EXPECT_NEAR(emitted(o, logits, soft), expected, 1e-12);
+    LossOptions plain;
+    plain.labelSmoothing = smoothing;
+    EXPECT_NEAR(emitted(o, logits, oneHot),
+                emitted(plain, logits, ir::Tensor::fromVector<int32_t>({3}, {1, 4, 0})), 1e-14);
+  }
+  LossOptions o;
+  o.cutmixAlpha = 1.0f;
+  gradcheck::checkGradients(
+      {{{3, 5}, -2, 2}},
+      [&](ir::Builder& b, std::span<ir::Value* const> a) {
+        ir::Value* targets = b.constant(soft);
+        program::LossValues v = program::emitLoss(b, a[0], std::span(&targets, 1), o);
+        return v.loss;
+      },
+      [](ir::Builder& b, std::span<ir::Value* const> a, ir::Value* loss, ir::Value*) {
+        ir::Value* seed = b.scalar<double>(1.0);
+        return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), a);
+      });
+}
+
 TEST(LossTest, NamesRoundTrip) {
   for (LossKind kind : program::allLossKinds())
     EXPECT_EQ(program::lossKindFromName(program::lossName(kind)), kind);
@@ -408,9 +474,9 @@ TEST(LossTest, NamesRoundTrip) {
   for (program::BoxParam param : {program::BoxParam::sqrt, program::BoxParam::sqrtOfPrediction})
     EXPECT_EQ(program::boxParamFromName(program::boxParamName(param)), param);
   EXPECT_FALSE(program::boxParamFromName("sqrt-wh"));
-  EXPECT_EQ(program::labelTypes(LossKind::dice, {8, 4, 16, 16}),
+  EXPECT_EQ(program::labelTypes({LossKind::dice}, {8, 4, 16, 16}),
             (std::vector<ir::TensorType>{{ir::ElementType::i32, {8, 16, 16}}}));
-  EXPECT_EQ(program::labelTypes(LossKind::crossEntropy, {8, 10}),
+  EXPECT_EQ(program::labelTypes({LossKind::crossEntropy}, {8, 10}),
             (std::vector<ir::TensorType>{{ir::ElementType::i32, {8}}}));
 }
 

@@ -20,11 +20,15 @@ TEST(TaskTest, TheDatasetsLabelsChooseTheTask) {
   EXPECT_EQ(task::taskOf(data::datasetIO(data::DatasetKind::mnist)).name(), "classification");
   EXPECT_EQ(task::taskOf(data::datasetIO(data::DatasetKind::brats)).name(), "segmentation");
   const data::DatasetIO& brats = data::datasetIO(data::DatasetKind::brats224);
-  EXPECT_EQ(task::taskOf(brats).labelTypes(brats, 3),
+  EXPECT_EQ(task::taskOf(brats).labelTypes(brats, 3, {}),
             (std::vector<ir::TensorType>{{ir::ElementType::i32, {3, 224, 224}}}));
   const data::DatasetIO& mnist = data::datasetIO(data::DatasetKind::mnist);
-  EXPECT_EQ(task::taskOf(mnist).labelTypes(mnist, 3),
+  EXPECT_EQ(task::taskOf(mnist).labelTypes(mnist, 3, {}),
             (std::vector<ir::TensorType>{{ir::ElementType::i32, {3}}}));
+  program::LossOptions mixing;
+  mixing.cutmixAlpha = 1.0f; // classification then trains on soft targets
+  EXPECT_EQ(task::taskOf(mnist).labelTypes(mnist, 3, mixing),
+            (std::vector<ir::TensorType>{{ir::ElementType::f32, {3, 10}}}));
 }
 
 // Every loss against every task: per-pixel losses need masks, yolov1 needs boxes and a detection
@@ -119,7 +123,7 @@ TEST(TaskTest, DetectionSplitsTheLabelRecordIntoTargetAndMask) {
   const data::DatasetIO& io = data::datasetIO(data::DatasetKind::visdrone);
   const task::Task& detection = task::taskOf(io);
   EXPECT_EQ(detection.name(), "detection");
-  EXPECT_EQ(detection.labelTypes(io, 2),
+  EXPECT_EQ(detection.labelTypes(io, 2, {}),
             (std::vector<ir::TensorType>{{ir::ElementType::f32, {2, 30, 7, 7}},
                                          {ir::ElementType::f32, {2, 7, 7}}}));
   const std::vector<data::LabelBox> boxes[2] = {{{3, 0.10f, 0.10f, 0.30f, 0.20f}},
@@ -133,7 +137,7 @@ TEST(TaskTest, DetectionSplitsTheLabelRecordIntoTargetAndMask) {
     std::memcpy(words.data() + at, label.data(), label.size());
   }
   std::vector<ir::Tensor> labels;
-  for (const ir::TensorType& t : detection.labelTypes(io, 2)) labels.emplace_back(t);
+  for (const ir::TensorType& t : detection.labelTypes(io, 2, {})) labels.emplace_back(t);
   detection.fillLabels(words, labels);
   for (int64_t r = 0; r < 2; ++r) {
     const float* stored = reinterpret_cast<const float*>(words.data() + r * 1800);

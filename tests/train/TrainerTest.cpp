@@ -11,6 +11,7 @@
 #include "data/Random.h"
 #include "metrics/Classification.h"
 #include "nn/Init.h"
+#include "nn/Transformer.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
 #include "support/RunFiles.h"
@@ -187,6 +188,39 @@ TEST_F(TrainerTest, ResumeContinuesExactlyInsideAnEpoch) {
   } catch (const ConfigError& e) {
     EXPECT_EQ(std::string(e.what()).rfind("--batch is 8 but ", 0), 0u) << e.what();
   }
+}
+
+// CutMix, mixup and stochastic depth are drawn at each batch's (epoch, index): a run resumed inside
+// an epoch ends bit for bit where the uninterrupted one does, and the mixing really happens (the
+// losses differ from the same run's without it).
+TEST_F(TrainerTest, MixingAndStochasticDepthResumeExactly) {
+  nn::VitSize size;
+  size.side = 28;
+  size.channels = 1;
+  size.patch = 7;
+  size.width = 16;
+  size.blocks = 2;
+  size.encoder = {2, 32, nn::Activation::gelu, 1e-6f, false};
+  const nn::NetSpec vit = nn::vit("tiny-vit", size);
+  TrainConfig c = smallConfig();
+  c.learningRate = 0.001;
+  c.dropPath = 0.2f;
+  c.artifactsDir = (dir / "plain").string();
+  const TrainResult plain = run(vit, c);
+  c.loss.cutmixAlpha = 1.0f;
+  c.loss.mixupAlpha = 0.8f;
+  c.artifactsDir = (dir / "straight").string();
+  const TrainResult a = run(vit, c);
+  EXPECT_NE(a.stepLosses, plain.stepLosses);
+  c.artifactsDir = (dir / "split").string();
+  c.maxSteps = 13;
+  run(vit, c);
+  c.maxSteps = 0;
+  RunMode resume;
+  resume.resume = true;
+  const TrainResult b = run(vit, c, resume);
+  EXPECT_EQ(b.stepLosses.size(), 7u);
+  expectSameState(b.state, a.state);
 }
 
 TEST_F(TrainerTest, EvalOnlyScoresTheCheckpoint) {
