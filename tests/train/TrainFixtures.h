@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "nn/NetSpec.h"
+#include "nn/Transformer.h"
 #include "support/Xorshift.h"
 #include "tests/data/IdxFiles.h"
 #include "train/TrainConfig.h"
@@ -45,6 +46,19 @@ inline nn::NetSpec tinyBnNet() {
           {1, 28, 28},
           10,
           ""};
+}
+
+// A vision transformer on MNIST's geometry: patch 7 (16 patches and the class token), width 16,
+// 2 heads, 2 blocks.
+inline nn::NetSpec tinyVit() {
+  nn::VitSize size;
+  size.side = 28;
+  size.channels = 1;
+  size.patch = 7;
+  size.width = 16;
+  size.blocks = 2;
+  size.encoder = {2, 32, nn::Activation::gelu, 1e-6f, false};
+  return nn::vit("tiny-vit", size);
 }
 
 // A scratch directory with train (n = 160) and test (n = 50, not a multiple of the batch) splits,

@@ -11,7 +11,6 @@
 #include "data/Random.h"
 #include "metrics/Classification.h"
 #include "nn/Init.h"
-#include "nn/Transformer.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
 #include "support/RunFiles.h"
@@ -194,14 +193,7 @@ TEST_F(TrainerTest, ResumeContinuesExactlyInsideAnEpoch) {
 // an epoch ends bit for bit where the uninterrupted one does, and the mixing really happens (the
 // losses differ from the same run's without it).
 TEST_F(TrainerTest, MixingAndStochasticDepthResumeExactly) {
-  nn::VitSize size;
-  size.side = 28;
-  size.channels = 1;
-  size.patch = 7;
-  size.width = 16;
-  size.blocks = 2;
-  size.encoder = {2, 32, nn::Activation::gelu, 1e-6f, false};
-  const nn::NetSpec vit = nn::vit("tiny-vit", size);
+  const nn::NetSpec vit = fixtures::tinyVit();
   TrainConfig c = smallConfig();
   c.learningRate = 0.001;
   c.dropPath = 0.2f;

@@ -88,6 +88,27 @@ TEST_F(XlaTrainTest, EndsWhereTheCpuLowererEndsBitForBit) {
             classificationScores(onCpu.evals.back()).correct);
 }
 
+// A vision transformer with CutMix, mixup and stochastic depth: attention, layer norm, soft
+// targets and the drop mask run on our plugin as on the cpu lowerer, bit for bit.
+TEST_F(XlaTrainTest, AVitWithMixingAndDropPathEndsWhereTheCpuLowererEnds) {
+  TrainConfig c = smallConfig();
+  c.learningRate = 0.001;
+  c.loss.cutmixAlpha = 1.0f;
+  c.loss.mixupAlpha = 0.8f;
+  c.dropPath = 0.2f;
+  c.artifactsDir = (dir / "cpu").string();
+  TrainResult onCpu =
+      train::train(fixtures::tinyVit(), c, data::DatasetKind::mnist, dir.string(), log);
+  c.artifactsDir = (dir / "xla").string();
+  RunMode mode;
+  mode.lowerer = &xla;
+  TrainResult onXla =
+      train::train(fixtures::tinyVit(), c, data::DatasetKind::mnist, dir.string(), log, mode);
+  EXPECT_EQ(onXla.stepLosses, onCpu.stepLosses);
+  EXPECT_EQ(onXla.state.params, onCpu.state.params);
+  EXPECT_EQ(onXla.state.optState, onCpu.state.optState);
+}
+
 // A skipped step must leave the device-resident state as it was: nothing is donated while
 // --skip-nonfinite may discard a step.
 TEST_F(XlaTrainTest, SkipNonFiniteKeepsTheStateOnTheDevice) {
