@@ -6,7 +6,10 @@
 #endif
 
 #include <algorithm>
+#include <bit>
 #include <optional>
+
+#include "lower/cpu/Exponential.h"
 
 namespace hlotrain::cpu::plan {
 
@@ -75,6 +78,7 @@ bool compiled(const VectorNode& node) {
   case OpKind::compare:
   case OpKind::select:
   case OpKind::clamp:
+  case OpKind::exponential:
     return true;
   default:
     return false;
@@ -254,11 +258,44 @@ private:
 
   Xbyak::Zmm z(int node) const { return Xbyak::Zmm(reg_[static_cast<size_t>(node)]); }
 
-  Xbyak::Address splat(uint32_t bits) {
+  // The constant as a dword in memory (for vbroadcastss), from the same pool as splat().
+  Xbyak::Address scalar(float value) {
+    return dword[rip + constant(std::bit_cast<uint32_t>(value))];
+  }
+
+  Xbyak::Address splatFloat(float value) { return splat(std::bit_cast<uint32_t>(value)); }
+
+  // fastExponential (Exponential.h), op for op; zmm28 and zmm29 are scratch, zmm30 holds r² for a
+  // moment and is zeroed again.
+  void exponentialOf(const Xbyak::Zmm& d, const Xbyak::Zmm& a) {
+    using namespace exponential;
+    const Xbyak::Zmm t = zmm28, y = zmm29;
+    vmaxps(t, a, splatFloat(kLow));
+    vminps(t, t, splatFloat(kHigh));
+    vbroadcastss(d, scalar(0.5f));
+    vfmadd231ps(d, t, splatFloat(kLog2e)); // t·log2e + 1/2
+    vrndscaleps(d, d, 0x09);               // floor, no precision exception: n
+    vfnmadd231ps(t, d, splatFloat(kLn2High));
+    vfnmadd231ps(t, d, splatFloat(kLn2Low)); // r
+    vbroadcastss(y, scalar(kP[0]));
+    for (int k = 1; k < 6; ++k) vfmadd213ps(y, t, splatFloat(kP[k])); // y·r + p_k
+    vmulps(zmm30, t, t);
+    vfmadd213ps(y, zmm30, t); // y·r² + r
+    vpxord(zmm30, zmm30, zmm30);
+    vaddps(y, y, splatFloat(1.0f));
+    vscalefps(d, y, d);
+    vcmpps(k2, a, a, kUnordQ);
+    vmovaps(d | k2, a);
+  }
+
+  Xbyak::Address splat(uint32_t bits) { return ptr_b[rip + constant(bits)]; }
+
+  // The pool's label of `bits`, added where it is new.
+  const Xbyak::Label& constant(uint32_t bits) {
     for (auto& [b, label] : constants_)
-      if (b == bits) return ptr_b[rip + label];
+      if (b == bits) return label;
     constants_.emplace_back(bits, Xbyak::Label());
-    return ptr_b[rip + constants_.back().second];
+    return constants_.back().second;
   }
 
   // One vector of every node; `masked`: the last partial one, lanes outside k1 read as zero and
@@ -400,6 +437,8 @@ private:
     case OpKind::clamp: // minSelect(maxSelect(x, low), high): a is low, b is x
       maxOrMin(true, zmm28, b, a);
       return maxOrMin(false, d, zmm28, z(node.args[2]));
+    case OpKind::exponential:
+      return exponentialOf(d, a);
     default:
       return;
     }

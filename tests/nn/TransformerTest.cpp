@@ -111,15 +111,13 @@ TEST(TransformerTest, TruncNormalDrawsWeightsPositionsAndClassTokensWithStd002) 
 
 // A small ViT: 2 channels of 8x8, patch 4 (5 tokens), width 8, 2 heads, MLP 12, 3 classes.
 nn::NetSpec smallVit(int64_t blocks, nn::Activation activation, bool causal) {
-  nn::VitSize size;
-  size.side = 8;
-  size.channels = 2;
-  size.patch = 4;
-  size.width = 8;
-  size.blocks = blocks;
-  size.classes = 3;
-  size.encoder = {2, 12, activation, 1e-5f, causal};
-  return nn::vit("small-vit", size);
+  return nn::vit("small-vit", {.side = 8,
+                               .channels = 2,
+                               .patch = 4,
+                               .width = 8,
+                               .blocks = blocks,
+                               .classes = 3,
+                               .encoder = {2, 12, activation, 1e-5f, causal}});
 }
 
 // Values in [-1, 1) from a fixed stream.

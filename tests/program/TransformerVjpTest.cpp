@@ -25,15 +25,14 @@ TEST(TransformerVjpTest, ASmallVitsGradientsMatchFiniteDifferences) {
   for (bool causal : {false, true}) {
     SCOPED_TRACE(causal ? "causal" : "bidirectional");
     // 2 channels of 8x8, patch 4 (5 tokens), width 8, 2 heads, MLP 12, one block, 3 classes.
-    nn::VitSize size;
-    size.side = 8;
-    size.channels = 2;
-    size.patch = 4;
-    size.width = 8;
-    size.blocks = 1;
-    size.classes = 3;
-    size.encoder = {2, 12, nn::Activation::gelu, 1e-5f, causal};
-    const nn::NetSpec spec = nn::vit("small-vit", size);
+    const nn::NetSpec spec =
+        nn::vit("small-vit", {.side = 8,
+                              .channels = 2,
+                              .patch = 4,
+                              .width = 8,
+                              .blocks = 1,
+                              .classes = 3,
+                              .encoder = {2, 12, nn::Activation::gelu, 1e-5f, causal}});
     std::vector<gradcheck::Input> inputs;
     for (const nn::ParamInfo& p : nn::parameters(spec)) inputs.push_back({p.shape});
     inputs.push_back({{2, 2, 8, 8}});
@@ -54,15 +53,13 @@ TEST(TransformerVjpTest, ASmallVitsGradientsMatchFiniteDifferences) {
 }
 
 nn::NetSpec tinyVit() {
-  nn::VitSize size;
-  size.side = 8;
-  size.channels = 1;
-  size.patch = 4;
-  size.width = 8;
-  size.blocks = 2;
-  size.classes = 3;
-  size.encoder = {2, 8, nn::Activation::gelu, 1e-6f, false};
-  return nn::vit("tiny-vit", size);
+  return nn::vit("tiny-vit", {.side = 8,
+                              .channels = 1,
+                              .patch = 4,
+                              .width = 8,
+                              .blocks = 2,
+                              .classes = 3,
+                              .encoder = {2, 8, nn::Activation::gelu, 1e-6f, false}});
 }
 
 // One SGD step (lr 1, no momentum) with weight decay 0.5 against one without: the parameters

@@ -291,15 +291,13 @@ TEST(ZooTrainTest, MobileNetV2Learns) {
 // above the chance of 1 in 4 on held-out records; with the labels drawn apart from the images it
 // stays near chance.
 nn::NetSpec smallVit() {
-  nn::VitSize size;
-  size.side = 32;
-  size.channels = 1;
-  size.patch = 4;
-  size.width = 64;
-  size.blocks = 2;
-  size.classes = 4;
-  size.encoder = {4, 128, nn::Activation::gelu, 1e-6f, false};
-  return nn::vit("small-ViT", size);
+  return nn::vit("small-ViT", {.side = 32,
+                               .channels = 1,
+                               .patch = 4,
+                               .width = 64,
+                               .blocks = 2,
+                               .classes = 4,
+                               .encoder = {4, 128, nn::Activation::gelu, 1e-6f, false}});
 }
 
 Case relativePositionCase(bool shuffled) {

@@ -34,14 +34,12 @@ nn::NetSpec detector() {
 }
 // A net with residual branches that stochastic depth drops.
 nn::NetSpec transformer() {
-  nn::VitSize size;
-  size.side = 4;
-  size.channels = 1;
-  size.patch = 2;
-  size.width = 4;
-  size.blocks = 2;
-  size.encoder = {2, 8, nn::Activation::gelu, 1e-6f, false};
-  return nn::vit("tiny-vit", size);
+  return nn::vit("tiny-vit", {.side = 4,
+                              .channels = 1,
+                              .patch = 2,
+                              .width = 4,
+                              .blocks = 2,
+                              .encoder = {2, 8, nn::Activation::gelu, 1e-6f, false}});
 }
 
 // A value of a setting other than its default, and the run it is tried in: where the setting

@@ -51,14 +51,12 @@ inline nn::NetSpec tinyBnNet() {
 // A vision transformer on MNIST's geometry: patch 7 (16 patches and the class token), width 16,
 // 2 heads, 2 blocks.
 inline nn::NetSpec tinyVit() {
-  nn::VitSize size;
-  size.side = 28;
-  size.channels = 1;
-  size.patch = 7;
-  size.width = 16;
-  size.blocks = 2;
-  size.encoder = {2, 32, nn::Activation::gelu, 1e-6f, false};
-  return nn::vit("tiny-vit", size);
+  return nn::vit("tiny-vit", {.side = 28,
+                              .channels = 1,
+                              .patch = 7,
+                              .width = 16,
+                              .blocks = 2,
+                              .encoder = {2, 32, nn::Activation::gelu, 1e-6f, false}});
 }
 
 // A scratch directory with train (n = 160) and test (n = 50, not a multiple of the batch) splits,
