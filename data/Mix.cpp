@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <vector>
 
 #include "support/Error.h"
 #include "support/Xorshift.h"
@@ -81,19 +80,25 @@ void mixImages(const MixDraw& draw, std::span<float> images, int64_t batch, int6
     throw RuntimeError("mixImages: " + std::to_string(images.size()) + " values for " +
                        std::to_string(batch) + " images of " + std::to_string(image));
   if (draw.kind == MixDraw::Kind::none) return;
-  const std::vector<float> original(images.begin(), images.end());
   const float own = static_cast<float>(draw.lambda), other = 1.0f - own;
-  for (int64_t i = 0; i < batch; ++i) {
-    float* out = images.data() + i * image;
-    const float* partner = original.data() + (batch - 1 - i) * image;
+  // Sample i and its partner j = B−1−i (the middle sample of an odd batch is its own).
+  for (int64_t i = 0, j = batch - 1; i <= j; ++i, --j) {
+    float* a = images.data() + i * image;
+    float* b = images.data() + j * image;
     if (draw.kind == MixDraw::Kind::mixup) {
-      for (int64_t k = 0; k < image; ++k) out[k] = own * out[k] + other * partner[k];
+      for (int64_t k = 0; k < image; ++k) {
+        const float x = a[k], y = b[k];
+        a[k] = own * x + other * y;
+        b[k] = own * y + other * x;
+      }
       continue;
     }
+    if (i == j) continue; // pasting an image's box into itself changes nothing
     for (int64_t c = 0; c < channels; ++c)
-      for (int64_t y = draw.y0; y < draw.y1; ++y)
-        std::copy(partner + c * plane + y * width + draw.x0,
-                  partner + c * plane + y * width + draw.x1, out + c * plane + y * width + draw.x0);
+      for (int64_t y = draw.y0; y < draw.y1; ++y) {
+        const int64_t row = c * plane + y * width;
+        std::swap_ranges(a + row + draw.x0, a + row + draw.x1, b + row + draw.x0);
+      }
   }
 }
 

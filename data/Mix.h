@@ -10,9 +10,9 @@
 
 namespace hlotrain::data {
 
-struct MixOptions {
-  std::optional<double> cutmixAlpha, mixupAlpha;
-  double probability = 1.0; // of mixing a batch at all
+struct MixOptions { // as program::LossOptions holds them
+  std::optional<float> cutmixAlpha, mixupAlpha;
+  float probability = 1.0f; // of mixing a batch at all
 };
 
 struct MixDraw {
@@ -32,7 +32,8 @@ struct MixDraw {
 constexpr uint64_t kMixSeedOffset = 5005;
 MixDraw drawMix(const MixOptions& options, uint64_t batchSeed, int64_t height, int64_t width);
 
-// Mixes `images` [batch, channels, height, width] in place as `draw` says.
+// Mixes `images` [batch, channels, height, width] in place as `draw` says, a pair of partners at a
+// time (no copy of the batch).
 void mixImages(const MixDraw& draw, std::span<float> images, int64_t batch, int64_t channels,
                int64_t height, int64_t width);
 // The batch's soft targets [batch, classes] from its class labels.

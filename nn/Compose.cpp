@@ -120,6 +120,7 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
     if (in.size() < 2)
       throw VerifyError(where + ": layer norm needs [B, F], tokens or NCHW, got " +
                         ir::toString(in));
+    if (!(step.epsilon > 0.0f)) throw VerifyError(where + ": layer norm needs an epsilon > 0");
     return in;
   case Step::Kind::tokens:
     needSpatial();

@@ -233,11 +233,10 @@ LayerNormGrads layerNormBackward(Builder& b, const LayerNorm& ln, Value* dy) {
   Value* means = b.divide(sums, full(b, count, t, shape));
   Value* inner = b.subtract(g, means);
   Value* dx = b.multiply(inner, b.broadcastInDim(ln.invStd, shape, kept));
-  const std::vector<int64_t> others = allBut(shape.size(), ln.axis);
   Value* zero = scalarLike(b, 0.0, t);
   Value* dyn = b.multiply(dy, ln.normalized);
-  Value* dGamma = b.reduce(dyn, zero, others, OpKind::add);
-  Value* dBeta = b.reduce(dy, zero, others, OpKind::add);
+  Value* dGamma = b.reduce(dyn, zero, kept, OpKind::add);
+  Value* dBeta = b.reduce(dy, zero, kept, OpKind::add);
   return {dx, dGamma, dBeta};
 }
 

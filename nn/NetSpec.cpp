@@ -63,10 +63,7 @@ Layer activation(Activation activation) {
   return {[=](Composer& c) { c.activate(activation); }};
 }
 Layer layerNorm(float epsilon) {
-  return {[=](Composer& c) {
-    if (!(epsilon > 0.0f)) c.fail("layer norm needs an epsilon > 0");
-    c.layerNorm(Path::main, "ln" + c.index(), epsilon);
-  }};
+  return {[=](Composer& c) { c.layerNorm(Path::main, "ln" + c.index(), epsilon); }};
 }
 Layer classToken() {
   return {[](Composer& c) {

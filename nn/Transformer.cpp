@@ -23,7 +23,6 @@ Layer patchEmbed(int64_t patch, int64_t width) {
 Layer encoder(int64_t blocks, const EncoderOptions& o) {
   return {[=](Composer& c) {
     if (blocks < 1 || o.mlp < 1) c.fail("an encoder needs positive block and MLP counts");
-    if (!(o.epsilon > 0.0f)) c.fail("layer norm needs an epsilon > 0");
     const ir::Shape& in = c.shape();
     if (in.size() != 3)
       c.fail("an encoder needs tokens [B, T, D] (a patch embedding before it), got " +
@@ -65,7 +64,6 @@ NetSpec vit(std::string name, const VitSize& s) {
 NetSpec vitTiny() {
   NetSpec spec = vit("ViT-Tiny", {});
   // The reference system's ViT-Tiny run on Imagenette (FAMILIES.md 3), crop and flip being the
-  // dataset's own augmentations.
   // dataset's own augmentations; its weight decay, 1e-4, is the default.
   spec.recipe = {{"batch", "32"},
                  {"lr", "0.0003"},

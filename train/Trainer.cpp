@@ -188,10 +188,7 @@ private:
   // CutMix or mixup of the batch in `in` (its images copied there, its class labels `labels`),
   // drawn at the batch's seed, and the soft targets the train step then reads.
   void mix(uint64_t batchSeed, std::span<const int32_t> labels, StepInputs& in) const {
-    const auto alpha = [](const std::optional<float>& a) {
-      return a ? std::optional<double>(*a) : std::nullopt;
-    };
-    const data::MixOptions options{alpha(config_.loss.cutmixAlpha), alpha(config_.loss.mixupAlpha),
+    const data::MixOptions options{config_.loss.cutmixAlpha, config_.loss.mixupAlpha,
                                    config_.loss.mixProb};
     const ir::Shape& x = in.x().type().shape;
     const data::MixDraw draw = data::drawMix(options, batchSeed, x[2], x[3]);

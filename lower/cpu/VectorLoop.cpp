@@ -282,7 +282,7 @@ private:
     vmulps(zmm30, t, t);
     vfmadd213ps(y, zmm30, t); // y·r² + r
     vpxord(zmm30, zmm30, zmm30);
-    vaddps(y, y, splatFloat(1.0f));
+    vaddps(y, y, zmm31); // the ones register
     vscalefps(d, y, d);
     vcmpps(k2, a, a, kUnordQ);
     vmovaps(d | k2, a);
