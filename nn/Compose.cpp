@@ -49,6 +49,8 @@ std::vector<ParamInfo> stepParameters(const Step& step, const ir::Shape& in) {
   }
   case Step::Kind::classToken:
     return {{n + ".cls", {in[2]}, ParamRole::classToken, 0}};
+  case Step::Kind::layerScale:
+    return {{n + ".gamma", {in[1]}, ParamRole::layerScale, 0}};
   case Step::Kind::positions:
     return {{n + ".pos", {in[1], in[2]}, ParamRole::position, in[1]}};
   case Step::Kind::attention: {
@@ -105,9 +107,18 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
     return out;
   }
   case Step::Kind::batchNorm:
+    needSpatial();
+    if (!(step.epsilon > 0.0f)) throw VerifyError(where + ": BatchNorm needs an epsilon > 0");
+    return in;
   case Step::Kind::globalAvgPool:
     needSpatial();
-    return step.kind == Step::Kind::batchNorm ? in : ir::Shape{in[0], in[1]};
+    return {in[0], in[1]};
+  case Step::Kind::squeeze:
+    needSpatial();
+    return {in[0], in[1], 1, 1};
+  case Step::Kind::layerScale:
+    needSpatial();
+    return in;
   case Step::Kind::flatten: {
     int64_t features = 1;
     for (size_t d = 1; d < in.size(); ++d) features *= in[d];
@@ -146,6 +157,7 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
   case Step::Kind::join:
   case Step::Kind::pushSkip:
   case Step::Kind::concatSkip: // its shape needs the skip stack: walkSteps
+  case Step::Kind::excite:
     break;
   }
   return in;
@@ -195,10 +207,18 @@ void Composer::step(Step step) {
                         "); a UNet's input sides must be divisible by 2 per unetDown");
     out = {main[0], main[1] + s[1], main[2], main[3]};
   }
+  if (step.kind == Step::Kind::excite) {
+    if (skips_.empty()) fail("no input to excite");
+    const ir::Shape& s = skips_.back().shape;
+    if (s.size() != 4 || main != ir::Shape{s[0], s[1], 1, 1})
+      throw VerifyError(where + ": a gate " + ir::toString(main) + " for the input " +
+                        ir::toString(s) + " needs [N, C, 1, 1]");
+    out = s;
+  }
   visit_(step, in, out);
   if (step.kind == Step::Kind::fork) shortcut = main;
   if (step.kind == Step::Kind::pushSkip) skips_.push_back({main, layer_});
-  if (step.kind == Step::Kind::concatSkip) skips_.pop_back();
+  if (step.kind == Step::Kind::concatSkip || step.kind == Step::Kind::excite) skips_.pop_back();
   in = std::move(out);
 }
 
@@ -215,7 +235,9 @@ void Composer::conv(Path path, std::string name, int64_t features, int64_t kerne
 }
 
 void Composer::batchNorm(Path path, std::string name) {
-  step({Step::Kind::batchNorm, path, std::move(name)});
+  Step s{Step::Kind::batchNorm, path, std::move(name)};
+  s.epsilon = spec_.bnEpsilon;
+  step(std::move(s));
 }
 
 void Composer::layerNorm(Path path, std::string name, float epsilon) {
@@ -235,6 +257,21 @@ void Composer::dropPath(double depth) {
   Step s{Step::Kind::dropPath};
   s.depth = depth;
   step(std::move(s));
+}
+
+void Composer::squeezeExcite(const std::string& prefix, int64_t reduced, Activation activation,
+                             Activation gate) {
+  if (shape().size() != 4)
+    fail("a squeeze-excitation needs an NCHW input, got " + ir::toString(shape()));
+  if (reduced < 1) fail("a squeeze-excitation needs a positive reduced width");
+  const int64_t channels = shape()[1];
+  pushSkip();
+  step({Step::Kind::squeeze});
+  conv(Path::main, prefix + "reduce", reduced, 1, 1, Padding::valid, true);
+  activate(activation);
+  conv(Path::main, prefix + "expand", channels, 1, 1, Padding::valid, true);
+  activate(gate);
+  step({Step::Kind::excite});
 }
 
 void Composer::activate(Activation activation) {

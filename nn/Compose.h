@@ -39,7 +39,10 @@ struct Step {
     positions,     // adds <name>.pos [T, D] to every sample's tokens
     attention,     // multi-head self-attention over [B, T, D]: <name>{q,k,v,o}.{w,b}
     firstToken,    // [B, T, D] -> token 0, [B, D]
-    dropPath       // stochastic depth of a residual branch before its join (train step only)
+    dropPath,      // stochastic depth of a residual branch before its join (train step only)
+    squeeze,       // [N, C, H, W] -> the spatial mean, [N, C, 1, 1]
+    excite,        // main = the skip popped off the stack, scaled per channel by main [N, C, 1, 1]
+    layerScale     // <name>.gamma [C] scales the channels (axis 1 of NCHW)
   };
   Kind kind;
   Path path = Path::main; // the value the step reads and replaces
@@ -52,7 +55,7 @@ struct Step {
   bool depthwise = false; // conv: feature_group_count = input channels
   int64_t heads = 1;      // attention
   bool causal = false;    // attention: position i attends to j <= i only
-  float epsilon = 0.0f;   // layerNorm
+  float epsilon = 0.0f;   // layerNorm, batchNorm
   double depth = 0.0;     // dropPath: the branch's drop rate as a fraction of --drop-path
 };
 
@@ -106,6 +109,12 @@ public:
   void attention(std::string name, int64_t heads, bool causal);
   void firstToken() { step({Step::Kind::firstToken}); }
   void dropPath(double depth);
+  // Squeeze-excitation (FAMILIES.md 2.5) of main, [N, C, H, W]: its spatial mean, 1×1
+  // convolutions with bias to `reduced` channels and back, `activation` between them and `gate`
+  // after, then main scaled per channel by the gate: <prefix>reduce.{w,b}, <prefix>expand.{w,b}.
+  void squeezeExcite(const std::string& prefix, int64_t reduced, Activation activation,
+                     Activation gate);
+  void layerScale(std::string name) { step({Step::Kind::layerScale, Path::main, std::move(name)}); }
   // conv (no bias) -> BatchNorm -> activation on the main path.
   void convBn(const std::string& convName, const std::string& bnName, int64_t features,
               int64_t kernel, int64_t stride, Padding padding, Activation activation,

@@ -74,6 +74,31 @@ Value* emitActivation(Builder& b, Value* x, Activation a) {
     Value* half = b.multiply(x, full(b, 0.5, t, shape));
     return b.multiply(half, onePlus);
   }
+  // relu6(x + 3) as (x bounded to [−3, 3]) + 3: PyTorch's values bit for bit, and slopes that
+  // change where x itself crosses ±3 (x + 3 would round 3 + 1 ulp onto 6). Hard-sigmoid bounds x
+  // by maximum and minimum, which pass the gradient on strict wins only: slope 1/6 on the open
+  // (−3, 3); hard-swish by clamp, which passes it at its bounds too: x/3 + 0.5 on the closed
+  // [−3, 3], PyTorch's hardswish_backward.
+  case Activation::hardSigmoid: {
+    Value* low = b.maximum(x, full(b, -3.0, t, shape));
+    Value* bounded = b.minimum(low, full(b, 3.0, t, shape));
+    Value* shifted = b.add(bounded, full(b, 3.0, t, shape));
+    return b.divide(shifted, full(b, 6.0, t, shape));
+  }
+  case Activation::hardSwish: {
+    Value* low = scalarLike(b, -3.0, t);
+    Value* high = scalarLike(b, 3.0, t);
+    Value* bounded = b.clamp(low, x, high);
+    Value* shifted = b.add(bounded, full(b, 3.0, t, shape));
+    Value* product = b.multiply(x, shifted);
+    return b.divide(product, full(b, 6.0, t, shape));
+  }
+  case Activation::silu: {
+    Value* gate = b.unary(OpKind::logistic, x);
+    return b.multiply(x, gate);
+  }
+  case Activation::sigmoid:
+    return b.unary(OpKind::logistic, x);
   case Activation::geluTanh: { // 0.5x(1 + tanh(√(2/π)(x + 0.044715x³)))
     Value* square = b.multiply(x, x);
     Value* cube = b.multiply(square, x);
@@ -340,7 +365,7 @@ Value* upsample2xBackward(Builder& b, Value* g) {
 }
 
 BatchNorm emitBatchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* runningMean,
-                        Value* runningVar) {
+                        Value* runningVar, float epsilon) {
   const Shape& shape = x->type.shape;
   ElementType t = x->type.elementType;
   BatchNorm bn{x, gamma, beta, runningMean, runningVar, nullptr, nullptr, nullptr, nullptr};
@@ -354,7 +379,7 @@ BatchNorm emitBatchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* 
   } else {
     bn.centered = b.subtract(x, perChannel(b, bn.mean, shape));
   }
-  bn.invStd = b.unary(OpKind::rsqrt, b.add(bn.var, full(b, kBnEpsilon, t, {shape[1]})));
+  bn.invStd = b.unary(OpKind::rsqrt, b.add(bn.var, full(b, epsilon, t, {shape[1]})));
   bn.scale = b.multiply(bn.invStd, gamma);
   bn.y = b.add(b.multiply(bn.centered, perChannel(b, bn.scale, shape)), perChannel(b, beta, shape));
   return bn;
@@ -413,7 +438,7 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       break;
     case Step::Kind::batchNorm: {
       BatchNorm n = emitBatchNorm(b, h, w[0], w[1], running ? runningMean[bn] : nullptr,
-                                  running ? runningVar[bn] : nullptr);
+                                  running ? runningVar[bn] : nullptr, step.epsilon);
       if (!running) out.batchNorms.push_back(n);
       h = n.y;
       ++bn;
@@ -495,6 +520,23 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       ++branch;
       break;
     }
+    case Step::Kind::squeeze: {
+      Value* sum = b.reduce(h, scalarLike(b, 0.0, h->type.elementType), {2, 3}, OpKind::add);
+      Value* mean = b.divide(
+          sum, full(b, static_cast<double>(in[2] * in[3]), h->type.elementType, sum->type.shape));
+      h = b.reshape(mean, {in[0], in[1], 1, 1});
+      break;
+    }
+    case Step::Kind::excite: {
+      Value* gate = b.reshape(h, {in[0], in[1]});
+      Value* input = skips.back();
+      skips.pop_back();
+      h = b.multiply(input, b.broadcastInDim(gate, input->type.shape, {0, 1}));
+      break;
+    }
+    case Step::Kind::layerScale:
+      h = b.multiply(h, perChannel(b, w[0], in));
+      break;
     case Step::Kind::firstToken: {
       Value* first = b.slice(h, {0, 0, 0}, {in[0], 1, in[2]});
       h = b.reshape(first, {in[0], in[2]});

@@ -32,7 +32,8 @@ struct BatchNorm {
 // One BatchNorm layer: on the batch's statistics, or on running ones when they are given (then
 // `mean` and `var` are those).
 BatchNorm emitBatchNorm(ir::Builder& b, ir::Value* x, ir::Value* gamma, ir::Value* beta,
-                        ir::Value* runningMean = nullptr, ir::Value* runningVar = nullptr);
+                        ir::Value* runningMean = nullptr, ir::Value* runningVar = nullptr,
+                        float epsilon = kBnEpsilon);
 
 // One upsample of a UNet: its input and output, for the train step's custom VJP.
 struct Upsample {
@@ -103,8 +104,6 @@ struct ForwardValues {
   std::vector<LayerNorm> layerNorms;
   std::vector<Softmax> softmaxes; // per attention layer
 };
-
-constexpr float kBnEpsilon = 1e-5f;
 
 // `params` in spec order (see parameters()); `runningMean`/`runningVar` one per BN layer, used in
 // running mode. Batch statistics: mean over (N,H,W), biased variance. `dropMask` [branches, B]

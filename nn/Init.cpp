@@ -54,8 +54,11 @@ std::vector<ir::Tensor> initialParameters(const NetSpec& spec, InitScheme scheme
       continue;
     }
     ir::Tensor t(ir::TensorType{ir::ElementType::f32, p.shape});
-    if (p.role == ParamRole::bnScale || p.role == ParamRole::lnScale)
-      for (int64_t i = 0; i < t.numElements(); ++i) t.set<float>(i, 1.0f);
+    const float value = p.role == ParamRole::bnScale || p.role == ParamRole::lnScale ? 1.0f
+                        : p.role == ParamRole::layerScale                            ? 1e-6f
+                                                                                     : 0.0f;
+    if (value != 0.0f)
+      for (int64_t i = 0; i < t.numElements(); ++i) t.set<float>(i, value);
     tensors.push_back(std::move(t));
   }
   return tensors;

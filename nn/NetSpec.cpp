@@ -74,6 +74,15 @@ Layer classToken() {
   }};
 }
 
+std::vector<Setting> imagenetteRecipe(const char* lr, const char* warmupEpochs,
+                                      const char* labelSmoothing) {
+  return {{"batch", "32"},
+          {"lr", lr},
+          {"epochs", "80"},
+          {"warmup-epochs", warmupEpochs},
+          {"label-smoothing", labelSmoothing}};
+}
+
 NetSpec NetSpec::withSymmetricPadding() const {
   NetSpec copy = *this;
   copy.symmetricPadding = true;

@@ -11,11 +11,23 @@
 namespace hlotrain::nn {
 
 // gelu: PyTorch's default, 0.5x(1 + erf(x/√2)); geluTanh: GPT-2's and the reference system's
-// approximation, 0.5x(1 + tanh(√(2/π)(x + 0.044715x³))) (FAMILIES.md 2.2).
-enum class Activation { identity, relu, relu6, gelu, geluTanh };
+// approximation, 0.5x(1 + tanh(√(2/π)(x + 0.044715x³))); silu: x·σ(x); hardSigmoid:
+// relu6(x + 3)/6; hardSwish: x·relu6(x + 3)/6; sigmoid: σ(x) (FAMILIES.md 2.2).
+enum class Activation {
+  identity,
+  relu,
+  relu6,
+  gelu,
+  geluTanh,
+  silu,
+  hardSigmoid,
+  hardSwish,
+  sigmoid
+};
 
 // How a convolution or pooling window pads. `same`: XLA's SAME (output ceil(i/s); the total pad
-// split low = total/2, high = the rest). `symmetric`: k/2 on both sides. `valid`: none.
+// split low = total/2, high = the rest). `symmetric`: k/2 on both sides, which for the odd
+// kernels it serves is torchvision's (k−1)/2 at every stride. `valid`: none.
 enum class Padding { same, symmetric, valid };
 
 class Composer;
@@ -54,11 +66,20 @@ struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;
 };
 
+// FORMATS.md's BatchNorm ε, the classic nets' and the default of a spec.
+constexpr float kBnEpsilon = 1e-5f;
+
 // A training setting by its config key (a `hlotrain train` flag without --) and value as the flag
 // takes it: {"lr", "0.0007"}, {"cosine", "false"}, {"focal-gamma", "off"}.
 struct Setting {
   std::string key, value;
 };
+
+// The reference system's Imagenette recipe (FAMILIES.md 3): batch 32, 80 epochs, Adam with its
+// weight decay 1e-4 (the defaults), a cosine schedule after `warmupEpochs`, the given peak lr and
+// label smoothing; crop and flip are the dataset's own augmentations.
+std::vector<Setting> imagenetteRecipe(const char* lr, const char* warmupEpochs,
+                                      const char* labelSmoothing);
 
 struct NetSpec {
   std::string name;
@@ -71,6 +92,9 @@ struct NetSpec {
   std::vector<Setting> recipe = {};
   // Every SAME window is padded k/2 on both sides instead (withSymmetricPadding()).
   bool symmetricPadding = false;
+  // The ε of every BatchNorm layer: FORMATS.md's 1e-5, or the value of the torchvision model a
+  // family follows (1e-3 for MobileNetV3 and EfficientNetV2), so imported weights give its logits.
+  float bnEpsilon = kBnEpsilon;
 
   NetSpec withBuildTag(std::string tag) const;
   // Every SAME window becomes symmetric (k/2 on both sides): PyTorch's padding of the same net.
@@ -78,8 +102,19 @@ struct NetSpec {
 };
 
 // What a tensor is to init and the optimizer: only weights decay (FAMILIES.md 2.6); weights and
-// position tables start random (std sqrt(2/fanIn)), scales at 1, the rest at 0.
-enum class ParamRole { weight, bias, bnScale, bnShift, lnScale, lnShift, classToken, position };
+// position tables start random (std sqrt(2/fanIn)), scales at 1, layer scales at 1e-6, the rest
+// at 0.
+enum class ParamRole {
+  weight,
+  bias,
+  bnScale,
+  bnShift,
+  lnScale,
+  lnShift,
+  classToken,
+  position,
+  layerScale
+};
 
 struct ParamInfo {
   std::string name; // "conv0.w", "dense5.b", "bn1.gamma", ...

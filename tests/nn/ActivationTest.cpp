@@ -1,8 +1,9 @@
-// The transformer activations (FAMILIES.md 2.2) against their definitions computed in double:
-// erf in plain ops against std::erf over the whole f32 range, both GELU forms against their
-// formulas, on the reference interpreter and the fast path alike; the exact GELU's declared
-// backward against its derivative and against finite differences, the tanh form's derived one
-// against finite differences.
+// The activations of the transformer and modern conv families (FAMILIES.md 2.2) against their
+// definitions computed in double: erf in plain ops against std::erf over the whole f32 range,
+// both GELU forms, SiLU, sigmoid, hard-sigmoid and hard-swish against their formulas, on the
+// reference interpreter and the fast path alike; the exact GELU's declared backward against its
+// derivative and against finite differences, the others' derived ones against finite differences
+// and, for the hard forms, PyTorch's slopes at and around their edges.
 
 #include <gtest/gtest.h>
 
@@ -142,6 +143,79 @@ TEST(ActivationTest, GelusGradientsMatchFiniteDifferences) {
         Value* seed = b.scalar<double>(1.0);
         return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), a);
       });
+}
+
+double sigmoid(double x) {
+  return 1 / (1 + std::exp(-x));
+}
+double relu6(double x) {
+  return std::min(std::max(x, 0.0), 6.0);
+}
+
+TEST(ActivationTest, SiluSigmoidAndTheHardFormsMatchTheirDefinitions) {
+  std::vector<float> x;
+  for (int i = -12 * 256; i <= 12 * 256; ++i) x.push_back(std::ldexp(float(i), -8));
+  struct Case {
+    nn::Activation activation;
+    double (*exact)(double);
+  };
+  const Case cases[] = {{nn::Activation::silu, [](double v) { return v * sigmoid(v); }},
+                        {nn::Activation::sigmoid, sigmoid},
+                        {nn::Activation::hardSigmoid, [](double v) { return relu6(v + 3) / 6; }},
+                        {nn::Activation::hardSwish, [](double v) { return v * relu6(v + 3) / 6; }}};
+  for (const Case& c : cases) {
+    const auto results =
+        runBoth(x, [&](Builder& b, Value* v) { return nn::emitActivation(b, v, c.activation); });
+    for (const auto& y : results)
+      for (size_t i = 0; i < x.size(); ++i)
+        EXPECT_NEAR(y[i], c.exact(x[i]), 4e-7 * std::max(1.0f, std::abs(x[i])))
+            << "activation " << static_cast<int>(c.activation) << " at " << x[i];
+  }
+}
+
+TEST(ActivationTest, SiluSigmoidAndTheHardFormsGradientsMatchFiniteDifferences) {
+  for (nn::Activation a : {nn::Activation::silu, nn::Activation::sigmoid,
+                           nn::Activation::hardSigmoid, nn::Activation::hardSwish})
+    gradcheck::checkGradients(
+        {{{3, 5}, -6.0, 6.0}},
+        [&](Builder& b, std::span<Value* const> in) { return nn::emitActivation(b, in[0], a); },
+        [](Builder& b, std::span<Value* const> in, Value* loss, Value*) {
+          Value* seed = b.scalar<double>(1.0);
+          return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), in);
+        });
+}
+
+// The derivative of `a` at each of `x`, through grad::vjp of the emitted forward, in f32.
+std::vector<float> slopes(nn::Activation a, const std::vector<float>& x) {
+  Module module;
+  Function& main = module.addFunction("main");
+  Builder b(main.body, &module);
+  const int64_t n = static_cast<int64_t>(x.size());
+  Value* in = main.body.addArgument({ElementType::f32, {n}});
+  Value* y = nn::emitActivation(b, in, a);
+  Value* loss = b.reduce(y, b.scalar<float>(0.0f), {0}, OpKind::add);
+  Value* seed = b.scalar<float>(1.0f);
+  main.setResults(grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), std::span(&in, 1)));
+  const std::vector<Tensor> inputs = {Tensor::fromVector<float>({n}, x)};
+  const Tensor dx = cpu::interpret(module, main, inputs)[0];
+  std::vector<float> out;
+  for (int64_t i = 0; i < n; ++i) out.push_back(dx.get<float>(i));
+  return out;
+}
+
+TEST(ActivationTest, TheHardFormsHavePyTorchsSlopesAtTheirEdges) {
+  // hardsigmoid_backward: 1/6 on the open (−3, 3); hardswish_backward: 0 below −3, x/3 + 0.5 on
+  // the closed [−3, 3], 1 above.
+  const float below = std::nextafter(-3.0f, -4.0f), above = std::nextafter(3.0f, 4.0f);
+  const std::vector<float> x = {-4.0f, below, -3.0f, 0.0f, 3.0f, above, 4.0f};
+  const std::vector<float> hardSigmoid = slopes(nn::Activation::hardSigmoid, x);
+  const std::vector<float> expectedSigmoid = {0, 0, 0, 1.0f / 6, 0, 0, 0};
+  const std::vector<float> hardSwish = slopes(nn::Activation::hardSwish, x);
+  const std::vector<float> expectedSwish = {0, 0, -0.5f, 0.5f, 1.5f, 1, 1};
+  for (size_t i = 0; i < x.size(); ++i) {
+    EXPECT_FLOAT_EQ(hardSigmoid[i], expectedSigmoid[i]) << "hardSigmoid' at " << x[i];
+    EXPECT_FLOAT_EQ(hardSwish[i], expectedSwish[i]) << "hardSwish' at " << x[i];
+  }
 }
 
 } // namespace
