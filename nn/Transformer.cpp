@@ -63,13 +63,7 @@ NetSpec vit(std::string name, const VitSize& s) {
 
 NetSpec vitTiny() {
   NetSpec spec = vit("ViT-Tiny", {});
-  // The reference system's ViT-Tiny run on Imagenette (FAMILIES.md 3), crop and flip being the
-  // dataset's own augmentations; its weight decay, 1e-4, is the default.
-  spec.recipe = {{"batch", "32"},
-                 {"lr", "0.0003"},
-                 {"epochs", "80"},
-                 {"warmup-epochs", "5"},
-                 {"label-smoothing", "0.1"}};
+  spec.recipe = imagenetteRecipe("0.0003", "5", "0.1");
   return spec;
 }
 

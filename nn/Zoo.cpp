@@ -33,6 +33,11 @@ const std::vector<Entry>& entries() {
          return in.height == in.width ? r34Yolov1(in.height) : r34Yolov1();
        }},
       {vitTiny},
+      {convNextTiny},
+      {efficientNetB0},
+      {efficientNetV2S},
+      {mobileNetV3Large},
+      {mobileNetV4ConvS},
   };
   return table;
 }

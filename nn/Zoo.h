@@ -5,6 +5,8 @@
 #include <string_view>
 #include <vector>
 
+#include "nn/ConvNeXt.h"
+#include "nn/EfficientNet.h"
 #include "nn/MobileNet.h"
 #include "nn/NetSpec.h"
 #include "nn/ResNet.h"

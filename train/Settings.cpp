@@ -96,9 +96,10 @@ const SettingRow kRows[] = {
      [](auto& c, auto f, auto& v) { c.loss.labelSmoothing = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.loss.labelSmoothing); }},
     {"--drop-path", number, fixed, trainStep, "P",
-     "stochastic depth in [0, 1): each residual branch of a transformer block is dropped per "
-     "sample with a rate rising linearly over the blocks from 0 to P (DeiT's), scaled by 1/(1 - "
-     "rate) where kept; off in evaluation; 0: off",
+     "stochastic depth in [0, 1): each residual branch of a transformer, ConvNeXt or "
+     "EfficientNet block is dropped per sample with a rate rising linearly over the blocks to P "
+     "(from 0 at the first; EfficientNet's: i/N of P at block i of N), scaled by 1/(1 - rate) "
+     "where kept; off in evaluation; 0: off",
 
      [](auto& c, auto f, auto& v) { c.dropPath = parseFloat(f, v); },
      [](const auto& c) -> Shown { return shortest(c.dropPath); }},

@@ -34,6 +34,13 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
       {"unet-brats", 7849988, {4, 240, 240}, {3, 4, 240, 240}},
       {"r34-yolov1", 22472286, {3, 224, 224}, {3, 30, 7, 7}},
       {"vit-tiny", 5526346, {3, 224, 224}},
+      // torchvision 0.14's models at num_classes=10 (and the reference system's MobileNetV4),
+      // FAMILIES.md 3.
+      {"convnext-tiny", 27827818, {3, 224, 224}},
+      {"efficientnet-b0", 4020358, {3, 224, 224}},
+      {"efficientnet-v2-s", 20190298, {3, 224, 224}},
+      {"mobilenetv3-large", 4214842, {3, 224, 224}},
+      {"mobilenetv4-conv-s", 4124426, {3, 224, 224}},
   };
   std::vector<nn::NetSpec> zoo = nn::zoo();
   ASSERT_EQ(zoo.size(), std::size(expected));
@@ -326,7 +333,9 @@ inline std::string compositionDigest(const nn::NetSpec& spec) {
 // pinned as it was before blocks became functions (the flat Layer::Kind switch of c7a643b):
 // parameter names, order, shapes, roles and fan-in (hence He init, bit for bit), BatchNorm
 // channels and output shapes. With EmittedGraphsTest's graph digests, a refactor of nn/ that
-// keeps both keeps every run's numbers.
+// keeps both keeps every run's numbers. The modern conv nets' were pinned once their tensors had
+// been checked to map one to one onto torchvision's state_dicts
+// (tests/peers/torchvision_import.py).
 TEST(ZooTest, EveryNetComposesAsPinned) {
   const std::pair<const char*, const char*> pinned[] = {
       {"mnist-linear", "9e8b8177a68c28b58977d8230e38b54bdb4c28ad1995181eaf47a2310f2a6b60"},
@@ -340,6 +349,11 @@ TEST(ZooTest, EveryNetComposesAsPinned) {
       {"unet-brats", "6ef9ed5e68ffc34c8cadf1f464ece668007cc6e4975902e59039213d4a2be6d6"},
       {"r34-yolov1", "b49a898ecebf8c6ab64d06fc3f5151b94b69b026df27172eacba11b98c4386af"},
       {"vit-tiny", "72660f19e0b36add7e638337642f33a2700c833ea60aeb8c7e00426e9d932c75"},
+      {"convnext-tiny", "22d4a14d7aad0c8b70c0453a427cda4decabedcdf1246cbd5c1a7ddba5fff8e8"},
+      {"efficientnet-b0", "64c9a66f0f78334a3f2ecb1ab6a556bda5bce3b760fd50dddd511368964951e8"},
+      {"efficientnet-v2-s", "f992b60890b2e645f02492eb1155263bd2746829c03a4a980da0e5231d823240"},
+      {"mobilenetv3-large", "b08d3b2cc9db6aa5dcc07a3c863df70b2d142c048883fa182ab46e7a0d027b79"},
+      {"mobilenetv4-conv-s", "e0fb286f5a9b442dc7651c412f960d5492f4956c41940a3419510174644413d4"},
   };
   ASSERT_EQ(std::size(pinned), nn::zoo().size());
   for (const auto& [name, digest] : pinned)

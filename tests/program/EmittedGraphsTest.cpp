@@ -65,6 +65,23 @@ const Pinned kPinned[] = {
     {"vit-tiny", false, "faa0ccf3a37a01074069d0eeb88913e515b97adb67b6aabc1dd11c3b72179785",
      "0970c79ae88d28f83909cc1f88da986c50400d2a7f913ed91bcf0cf39decc9a3",
      "1da18c66afdc7dd39beaaeeaa01a7823b4403a3904fd244879d06c8a43a014ea"},
+    // The modern conv families as first emitted (issue 36), without their recipes' smoothing.
+    {"convnext-tiny", false, "5350f2e622a6b4ca460ffad2da6a4a4d08532aa6aa859a09e32c33d348ed9205",
+     "8dccac8af549c1b99e5faeb36c44ff8399f63a9d94ad41ecb3d6063d4817a7b2",
+     "a85a9e86affd13d7362f3b179498b4a087cd178b2cfa424d1d3a576c9c8d4142"},
+    {"efficientnet-b0", false, "928be41421448c5c73a8a9bef8e9928910c654335d8d23e249e96057e46fc9f9",
+     "98a417eedd66009b8dbdc237f210e452daf34b0afa7ffa9b7e2bb2cc9ecb0f1d",
+     "a6e5e3ff2d3c0933bd03fea5b455502dbd37d03d5d2a90c36d9e03081f074740"},
+    {"efficientnet-v2-s", false, "49b09b5eaa85b8fbca6e9025c95d18bbce096b9fb9a58eeab84ffdaf3fecf1cd",
+     "adde8b97a996a260469bc08eefcb68120efd44d0abe96e785880df7d27afa9c9",
+     "151c1bd6a113f25b54b7a7396a3699ef6e6d93609c5e0089dd656ffd3ac54ce2"},
+    {"mobilenetv3-large", false, "4a8230b87af7aae32a6187f36c2b33106c5251f9739765c63b6d89cbbde48f2b",
+     "dd9501b7f1ee34a6470804ef1ca3def0f73fd0f9f54dceb782f23a7ddaa6dab3",
+     "785389bcf425d368014206cb95e33a9e111c2a11777e0e07e4ae7e52b92420c6"},
+    {"mobilenetv4-conv-s", false,
+     "9a6eca79651c4063f384dd7bb20a9c91c30cb96598e9e7e67f59fc332024186d",
+     "3b1637f3888c4ea6e979997d87673a18c4176ae68a0e56dbeb05ee8736f3d722",
+     "543caee23c396f8ff21b257cf6cb703fb108f0d9694802a930ca0f052097d643"},
 };
 
 std::string digest(const ir::Module& module) {

@@ -15,7 +15,10 @@
 
 #include "lower/cpu/Executable.h"
 #include "lower/cpu/Measure.h"
+#include "nn/ConvNeXt.h"
+#include "nn/EfficientNet.h"
 #include "nn/Init.h"
+#include "nn/MobileNet.h"
 #include "nn/Transformer.h"
 #include "nn/Zoo.h"
 #include "program/Program.h"
@@ -321,5 +324,84 @@ TEST(ZooTrainTest, SmallVitStaysAtChanceOnShuffledLabels) {
   EXPECT_GT(median(o.losses, o.losses.size() - 4, 4), 1.2); // ln 4 = 1.386
   EXPECT_LE(o.heldOutAccuracy, 0.45);                       // chance 0.25; 32 records
 }
+
+// The modern conv families (FAMILIES.md 2.5), each as a small instance on 32x32: their blocks
+// (squeeze-excitation with SiLU and sigmoid or ReLU and hard-sigmoid, hard-swish, the universal
+// inverted bottleneck, the ConvNeXt block's channel layer norm, exact GELU and layer scale) learn
+// the banded records; with the labels drawn apart from the images they stay at chance.
+nn::NetSpec smallFamily(const std::string& family) {
+  using nn::Activation;
+  const nn::Padding torch = nn::Padding::symmetric;
+  if (family == "efficientnet")
+    return {"small-EfficientNet",
+            {nn::convBn(16, 3, 2, Activation::silu, torch),
+             nn::mbConv({1, 3, 1, 16, 16, 1, 0, 4}, true),
+             nn::mbConv({4, 5, 2, 16, 24, 2, 1, 4}, true),
+             nn::fusedMbConv({4, 3, 2, 24, 32, 1, 3, 4}),
+             nn::convBn(64, 1, 1, Activation::silu, torch), nn::globalAvgPool(), nn::dense(10)},
+            {3, 32, 32},
+            10,
+            ""};
+  if (family == "mobilenetv3")
+    return {"small-MobileNetV3",
+            {nn::convBn(16, 3, 2, Activation::hardSwish, torch),
+             nn::mobileNetV3Block(16, {3, 16, 16, true, Activation::relu, 1}),
+             nn::mobileNetV3Block(16, {5, 48, 24, true, Activation::hardSwish, 2}),
+             nn::mobileNetV3Block(24, {3, 72, 24, false, Activation::hardSwish, 1}),
+             nn::convBn(64, 1, 1, Activation::hardSwish, torch), nn::globalAvgPool(),
+             nn::dense(32, Activation::hardSwish), nn::dense(10)},
+            {3, 32, 32},
+            10,
+            ""};
+  if (family == "mobilenetv4")
+    return {"small-MobileNetV4",
+            {nn::convBn(16, 3, 2, Activation::relu, torch),
+             nn::universalInvertedBottleneck(16, {24, 2, 2, 3, 5}),
+             nn::universalInvertedBottleneck(24, {24, 2, 1, 3, 0}),
+             nn::universalInvertedBottleneck(24, {32, 3, 2, 0, 3}),
+             nn::universalInvertedBottleneck(32, {32, 2, 1, 0, 0}),
+             nn::convBn(64, 1, 1, Activation::relu, torch), nn::globalAvgPool(), nn::dense(10)},
+            {3, 32, 32},
+            10,
+            ""};
+  return {"small-ConvNeXt",
+          {nn::convNextStem(16), nn::convNextStage(16, 2, 0, 3), nn::convNextDownsample(32),
+           nn::convNextStage(32, 1, 2, 3), nn::globalAvgPool(), nn::layerNorm(1e-6f),
+           nn::dense(10)},
+          {3, 32, 32},
+          10,
+          ""};
+}
+
+// learnableRecords' images with labels drawn apart from them.
+Records shuffledLabels(const nn::NetSpec& spec, int64_t n, uint64_t seed) {
+  Records r = learnableRecords(spec, n, seed);
+  uint64_t s = seed * 40503u + 11;
+  for (int32_t& y : r.y) {
+    s = xorshift64(s);
+    y = static_cast<int32_t>(s % kClasses);
+  }
+  return r;
+}
+
+class ModernConvTrainTest : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(ModernConvTrainTest, LearnsTheBands) {
+  expectLearns({smallFamily(GetParam()), 48, 16, 0.003f});
+}
+
+TEST_P(ModernConvTrainTest, StaysAtChanceOnShuffledLabels) {
+  if (kSanitized) GTEST_SKIP() << "a learning control: the sanitized build trains too few steps";
+  Case c{smallFamily(GetParam()), 48, 16, 0.003f};
+  c.records = shuffledLabels;
+  const Outcome o = trainAndEvaluate(c);
+  ::testing::Test::RecordProperty("heldOutAccuracy", std::to_string(o.heldOutAccuracy));
+  EXPECT_GT(median(o.losses, o.losses.size() - 4, 4), 1.8); // ln 10 = 2.30
+  EXPECT_LE(o.heldOutAccuracy, 0.3);                        // chance 0.1; 32 records
+}
+
+INSTANTIATE_TEST_SUITE_P(Families, ModernConvTrainTest,
+                         ::testing::Values("efficientnet", "mobilenetv3", "mobilenetv4",
+                                           "convnext"));
 
 } // namespace
