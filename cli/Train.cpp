@@ -23,14 +23,19 @@
 #include "support/RunFiles.h"
 #include "task/Task.h"
 #include "train/Settings.h"
+#include "train/TorchImport.h"
 #include "train/Trainer.h"
 
 namespace hlotrain::cli {
 
-const char* const kListUsage = R"(usage: hlotrain list
+const char* const kListUsage = R"(usage: hlotrain list [--params NET]
 
 Every net with its parameter count, input geometry and class count, then the recipes: the
 settings a net trains with where they differ from `hlotrain train`'s defaults.
+
+  --params NET    instead, NET's parameters in order (the order of the train step's arguments,
+                  of checkpoints and of an imported state_dict): index, name, shape, element
+                  count, role (weights decay; nothing else does), then its BatchNorm layers
 )";
 
 namespace {
@@ -366,6 +371,11 @@ config files and a resumed checkpoint override the recipe.
                    "at its exact step, data order and schedule position, with the "
                    "settings it stores (below); with no checkpoint there yet, start a "
                    "fresh run, so the same command restarts a run killed at any moment"},
+      {"--init-from PATH",
+       "a fresh run starts from PATH: an hlotrain checkpoint of another net (its leading "
+       "parameters and BatchNorm statistics whose shapes match; the rest keep their init), or "
+       "a PyTorch state_dict saved with np.savez as .npz (torchvision's weights: every tensor, "
+       "in the order `hlotrain list --params NET` shows)"},
       {"--config FILE",
        "read settings from a .toml or .json file: each key is a flag above without "
        "--, with a string, integer, float or boolean value (lr = 0.01, net = "
@@ -416,7 +426,8 @@ confidence, or the raw channel) and --box-param come from the settings the check
 checkpoint from before --box-param existed: sqrt-of-prediction), and a flag that contradicts
 them is refused; a version 1 checkpoint stores none, so pass the run's flags (the net's recipe
 fills in what they leave out). The default checkpoint is
-<artifacts>/<net>[_<tag>]_checkpoint.bin. A
+<artifacts>/<net>[_<tag>]_checkpoint.bin; a PATH ending in .npz is a PyTorch state_dict saved
+with np.savez (torchvision's weights: `hlotrain list --params NET` shows the order they map in). A
 checkpoint of another net is refused naming the first tensor that does not match; a batch
 larger than the test set is cut to it. The other flags are train's (`hlotrain train --help`).
 Outputs, in record order, each written atomically:
@@ -562,10 +573,11 @@ struct StoredSetting {
 
 // The settings the checkpoint at `path` stores, among `keys` (empty: all): a stored null of an
 // optional number is "off" (every key is stored, so null was off), and a row's storedBefore
-// stands in for a key the checkpoint predates. nullopt: a version 1 checkpoint, which stores no
-// settings.
+// stands in for a key the checkpoint predates. nullopt: a version 1 checkpoint or a state_dict
+// archive, which store no settings.
 std::optional<std::vector<StoredSetting>> storedSettings(const std::string& path,
                                                          std::span<const std::string_view> keys) {
+  if (train::isStateDictArchive(path)) return std::nullopt;
   const std::optional<std::string> stored = train::readCheckpointConfig(path);
   if (!stored) return std::nullopt;
   const auto wanted = [&](const Key& k) {
@@ -814,17 +826,82 @@ int emitCommand(std::span<const std::string> argv, std::ostream& out) {
   return explained([&](Origins& origins) { return runEmit(argv, out, origins); });
 }
 
+namespace {
+
+std::string_view roleName(nn::ParamRole role) {
+  switch (role) {
+  case nn::ParamRole::weight:
+    return "weight";
+  case nn::ParamRole::bias:
+    return "bias";
+  case nn::ParamRole::bnScale:
+    return "bn-scale";
+  case nn::ParamRole::bnShift:
+    return "bn-shift";
+  case nn::ParamRole::lnScale:
+    return "ln-scale";
+  case nn::ParamRole::lnShift:
+    return "ln-shift";
+  case nn::ParamRole::classToken:
+    return "class-token";
+  case nn::ParamRole::position:
+    return "position";
+  case nn::ParamRole::layerScale:
+    return "layer-scale";
+  }
+  return "";
+}
+
+void listParameters(const nn::NetSpec& spec, std::ostream& out) {
+  const std::vector<nn::ParamInfo> params = nn::parameters(spec);
+  const std::vector<int64_t> bn = nn::bnChannels(spec);
+  out << nn::cliName(spec) << ": " << nn::parameterCount(spec) << " parameters in " << params.size()
+      << " tensors, " << bn.size() << " BatchNorm layers\n";
+  char line[160];
+  std::snprintf(line, sizeof line, "%5s  %-32s %-16s %10s  %s\n", "INDEX", "NAME", "SHAPE",
+                "ELEMENTS", "ROLE");
+  out << line;
+  for (size_t i = 0; i < params.size(); ++i) {
+    const nn::ParamInfo& p = params[i];
+    int64_t elements = 1;
+    std::string shape;
+    for (int64_t d : p.shape) {
+      elements *= d;
+      shape += (shape.empty() ? "" : "x") + std::to_string(d);
+    }
+    std::snprintf(line, sizeof line, "%5zu  %-32s %-16s %10lld  %s\n", i, p.name.c_str(),
+                  shape.c_str(), static_cast<long long>(elements),
+                  std::string(roleName(p.role)).c_str());
+    out << line;
+  }
+  // BatchNorm layer l owns the l-th bn-scale above; its running mean and variance follow the
+  // parameters in checkpoints, in this order.
+  size_t l = 0;
+  for (const nn::ParamInfo& p : params)
+    if (p.role == nn::ParamRole::bnScale) {
+      const std::string layer = p.name.substr(0, p.name.rfind('.'));
+      out << "batchnorm " << l << ": " << layer << ", " << bn[l] << " channels\n";
+      ++l;
+    }
+}
+
+} // namespace
+
 int listCommand(std::span<const std::string> argv, std::ostream& out) {
-  parse(argv, {});
+  const Parsed p = parse(argv, {{}, {{"--params"}}});
+  if (p.args.has("--params")) {
+    listParameters(nn::netByName(p.args.value("--params")), out);
+    return kOk;
+  }
   char line[128];
-  std::snprintf(line, sizeof line, "%-14s %12s  %-10s %s\n", "NET", "PARAMETERS", "INPUT",
+  std::snprintf(line, sizeof line, "%-18s %12s  %-10s %s\n", "NET", "PARAMETERS", "INPUT",
                 "CLASSES");
   out << line;
   std::string recipes;
   for (const nn::NetSpec& spec : nn::zoo()) {
     std::string input = std::to_string(spec.input.channels) + "x" +
                         std::to_string(spec.input.height) + "x" + std::to_string(spec.input.width);
-    std::snprintf(line, sizeof line, "%-14s %12lld  %-10s %lld\n", nn::cliName(spec).c_str(),
+    std::snprintf(line, sizeof line, "%-18s %12lld  %-10s %lld\n", nn::cliName(spec).c_str(),
                   static_cast<long long>(nn::parameterCount(spec)), input.c_str(),
                   static_cast<long long>(spec.numClasses));
     out << line;

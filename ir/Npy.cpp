@@ -194,21 +194,54 @@ Header parseHeader(const std::string& path, const std::string& text) {
   return header;
 }
 
-// Reads exactly `size` bytes at the current position or throws.
-std::string readBytes(std::ifstream& in, size_t size, const std::string& path, const char* what) {
-  std::string bytes(size, '\0');
-  if (!in.read(bytes.data(), static_cast<std::streamsize>(size)))
-    throw ParseError(path + ": .npy file ends inside the " + what);
-  return bytes;
-}
-
-uint32_t littleEndian(const std::string& bytes) {
-  uint32_t value = 0;
-  for (size_t i = bytes.size(); i-- > 0;) value = (value << 8) | static_cast<uint8_t>(bytes[i]);
-  return value;
+uint32_t littleEndian(std::string_view bytes) {
+  uint32_t v = 0;
+  for (size_t i = bytes.size(); i-- > 0;) v = (v << 8) | static_cast<uint8_t>(bytes[i]);
+  return v;
 }
 
 } // namespace
+
+Tensor parseNpy(std::string_view file, const std::string& where) {
+  const uintmax_t fileSize = file.size();
+  if (fileSize < kMagicSize + 2) throw ParseError(where + ": too short to be a .npy file");
+  if (file.compare(0, kMagicSize, std::string_view(kMagic, kMagicSize)) != 0)
+    throw ParseError(where + ": not a .npy file (bad magic)");
+  const int major = static_cast<uint8_t>(file[kMagicSize]);
+  const int minor = static_cast<uint8_t>(file[kMagicSize + 1]);
+  if (major < 1 || major > 3 || minor != 0)
+    throw ParseError(where + ": unsupported .npy version " + std::to_string(major) + "." +
+                     std::to_string(minor));
+  const size_t lengthSize = major == 1 ? 2 : 4;
+  if (fileSize < kMagicSize + 2 + lengthSize)
+    throw ParseError(where + ": .npy file ends inside the header length");
+  const uint32_t headerLength = littleEndian(file.substr(kMagicSize + 2, lengthSize));
+  const uintmax_t dataOffset = kMagicSize + 2 + lengthSize + uintmax_t{headerLength};
+  if (dataOffset > fileSize)
+    throw ParseError(where + ": .npy header length " + std::to_string(headerLength) +
+                     " runs past the end of the file (" + std::to_string(fileSize) + " bytes)");
+  const Header header =
+      parseHeader(where, std::string(file.substr(kMagicSize + 2 + lengthSize, headerLength)));
+
+  const uintmax_t actual = fileSize - dataOffset;
+  uintmax_t expected = byteWidth(header.type);
+  for (int64_t d : header.shape) {
+    if (d != 0 && expected > std::numeric_limits<uintmax_t>::max() / static_cast<uintmax_t>(d))
+      throw ParseError(where + ": .npy shape " + toString(header.shape) + " is too large");
+    expected *= static_cast<uintmax_t>(d);
+  }
+  if (expected != actual)
+    throw ParseError(where + ": .npy data is " + std::to_string(actual) + " bytes, shape " +
+                     toString(header.shape) + " of " + std::string(name(header.type)) + " needs " +
+                     std::to_string(expected));
+
+  const auto* data = reinterpret_cast<const uint8_t*>(file.data() + dataOffset);
+  std::vector<uint8_t> bytes(data, data + actual);
+  // NumPy reads any nonzero byte as True; our i1 storage holds exactly 0 or 1.
+  if (header.type == ElementType::i1)
+    for (uint8_t& b : bytes) b = b != 0;
+  return Tensor(TensorType{header.type, header.shape}, std::move(bytes));
+}
 
 Tensor readNpy(const std::string& path) {
   std::error_code error;
@@ -216,43 +249,10 @@ Tensor readNpy(const std::string& path) {
   if (error) throw ParseError(path + ": cannot read: " + error.message());
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ParseError(path + ": cannot open");
-
-  if (fileSize < kMagicSize + 2) throw ParseError(path + ": too short to be a .npy file");
-  const std::string prefix = readBytes(in, kMagicSize + 2, path, "magic");
-  if (prefix.compare(0, kMagicSize, kMagic, kMagicSize) != 0)
-    throw ParseError(path + ": not a .npy file (bad magic)");
-  const int major = static_cast<uint8_t>(prefix[kMagicSize]);
-  const int minor = static_cast<uint8_t>(prefix[kMagicSize + 1]);
-  if (major < 1 || major > 3 || minor != 0)
-    throw ParseError(path + ": unsupported .npy version " + std::to_string(major) + "." +
-                     std::to_string(minor));
-  const size_t lengthSize = major == 1 ? 2 : 4;
-  const uint32_t headerLength = littleEndian(readBytes(in, lengthSize, path, "header length"));
-  const uintmax_t dataOffset = kMagicSize + 2 + lengthSize + uintmax_t{headerLength};
-  if (dataOffset > fileSize)
-    throw ParseError(path + ": .npy header length " + std::to_string(headerLength) +
-                     " runs past the end of the file (" + std::to_string(fileSize) + " bytes)");
-  const Header header = parseHeader(path, readBytes(in, headerLength, path, "header"));
-
-  const uintmax_t actual = fileSize - dataOffset;
-  uintmax_t expected = byteWidth(header.type);
-  for (int64_t d : header.shape) {
-    if (d != 0 && expected > std::numeric_limits<uintmax_t>::max() / static_cast<uintmax_t>(d))
-      throw ParseError(path + ": .npy shape " + toString(header.shape) + " is too large");
-    expected *= static_cast<uintmax_t>(d);
-  }
-  if (expected != actual)
-    throw ParseError(path + ": .npy data is " + std::to_string(actual) + " bytes, shape " +
-                     toString(header.shape) + " of " + std::string(name(header.type)) + " needs " +
-                     std::to_string(expected));
-
-  std::vector<uint8_t> bytes(static_cast<size_t>(actual));
-  if (!in.read(reinterpret_cast<char*>(bytes.data()), static_cast<std::streamsize>(actual)))
-    throw ParseError(path + ": .npy file ends inside the data");
-  // NumPy reads any nonzero byte as True; our i1 storage holds exactly 0 or 1.
-  if (header.type == ElementType::i1)
-    for (uint8_t& b : bytes) b = b != 0;
-  return Tensor(TensorType{header.type, header.shape}, std::move(bytes));
+  std::string file(static_cast<size_t>(fileSize), '\0');
+  if (!in.read(file.data(), static_cast<std::streamsize>(fileSize)))
+    throw ParseError(path + ": cannot read " + std::to_string(fileSize) + " bytes");
+  return parseNpy(file, path);
 }
 
 NpyWriter::NpyWriter(std::string path, const TensorType& type)

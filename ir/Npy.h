@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "ir/Tensor.h"
 #include "support/AtomicFile.h"
@@ -18,6 +19,8 @@ namespace hlotrain::ir {
 
 // Throws ParseError naming the path and what was wrong (magic, header, dtype, length).
 Tensor readNpy(const std::string& path);
+// The same from a .npy file's bytes; `where` names it in errors (an .npz member: "a.npz: x.npy").
+Tensor parseNpy(std::string_view file, const std::string& where);
 // Writes atomically (temp file + rename). Throws RuntimeError on I/O failure.
 void writeNpy(const std::string& path, const Tensor& tensor);
 

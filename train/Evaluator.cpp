@@ -10,6 +10,7 @@
 #include "support/Format.h"
 #include "support/Stopwatch.h"
 #include "task/Task.h"
+#include "train/TorchImport.h"
 
 namespace hlotrain::train {
 
@@ -129,7 +130,8 @@ EvalRecord evaluateCheckpoint(
   if (!runOn) ownLowerer = lower::lowererFromEnvironment();
   lower::Lowerer* lowerer = runOn ? runOn : ownLowerer.get();
   const std::string path = checkpoint.empty() ? planned.files.checkpoint() : checkpoint;
-  TrainState state = loadCheckpoint(path, planned.spec);
+  TrainState state = isStateDictArchive(path) ? importStateDict(path, planned.spec)
+                                              : loadCheckpoint(path, planned.spec);
   data::Dataset testSet = loadSplit(planned, dataDir, data::Split::test);
   const RunPlan plan = planned.withEvalBatch(std::min(planned.config.batch, testSet.size()));
   writeEvalGraph(plan);

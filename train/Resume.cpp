@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "support/Error.h"
+#include "train/TorchImport.h"
 
 namespace hlotrain::train {
 
@@ -29,9 +30,19 @@ void checkResumable(const TrainState& state, const TrainConfig& c, const std::st
                       " batches per epoch (was it written for other data?)");
 }
 
-// --init-from: the leading parameters that match, or a ConfigError when none does.
+// --init-from: a state_dict archive whole (TorchImport.h), or the leading parameters of a
+// checkpoint that match, or a ConfigError when none does.
 void initFrom(const RunPlan& plan, const std::string& path, TrainState& state,
               std::ostream& chatter) {
+  if (isStateDictArchive(path)) {
+    TrainState imported = importStateDict(path, plan.spec);
+    state.params = std::move(imported.params);
+    state.bnMean = std::move(imported.bnMean);
+    state.bnVar = std::move(imported.bnVar);
+    chatter << "initialised all " << state.params.size() << " parameters and "
+            << state.bnMean.size() << " BatchNorm layers from the state_dict " << path << "\n";
+    return;
+  }
   const InitReport r = initFromCheckpoint(path, plan.spec, state);
   const std::string mismatch =
       r.firstMismatch.empty() ? "" : "; the first that does not match: " + r.firstMismatch;
