@@ -270,8 +270,9 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     }
   inputs[sig.lr.begin] = ir::Tensor::scalar<float>(static_cast<float>(config.learningRate));
   inputs[sig.step.begin] = ir::Tensor::scalar<float>(1.0f);
-  for (size_t i = 0; i < sig.dropMask.count; ++i) // every branch kept, at scale 1
-    inputs[sig.dropMask[i]] = filled(sig.arguments[sig.dropMask[i]], 1.0f);
+  for (program::Range masks : {sig.dropMask, sig.dropout}) // everything kept, at scale 1
+    for (size_t i = 0; i < masks.count; ++i)
+      inputs[masks[i]] = filled(sig.arguments[masks[i]], 1.0f);
   // Parameters and optimizer state come back in the results (in the storage of the donated
   // arguments, as `hlotrain train` runs the step) and stay in the lowerer; the step counts up.
   float step = 1.0f;

@@ -164,10 +164,11 @@ int diffCommand(std::span<const std::string> argv, std::ostream& out) {
   }
   stepInputs[step.lr.begin].set<float>(0, static_cast<float>(config.learningRate));
   stepInputs[step.step.begin].set<float>(0, 100.0f);
-  for (size_t i = 0; i < step.dropMask.count; ++i) { // every branch kept, at scale 1
-    ir::Tensor& mask = stepInputs[step.dropMask[i]];
-    for (int64_t k = 0; k < mask.numElements(); ++k) mask.set<float>(k, 1.0f);
-  }
+  for (program::Range masks : {step.dropMask, step.dropout}) // everything kept, at scale 1
+    for (size_t i = 0; i < masks.count; ++i) {
+      ir::Tensor& mask = stepInputs[masks[i]];
+      for (int64_t k = 0; k < mask.numElements(); ++k) mask.set<float>(k, 1.0f);
+    }
   std::vector<std::string> stepNames(step.results.size());
   for (size_t i = 0; i < step.newParams.count; ++i)
     stepNames[step.newParams[i]] = "param' " + paramNames[i];

@@ -35,6 +35,15 @@ void fillDropMask(uint64_t batchSeed, std::span<const double> rates, int64_t bat
   }
 }
 
+void fillDropoutMask(uint64_t batchSeed, size_t site, double rate, int64_t count, float* out) {
+  uint64_t s = batchSeed + kDropoutSeedOffset + 7919 * static_cast<uint64_t>(site);
+  const float kept = static_cast<float>(1.0 / (1.0 - rate));
+  for (int64_t i = 0; i < count; ++i) {
+    s = xorshift64(s);
+    out[i] = static_cast<double>(s >> 11) * 0x1p-53 >= rate ? kept : 0.0f;
+  }
+}
+
 uint64_t batchSeed(int64_t epoch, int64_t batchIndex) {
   return static_cast<uint64_t>(epoch) * 10000 + static_cast<uint64_t>(batchIndex);
 }

@@ -72,6 +72,12 @@ private:
 constexpr uint64_t kDropPathSeedOffset = 3003;
 void fillDropMask(uint64_t batchSeed, std::span<const double> rates, int64_t batch, float* out);
 
+// One dropout layer's mask for a training batch, `count` values into `out`: s = batchSeed +
+// kDropoutSeedOffset + 7919·site, then per value one xorshift step; kept, at 1/(1 − rate), when
+// (s >> 11)·2^−53 ≥ rate, else 0.
+constexpr uint64_t kDropoutSeedOffset = 4004;
+void fillDropoutMask(uint64_t batchSeed, size_t site, double rate, int64_t count, float* out);
+
 // The first `count` crops of a CropStream.
 std::vector<CropOffset> randomCrops(uint64_t seed, int64_t count, int64_t height, int64_t width,
                                     int64_t cropHeight, int64_t cropWidth);

@@ -159,6 +159,10 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
   case Step::Kind::concatSkip: // its shape needs the skip stack: walkSteps
   case Step::Kind::excite:
     break;
+  case Step::Kind::dropout:
+    if (!(step.rate >= 0.0 && step.rate < 1.0))
+      throw VerifyError(where + ": a dropout rate must be in [0, 1)");
+    break;
   }
   return in;
 }
@@ -256,6 +260,12 @@ void Composer::attention(std::string name, int64_t heads, bool causal) {
 void Composer::dropPath(double depth) {
   Step s{Step::Kind::dropPath};
   s.depth = depth;
+  step(std::move(s));
+}
+
+void Composer::dropout(double rate) {
+  Step s{Step::Kind::dropout};
+  s.rate = rate;
   step(std::move(s));
 }
 

@@ -42,7 +42,8 @@ struct Step {
     dropPath,      // stochastic depth of a residual branch before its join (train step only)
     squeeze,       // [N, C, H, W] -> the spatial mean, [N, C, 1, 1]
     excite,        // main = the skip popped off the stack, scaled per channel by main [N, C, 1, 1]
-    layerScale     // <name>.gamma [C] scales the channels (axis 1 of NCHW)
+    layerScale,    // <name>.gamma [C] scales the channels (axis 1 of NCHW)
+    dropout // each element zeroed at `rate` (train step only), kept ones scaled 1/(1 − rate)
   };
   Kind kind;
   Path path = Path::main; // the value the step reads and replaces
@@ -57,6 +58,7 @@ struct Step {
   bool causal = false;    // attention: position i attends to j <= i only
   float epsilon = 0.0f;   // layerNorm, batchNorm
   double depth = 0.0;     // dropPath: the branch's drop rate as a fraction of --drop-path
+  double rate = 0.0;      // dropout
 };
 
 // Low/high padding of one spatial dimension of a window op.
@@ -114,6 +116,7 @@ public:
   // after, then main scaled per channel by the gate: <prefix>reduce.{w,b}, <prefix>expand.{w,b}.
   void squeezeExcite(const std::string& prefix, int64_t reduced, Activation activation,
                      Activation gate);
+  void dropout(double rate);
   void layerScale(std::string name) { step({Step::Kind::layerScale, Path::main, std::move(name)}); }
   // conv (no bias) -> BatchNorm -> activation on the main path.
   void convBn(const std::string& convName, const std::string& bnName, int64_t features,

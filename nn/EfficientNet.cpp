@@ -96,8 +96,8 @@ NetSpec efficientNet(std::string name, int64_t stem, std::initializer_list<Stage
     channels = r.channels;
     first += r.n;
   }
-  for (Layer layer :
-       {convBn(1280, 1, 1, Activation::silu, Padding::symmetric), globalAvgPool(), dense(10)})
+  for (Layer layer : {convBn(1280, 1, 1, Activation::silu, Padding::symmetric), globalAvgPool(),
+                      dropout(0.2), dense(10)})
     spec.layers.push_back(layer);
   spec.recipe = imagenetteRecipe("0.001", "3", labelSmoothing);
   return spec;

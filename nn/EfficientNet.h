@@ -26,11 +26,11 @@ Layer mbConv(const MbStage& stage, bool squeezeExcite);
 Layer fusedMbConv(const MbStage& stage, Activation activation = Activation::silu);
 
 // Stem 3×3/2 convBn 32 + SiLU, seven MBConv stages with squeeze-excitation, 1×1 convBn 1280 +
-// SiLU, global average pool, dense 10 (4,020,358 parameters), BatchNorm ε 1e-5.
+// SiLU, global average pool, dropout 0.2, dense 10 (4,020,358 parameters), BatchNorm ε 1e-5.
 NetSpec efficientNetB0();
 // Stem 3×3/2 convBn 24 + SiLU, three Fused-MBConv and three MBConv stages (with
-// squeeze-excitation), 1×1 convBn 1280 + SiLU, global average pool, dense 10 (20,190,298
-// parameters), BatchNorm ε 1e-3.
+// squeeze-excitation), 1×1 convBn 1280 + SiLU, global average pool, dropout 0.2, dense 10
+// (20,190,298 parameters), BatchNorm ε 1e-3.
 NetSpec efficientNetV2S();
 
 } // namespace hlotrain::nn

@@ -397,8 +397,8 @@ std::optional<Precision> precisionNamed(std::string_view name) {
 
 ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* const> params, Value* x,
                           BnMode mode, std::span<Value* const> runningMean,
-                          std::span<Value* const> runningVar, Precision precision,
-                          Value* dropMask) {
+                          std::span<Value* const> runningVar, Precision precision, Value* dropMask,
+                          std::span<Value* const> dropoutMasks) {
   const Shape& xs = x->type.shape;
   if (xs.size() != 4 || xs[1] != spec.input.channels || xs[2] != spec.input.height ||
       xs[3] != spec.input.width)
@@ -419,8 +419,12 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
     throw VerifyError(spec.name + ": a drop mask " + toString(dropMask->type.shape) + " for " +
                       std::to_string(branches) + " branches of a batch of " +
                       std::to_string(xs[0]));
+  const std::vector<DropoutSite> sites = dropoutSites(spec);
+  if (!dropoutMasks.empty() && dropoutMasks.size() != sites.size())
+    throw VerifyError(spec.name + ": " + std::to_string(dropoutMasks.size()) +
+                      " dropout masks for " + std::to_string(sites.size()) + " dropout layers");
   ForwardValues out;
-  size_t p = 0, bn = 0;
+  size_t p = 0, bn = 0, dropout = 0;
   int64_t branch = 0;
   Value* values[2] = {x, nullptr}; // indexed by Path
   std::vector<Value*> skips;
@@ -534,6 +538,16 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       h = b.multiply(input, b.broadcastInDim(gate, input->type.shape, {0, 1}));
       break;
     }
+    case Step::Kind::dropout:
+      if (!dropoutMasks.empty()) {
+        if (dropoutMasks[dropout]->type.shape != in)
+          throw VerifyError(spec.name + ": dropout mask " +
+                            toString(dropoutMasks[dropout]->type.shape) + " for values " +
+                            toString(in));
+        h = b.multiply(h, dropoutMasks[dropout]);
+      }
+      ++dropout;
+      break;
     case Step::Kind::layerScale:
       h = b.multiply(h, perChannel(b, w[0], in));
       break;

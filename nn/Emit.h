@@ -106,13 +106,16 @@ struct ForwardValues {
 };
 
 // `params` in spec order (see parameters()); `runningMean`/`runningVar` one per BN layer, used in
-// running mode. Batch statistics: mean over (N,H,W), biased variance. `dropMask` [branches, B]
+// running mode. Batch statistics: mean over (N,H,W), biased variance. `dropoutMasks`, one per
+// dropout layer ([B, ...] as its input, 0 or 1/(1 − rate)), multiply those layers' values;
+// without them dropout passes its input through. `dropMask` [branches, B]
 // scales each droppable residual branch (dropPathDepths()) per sample before its join, as the
 // host drew it (0, or 1/(1 − p) where kept); without it the branches are whole.
 ForwardValues emitForward(ir::Builder& b, const NetSpec& spec, std::span<ir::Value* const> params,
                           ir::Value* x, BnMode mode, std::span<ir::Value* const> runningMean = {},
                           std::span<ir::Value* const> runningVar = {},
-                          Precision precision = Precision::f32, ir::Value* dropMask = nullptr);
+                          Precision precision = Precision::f32, ir::Value* dropMask = nullptr,
+                          std::span<ir::Value* const> dropoutMasks = {});
 
 struct BatchNormGrads {
   ir::Value *x, *gamma, *beta;

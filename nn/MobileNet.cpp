@@ -113,8 +113,8 @@ NetSpec mobileNetV3Large() {
     spec.layers.push_back(mobileNetV3Block(channels, block));
     channels = block.oc;
   }
-  for (Layer layer :
-       {convBn(960, 1, 1, HS, Padding::symmetric), globalAvgPool(), dense(1280, HS), dense(10)})
+  for (Layer layer : {convBn(960, 1, 1, HS, Padding::symmetric), globalAvgPool(), dense(1280, HS),
+                      dropout(0.2), dense(10)})
     spec.layers.push_back(layer);
   spec.recipe = imagenetteRecipe("0.001", "3", "0.1");
   return spec;

@@ -50,7 +50,7 @@ Layer universalInvertedBottleneck(int64_t ic, const Uib& block);
 
 // torchvision's mobilenet_v3_large at 10 classes (4,214,842 parameters): stem 3×3/2 convBn 16 +
 // hard-swish, fifteen bottlenecks, 1×1 convBn 960 + hard-swish, global average pool, dense 1280 +
-// hard-swish, dense 10; BatchNorm ε 1e-3.
+// hard-swish, dropout 0.2, dense 10; BatchNorm ε 1e-3.
 NetSpec mobileNetV3Large();
 // The reference system's MobileNetV4-Conv-S (4,124,426 parameters): stem 3×3/2 convBn 32 + ReLU,
 // a Fused-MBConv (4, 3, 2, 48) with ReLU, fourteen universal inverted bottlenecks, 1×1 convBn

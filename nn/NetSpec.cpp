@@ -65,6 +65,9 @@ Layer activation(Activation activation) {
 Layer layerNorm(float epsilon) {
   return {[=](Composer& c) { c.layerNorm(Path::main, "ln" + c.index(), epsilon); }};
 }
+Layer dropout(double rate) {
+  return {[=](Composer& c) { c.dropout(rate); }};
+}
 Layer classToken() {
   return {[](Composer& c) {
     if (c.shape().size() != 3)
@@ -127,6 +130,14 @@ std::vector<double> dropPathDepths(const NetSpec& spec) {
     if (step.kind == Step::Kind::dropPath) depths.push_back(step.depth);
   });
   return depths;
+}
+
+std::vector<DropoutSite> dropoutSites(const NetSpec& spec) {
+  std::vector<DropoutSite> sites;
+  walkSteps(spec, 1, [&](const Step& step, const ir::Shape& in, const ir::Shape&) {
+    if (step.kind == Step::Kind::dropout) sites.push_back({{in.begin() + 1, in.end()}, step.rate});
+  });
+  return sites;
 }
 
 ir::Shape outputShape(const NetSpec& spec, int64_t batch) {

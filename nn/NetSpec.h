@@ -61,6 +61,10 @@ Layer activation(Activation activation);
 Layer layerNorm(float epsilon);
 // The class-token head: token 0 of [B, T, D], as [B, D].
 Layer classToken();
+// Dropout (torchvision's before a classifier): in the train step each element is zeroed with
+// probability `rate` and the others scaled by 1/(1 − rate), as the host draws them
+// (dropoutSites()); the forward and eval graphs pass the values through.
+Layer dropout(double rate);
 
 struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;
@@ -132,6 +136,15 @@ std::vector<int64_t> bnChannels(const NetSpec& spec);
 // The drop rate of each residual branch that stochastic depth can drop, in spec order, as a
 // fraction of the run's --drop-path (a ViT's block i of L: i/(L−1) on both its branches, DeiT's).
 std::vector<double> dropPathDepths(const NetSpec& spec);
+
+// One dropout layer's place in a spec: the shape of one sample's values it drops (its input's
+// shape without the batch) and its rate.
+struct DropoutSite {
+  ir::Shape features;
+  double rate;
+};
+// Every dropout layer of a spec, in spec order: the train step takes a mask for each.
+std::vector<DropoutSite> dropoutSites(const NetSpec& spec);
 
 // Shape of a layer stack's output for an input batch; validates the spec (throws VerifyError
 // naming the layer when it does not fit: e.g. dense on a 4-D tensor without flatten).

@@ -252,6 +252,12 @@ TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOpti
     const int64_t branches = static_cast<int64_t>(nn::dropPathDepths(spec).size());
     sig.dropMask = append(args, {{ElementType::f32, {branches, o.batch}}});
   }
+  sig.dropout = {args.size(), 0};
+  for (const nn::DropoutSite& site : nn::dropoutSites(spec)) {
+    Shape shape = {o.batch};
+    shape.insert(shape.end(), site.features.begin(), site.features.end());
+    sig.dropout.count += append(args, {{ElementType::f32, shape}}).count;
+  }
   std::vector<TensorType>& results = sig.results;
   sig.newParams = append(results, pTypes);
   sig.newOptState =
@@ -335,7 +341,7 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
 
   nn::ForwardValues fwd =
       nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch, {}, {}, o.precision,
-                      sig.dropMask.count ? g.arg(sig.dropMask) : nullptr);
+                      sig.dropMask.count ? g.arg(sig.dropMask) : nullptr, g.args(sig.dropout));
   LossValues lossValues = emitLoss(b, fwd.logits, g.args(sig.labels), o.loss);
   Value* loss = lossValues.loss;
   Value* seed = scalarF32(b, 1.0f);

@@ -22,13 +22,15 @@ struct Range {
   size_t operator[](size_t i) const { return begin + i; }
 };
 
-// (params..., opt_state..., x, labels..., lr, step[, drop_mask]) ->
+// (params..., opt_state..., x, labels..., lr, step[, drop_mask], dropout_mask...) ->
 //   (params'..., opt_state'..., loss, bn_batch_mean..., bn_batch_var...)
 // opt_state is slot-major: every parameter's first slot (Adam m, SGD velocity), then the second.
 // drop_mask f32 [branches, B], with --drop-path only: stochastic depth's per-sample scales.
+// dropout_mask f32 [B, ...], one per dropout layer of the net (nn::dropoutSites): 0 or
+// 1/(1 − rate) per value.
 struct TrainStepSignature {
-  Range params, optState, input, labels, lr, step, dropMask;   // arguments
-  Range newParams, newOptState, loss, bnBatchMean, bnBatchVar; // results
+  Range params, optState, input, labels, lr, step, dropMask, dropout; // arguments
+  Range newParams, newOptState, loss, bnBatchMean, bnBatchVar;        // results
   std::vector<ir::TensorType> arguments, results;
 
   // The parameters and optimizer state: the arguments a step hands back as its first results.

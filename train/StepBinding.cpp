@@ -7,7 +7,8 @@ StepInputs::StepInputs(TrainState& state, const program::TrainStepSignature& sig
     : sig_(signature), lowerer_(lowerer), fed_(signature.arguments.size()), donate_(donate) {
   for (ir::Tensor& t : state.params) carried_.push_back(lowerer.upload(std::move(t)));
   for (ir::Tensor& t : state.optState) carried_.push_back(lowerer.upload(std::move(t)));
-  for (program::Range fed : {sig_.input, sig_.labels, sig_.lr, sig_.step, sig_.dropMask})
+  for (program::Range fed :
+       {sig_.input, sig_.labels, sig_.lr, sig_.step, sig_.dropMask, sig_.dropout})
     for (size_t i = 0; i < fed.count; ++i) fed_[fed[i]] = ir::Tensor(sig_.arguments[fed[i]]);
 }
 

@@ -31,6 +31,10 @@ public:
   ir::Tensor& step() { return fed_[sig_.step.begin]; }
   // The drop mask of stochastic depth; nullptr without --drop-path.
   ir::Tensor* dropMask() { return sig_.dropMask.count ? &fed_[sig_.dropMask.begin] : nullptr; }
+  // One mask per dropout layer of the net (nn::dropoutSites), in spec order.
+  std::span<ir::Tensor> dropoutMasks() {
+    return std::span(fed_).subspan(sig_.dropout.begin, sig_.dropout.count);
+  }
 
   std::vector<std::unique_ptr<lower::Buffer>> run(lower::Session& session);
   // A step's results become the next step's parameters and optimizer state.

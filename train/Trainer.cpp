@@ -87,6 +87,7 @@ public:
                  stepsPerEpoch_};
     for (const nn::ParamInfo& p : nn::parameters(spec_)) paramNames_.push_back(p.name);
     for (double depth : nn::dropPathDepths(spec_)) dropRates_.push_back(config_.dropPath * depth);
+    for (const nn::DropoutSite& site : nn::dropoutSites(spec_)) dropoutRates_.push_back(site.rate);
   }
 
   TrainResult run() {
@@ -241,6 +242,11 @@ private:
         if (ir::Tensor* mask = in.dropMask())
           data::fillDropMask(data::batchSeed(epoch, b->index), dropRates_, config_.batch,
                              mask->data<float>());
+        for (size_t site = 0; site < dropoutRates_.size(); ++site) {
+          ir::Tensor& mask = in.dropoutMasks()[site];
+          data::fillDropoutMask(data::batchSeed(epoch, b->index), site, dropoutRates_[site],
+                                mask.numElements(), mask.data<float>());
+        }
         step(state, in, lowerer, session, totals, log, result);
         pos.batchIndex = b->index + 1;
         showProgress(pos, totals, epochTime, firstBatch);
@@ -476,7 +482,8 @@ private:
   std::ostream& out_;
   data::Dataset trainSet_, testSet_;
   int64_t stepsPerEpoch_ = 0;
-  std::vector<double> dropRates_; // stochastic depth's, per droppable branch
+  std::vector<double> dropRates_;    // stochastic depth's, per droppable branch
+  std::vector<double> dropoutRates_; // per dropout layer
   LrSchedule schedule_{};
   std::vector<std::string> paramNames_;       // in spec order, for messages
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk

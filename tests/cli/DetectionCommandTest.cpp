@@ -232,7 +232,8 @@ protected:
 TEST_F(DetectionCommandTest, ListShowsR34Yolov1) {
   CliResult r = runInProcess({"list"});
   EXPECT_EQ(r.exitCode, 0);
-  EXPECT_NE(r.out.find("r34-yolov1         22472286  3x224x224  10\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("r34-yolov1             22472286  3x224x224  10\n"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("\n  r34-yolov1: --batch 16 --lr 0.0007 --weight-decay 0 --warmup-epochs 3 "
                        "--clip-grad-norm 4 --focal-gamma 2\n"),
             std::string::npos)

@@ -61,7 +61,8 @@ protected:
 
 TEST_F(SegmentationCommandTest, ListShowsUnetBrats) {
   CliResult r = runInProcess({"list"});
-  EXPECT_NE(r.out.find("unet-brats          7849988  4x240x240  4"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("unet-brats              7849988  4x240x240  4"), std::string::npos)
+      << r.out;
 }
 
 TEST_F(SegmentationCommandTest, UnetBratsTrainsAndEvaluatesOnBratsFiles) {

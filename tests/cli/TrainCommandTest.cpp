@@ -40,9 +40,35 @@ protected:
 TEST_F(TrainCommandTest, ListShowsEveryNet) {
   CliResult r = runInProcess({"list"});
   EXPECT_EQ(r.exitCode, 0);
-  EXPECT_NE(r.out.find("mnist-cnn           1676458  1x28x28    10"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("mnist-cnn               1676458  1x28x28    10"), std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("mnist-linear"), std::string::npos);
   EXPECT_NE(r.out.find("669706"), std::string::npos);
+  // The longest name keeps its column.
+  EXPECT_NE(r.out.find("mobilenetv4-conv-s      4124426  3x224x224  10"), std::string::npos);
+}
+
+TEST_F(TrainCommandTest, ListParamsShowsANetsTensorsInOrder) {
+  CliResult r = runInProcess({"list", "--params", "efficientnet-b0"});
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(
+      r.out.rfind("efficientnet-b0: 4020358 parameters in 213 tensors, 49 BatchNorm layers\n", 0),
+      0u)
+      << r.out;
+  EXPECT_NE(
+      r.out.find("    0  conv0.w                          32x3x3x3                864  weight\n"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("mb1.0.se.reduce.b"), std::string::npos) << r.out;
+  EXPECT_NE(
+      r.out.find("  212  dense11.b                        10                       10  bias\n"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("batchnorm 48: bn8, 1280 channels\n"), std::string::npos) << r.out;
+  expectUsageError({"list", "--params"}, "flag '--params' needs a value");
+  CliResult unknown = runInProcess({"list", "--params", "resnet"});
+  EXPECT_NE(unknown.exitCode, 0);
+  EXPECT_NE(unknown.err.find("unknown net 'resnet'"), std::string::npos) << unknown.err;
 }
 
 TEST_F(TrainCommandTest, EveryCommandHasHelp) {

@@ -104,4 +104,26 @@ TEST(DropMask, DrawsPerBranchAndSampleFromTheBatchSeed) {
   EXPECT_NE(again, many);
 }
 
+// Dropout's mask: the asked rate of values zeroed, the rest 1/(1 − p); per batch and per layer
+// its own stream, the same again for the same (batch, layer).
+TEST(DropoutMask, DrawsPerValueFromTheBatchSeedAndTheLayer) {
+  const int64_t count = 40000;
+  std::vector<float> mask(count), other(count), again(count);
+  fillDropoutMask(batchSeed(1, 3), 0, 0.2, count, mask.data());
+  int64_t dropped = 0;
+  for (float v : mask) {
+    EXPECT_TRUE(v == 0.0f || v == 1.25f) << v;
+    dropped += v == 0.0f;
+  }
+  EXPECT_NEAR(static_cast<double>(dropped) / count, 0.2, 4 * std::sqrt(0.2 * 0.8 / count));
+  fillDropoutMask(batchSeed(1, 3), 0, 0.2, count, again.data());
+  EXPECT_EQ(again, mask);
+  fillDropoutMask(batchSeed(1, 3), 1, 0.2, count, other.data());
+  EXPECT_NE(other, mask);
+  fillDropoutMask(batchSeed(1, 4), 0, 0.2, count, other.data());
+  EXPECT_NE(other, mask);
+  fillDropoutMask(batchSeed(1, 3), 0, 0.0, count, other.data());
+  EXPECT_EQ(other, std::vector<float>(count, 1.0f));
+}
+
 } // namespace

@@ -350,9 +350,9 @@ TEST(ZooTest, EveryNetComposesAsPinned) {
       {"r34-yolov1", "b49a898ecebf8c6ab64d06fc3f5151b94b69b026df27172eacba11b98c4386af"},
       {"vit-tiny", "72660f19e0b36add7e638337642f33a2700c833ea60aeb8c7e00426e9d932c75"},
       {"convnext-tiny", "22d4a14d7aad0c8b70c0453a427cda4decabedcdf1246cbd5c1a7ddba5fff8e8"},
-      {"efficientnet-b0", "64c9a66f0f78334a3f2ecb1ab6a556bda5bce3b760fd50dddd511368964951e8"},
-      {"efficientnet-v2-s", "f992b60890b2e645f02492eb1155263bd2746829c03a4a980da0e5231d823240"},
-      {"mobilenetv3-large", "b08d3b2cc9db6aa5dcc07a3c863df70b2d142c048883fa182ab46e7a0d027b79"},
+      {"efficientnet-b0", "fcb1d0b2b57c072b8197f35d533fec35bec18091c6707363579889791fb94fdf"},
+      {"efficientnet-v2-s", "c278572ec144edac72abcfe3860434c614ae3ab31a887949ee0f9747515f5d3c"},
+      {"mobilenetv3-large", "5b327c679c555f9d481dc11e2a82d63ba5fbd76bc7d122bd117fee292f6004b8"},
       {"mobilenetv4-conv-s", "e0fb286f5a9b442dc7651c412f960d5492f4956c41940a3419510174644413d4"},
   };
   ASSERT_EQ(std::size(pinned), nn::zoo().size());

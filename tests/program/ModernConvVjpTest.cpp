@@ -12,6 +12,7 @@
 #include "nn/EfficientNet.h"
 #include "nn/Init.h"
 #include "nn/MobileNet.h"
+#include "nn/ResNet.h"
 #include "program/Program.h"
 #include "tests/grad/GradientCheck.h"
 
@@ -136,6 +137,40 @@ TEST(ModernConvVjpTest, LayerScaleAndStochasticDepthScaleTheBranchExactly) {
     EXPECT_NEAR(dropped.get<float>(i),
                 x.get<float>(i) + 2.0f * (one.get<float>(i) - x.get<float>(i)), 1e-5f)
         << i;
+}
+
+// Dropout multiplies its values by the train step's mask, and passes them through without one
+// (the forward and eval graphs); the train step takes one mask per dropout layer.
+TEST(ModernConvVjpTest, DropoutMultipliesByItsMaskInTheTrainStepOnly) {
+  const nn::NetSpec spec{"drop", {nn::flatten(), nn::dropout(0.5)}, {1, 2, 2}, 4, ""};
+  ASSERT_EQ(nn::dropoutSites(spec).size(), 1u);
+  EXPECT_EQ(nn::dropoutSites(spec)[0].features, (Shape{4}));
+  const Tensor x = Tensor::fromVector<float>({2, 1, 2, 2}, {1, 2, 3, 4, 5, 6, 7, 8});
+  const Tensor mask = Tensor::fromVector<float>({2, 4}, {0, 2, 2, 0, 2, 0, 0, 2});
+  for (bool masked : {false, true}) {
+    Module m;
+    Function& f = m.addFunction("main");
+    Builder b(f.body, &m);
+    Value* input = f.body.addArgument(x.type());
+    std::vector<Value*> masks;
+    std::vector<Tensor> in = {x};
+    if (masked) {
+      masks.push_back(f.body.addArgument(mask.type()));
+      in.push_back(mask);
+    }
+    f.setResults({nn::emitForward(b, spec, {}, input, nn::BnMode::batch, {}, {}, nn::Precision::f32,
+                                  nullptr, masks)
+                      .logits});
+    const Tensor y = cpu::interpret(m, f, in)[0];
+    for (int64_t i = 0; i < 8; ++i)
+      EXPECT_EQ(y.get<float>(i), x.get<float>(i) * (masked ? mask.get<float>(i) : 1.0f)) << i;
+  }
+  program::ProgramOptions o;
+  o.batch = 3;
+  const program::TrainStepSignature sig = program::trainStepSignature(spec, o);
+  ASSERT_EQ(sig.dropout.count, 1u);
+  EXPECT_EQ(sig.argument(sig.dropout, 0).shape, (Shape{3, 4}));
+  EXPECT_EQ(program::trainStepSignature(nn::resNet18(32), o).dropout.count, 0u);
 }
 
 } // namespace
