@@ -82,7 +82,17 @@ NETS = {
     "unet-brats": (4, 4, 240, 240),
     "r34-yolov1": (16, 3, 224, 224),
     "vit-tiny": (32, 3, 224, 224),
+    "convnext-tiny": (32, 3, 224, 224),
+    "efficientnet-b0": (32, 3, 224, 224),
+    "efficientnet-v2-s": (16, 3, 224, 224),
+    "mobilenetv3-large": (32, 3, 224, 224),
 }
+# The zoo nets that are torchvision's own models at 10 classes (issue 36; FAMILIES.md 3).
+TORCHVISION = {"convnext-tiny": "convnext_tiny", "efficientnet-b0": "efficientnet_b0",
+               "efficientnet-v2-s": "efficientnet_v2_s", "mobilenetv3-large": "mobilenet_v3_large"}
+# Label smoothing of a net's recipe, which `hlotrain bench` builds its step with.
+SMOOTHING = {"vit-tiny": 0.1, "convnext-tiny": 0.1, "efficientnet-b0": 0.1,
+             "mobilenetv3-large": 0.1}
 # Classes per net (the UNet's per pixel).
 CLASSES = {"unet-brats": 4}
 
@@ -253,6 +263,9 @@ def build(net):
         return torchvision.models.VisionTransformer(
             image_size=224, patch_size=16, num_layers=12, num_heads=3, hidden_dim=192,
             mlp_dim=768, num_classes=10)
+    if net in TORCHVISION:
+        import torchvision
+        return getattr(torchvision.models, TORCHVISION[net])(num_classes=10)
     raise SystemExit(f"peer_pytorch: no PyTorch model for {net}")
 
 
@@ -365,13 +378,15 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
         grid = h // 32
         target = torch.rand(batch, 30, grid, grid)
         mask = (torch.rand(batch, grid, grid) < 0.5).float()
-    # Matrices decay; the ViT's class token and position table do not (FAMILIES.md 2.6).
+    # Matrices decay; the ViT's class token and position table and ConvNeXt's layer scales
+    # ([C, 1, 1]) do not (FAMILIES.md 2.6).
     def decays(name, p):
-        return p.dim() > 1 and name not in ("class_token", "encoder.pos_embedding")
+        return (p.dim() > 1 and name not in ("class_token", "encoder.pos_embedding")
+                and not name.endswith("layer_scale"))
     decay = [p for n, p in model.named_parameters() if decays(n, p)]
     rest = [p for n, p in model.named_parameters() if not decays(n, p)]
-    # hlotrain bench builds the step with the net's recipe: vit-tiny's smooths labels by 0.1.
-    smoothing = 0.1 if net == "vit-tiny" else 0.0
+    # hlotrain bench builds the step with the net's recipe (label smoothing among it).
+    smoothing = SMOOTHING.get(net, 0.0)
     # hlotrain bench builds a net's step with its recipe: the detector's is Adam 7e-4 without
     # weight decay, gradients clipped at norm 4 (`hlotrain list`); the others, Adam 1e-3, wd 1e-4.
     opt = torch.optim.AdamW([{"params": decay, "weight_decay": 0.0 if detector else 1e-4},
