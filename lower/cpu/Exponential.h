@@ -5,7 +5,8 @@
 // (beyond, exp rounds to 0 or overflows either way), n = ⌊x·log2(e) + 1/2⌋, r = x − n·ln 2 in two
 // Cody–Waite parts, exp(r) by a degree-7 polynomial, scaled by 2^n with one rounding (vscalefps,
 // ldexp), so denormal and overflowing results round as the exact value would. Within 2 ulp of
-// exp over all of f32 (tests/lower/cpu/ExponentialTest.cpp); NaN stays NaN.
+// exp over all of f32 (tests/lower/cpu/ExponentialTest.cpp); NaN stays NaN. logistic is built on
+// it the same way.
 
 #include <bit>
 #include <cmath>
@@ -33,6 +34,11 @@ inline float fastExponential(float x) {
   y = std::fma(y, r * r, r);
   y = y + 1.0f;
   return std::ldexp(y, static_cast<int>(n));
+}
+
+// logistic of f32 on the fast path, 1/(1 + exp(−x)) with fastExponential, compiled the same way.
+inline float fastLogistic(float x) {
+  return 1.0f / (1.0f + fastExponential(-x));
 }
 
 } // namespace hlotrain::cpu

@@ -79,6 +79,7 @@ bool compiled(const VectorNode& node) {
   case OpKind::select:
   case OpKind::clamp:
   case OpKind::exponential:
+  case OpKind::logistic:
     return true;
   default:
     return false;
@@ -265,12 +266,17 @@ private:
 
   Xbyak::Address splatFloat(float value) { return splat(std::bit_cast<uint32_t>(value)); }
 
-  // fastExponential (Exponential.h), op for op; zmm28 and zmm29 are scratch, zmm30 holds r² for a
-  // moment and is zeroed again.
-  void exponentialOf(const Xbyak::Zmm& d, const Xbyak::Zmm& a) {
+  // fastExponential (Exponential.h) of a, or of −a when `negated`, op for op; zmm28 and zmm29 are
+  // scratch, zmm30 holds r² for a moment and is zeroed again.
+  void exponentialOf(const Xbyak::Zmm& d, const Xbyak::Zmm& a, bool negated = false) {
     using namespace exponential;
     const Xbyak::Zmm t = zmm28, y = zmm29;
-    vmaxps(t, a, splatFloat(kLow));
+    if (negated) {
+      vpxord(t, a, splat(0x80000000u)); // the sign bit flipped: −a exactly
+      vmaxps(t, t, splatFloat(kLow));
+    } else {
+      vmaxps(t, a, splatFloat(kLow));
+    }
     vminps(t, t, splatFloat(kHigh));
     vbroadcastss(d, scalar(0.5f));
     vfmadd231ps(d, t, splatFloat(kLog2e)); // t·log2e + 1/2
@@ -439,6 +445,10 @@ private:
       return maxOrMin(false, d, zmm28, z(node.args[2]));
     case OpKind::exponential:
       return exponentialOf(d, a);
+    case OpKind::logistic: // fastLogistic: 1/(1 + exp(−a)), the ones register's 1
+      exponentialOf(d, a, true);
+      vaddps(d, d, zmm31);
+      return vdivps(d, zmm31, d);
     default:
       return;
     }

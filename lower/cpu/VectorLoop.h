@@ -37,8 +37,8 @@ struct VectorNode {
 class VectorLoop {
 public:
   // nullptr where this build or CPU cannot (no x86-64 AVX-512F and BMI2), where the body has an
-  // op not compiled here (transcendentals but exp, whose fast-path form Exponential.h shares with
-  // the interpreted passes; powers: those passes call libm anyway), or
+  // op not compiled here (transcendentals but exp and logistic, whose fast-path forms
+  // Exponential.h shares with the interpreted passes; powers: those passes call libm anyway), or
   // more values live at once than the vector registers hold; or where nothing would be compiled
   // (no Compute node and no column sums).
   // `columnSums` (node indices, of any role): those nodes' values are also added into column sums

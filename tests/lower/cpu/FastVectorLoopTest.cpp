@@ -229,6 +229,53 @@ TEST(FastExponential, IsWithinTwoUlpAndCompiledTheSame) {
   }
 }
 
+// The fast path's logistic, 1/(1 + fastExponential(−x)) (SiLU's and the sigmoid gates'), within
+// 3 ulp of the logistic in double where that is a normal float (below, 0 or a subnormal: exp(−x)
+// overflows f32 there, as in 1/(1 + expf(−x))), and compiled the same bits.
+TEST(FastLogistic, IsWithinThreeUlpAndCompiledTheSame) {
+  std::vector<float> x;
+  for (int i = -110 * 256; i <= 110 * 256; ++i) x.push_back(std::ldexp(float(i), -8));
+  const float inf = std::numeric_limits<float>::infinity();
+  for (float v : {inf, -inf, NAN, 1e-40f, -1e-40f, 3e38f, -3e38f}) x.push_back(v);
+  int worst = 0;
+  for (float v : x) {
+    const float y = fastLogistic(v);
+    if (std::isnan(v)) {
+      EXPECT_TRUE(std::isnan(y));
+      continue;
+    }
+    const double exact = 1.0 / (1.0 + std::exp(-double(v)));
+    if (exact < std::numeric_limits<float>::min()) { // exp(−x) overflows f32, as libm's expf does
+      EXPECT_GE(y, 0.0f) << v;
+      EXPECT_LT(y, std::numeric_limits<float>::min()) << v;
+      continue;
+    }
+    const int ulps =
+        std::abs(std::bit_cast<int32_t>(y) - std::bit_cast<int32_t>(static_cast<float>(exact)));
+    EXPECT_LE(ulps, 3) << "logistic(" << v << ") = " << y << ", exactly " << exact;
+    worst = std::max(worst, ulps);
+  }
+  ::testing::Test::RecordProperty("worstUlps", worst);
+  if (!compiles()) GTEST_SKIP() << "no compiled loops on this CPU";
+  std::vector<VectorNode> body(2);
+  body[0].role = Role::Input;
+  body[1] = {Role::Compute, OpKind::logistic, ElementType::f32, ComparisonDirection::EQ, {0}, true};
+  const auto loop = VectorLoop::compile(body);
+  ASSERT_NE(loop, nullptr);
+  std::vector<float> y(x.size());
+  const float* v[] = {x.data(), y.data()};
+  loop->run(v, static_cast<int64_t>(x.size()));
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float expected = fastLogistic(x[i]);
+    if (std::isnan(expected)) {
+      EXPECT_TRUE(std::isnan(y[i]));
+      continue;
+    }
+    ASSERT_EQ(std::bit_cast<uint32_t>(y[i]), std::bit_cast<uint32_t>(expected))
+        << "logistic(" << x[i] << ")";
+  }
+}
+
 // Batch norm's sums over the rows of a channels-last [rows, width] (the per-channel sum, and the
 // two gradient sums of one pass), compiled and interpreted: the same doubles summed in the same
 // order, so the same floats. Widths: a row of 1, 2, 3 and 4 vectors summed in registers at once;
