@@ -14,7 +14,7 @@ seconds=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
 targets=("$@")
 if ((${#targets[@]} == 0)); then
-  targets=(mlir_parse npy_read idx_load cifar_load imagenette_load brats_load visdrone_load
+  targets=(mlir_parse npy_read npz_read idx_load cifar_load imagenette_load brats_load visdrone_load
            checkpoint_decode jpeg_decode nifti_read)
 fi
 

@@ -5,6 +5,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "lower/cpu/DepthwiseWeights.h"
 #include "lower/cpu/Fusion.h"
 #include "lower/cpu/Im2colWeights.h"
 #include "lower/cpu/Windows.h"
@@ -920,6 +921,7 @@ void assignLayouts(Graph& graph) {
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        const ConvOptions& options) {
   if (auto kernel = makeIm2colWeightsKernel(problem, context, options.threads)) return kernel;
+  if (auto kernel = makeDepthwiseWeightsKernel(problem, options.threads)) return kernel;
   return std::make_unique<ConvKernel>(problem, context, options);
 }
 

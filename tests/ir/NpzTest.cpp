@@ -70,6 +70,26 @@ TEST_F(NpzTest, MembersComeInArchiveOrderStoredDeflatedOrZip64) {
     }
 }
 
+// Archives NumPy itself wrote (the fuzzer's seeds): np.savez and np.savez_compressed.
+TEST_F(NpzTest, ReadsWhatNumPyWrites) {
+  const std::string corpus = std::string(HLOTRAIN_SOURCE_DIR) + "/fuzz/corpus/npz_read/";
+  const std::vector<NpzEntry> stored = readNpz(corpus + "stored.npz");
+  ASSERT_EQ(stored.size(), 3u);
+  EXPECT_EQ(stored[0].name, "features.0.weight");
+  EXPECT_EQ(stored[0].tensor.type(), (TensorType{ElementType::f32, {2, 3, 1, 2}}));
+  for (int64_t i = 0; i < 12; ++i) EXPECT_EQ(stored[0].tensor.get<float>(i), float(i));
+  EXPECT_EQ(stored[1].name, "features.0.bias");
+  EXPECT_EQ(stored[2].name, "bn.num_batches_tracked");
+  EXPECT_EQ(stored[2].tensor, Tensor::fromVector<int64_t>({}, {7}));
+  const std::vector<NpzEntry> deflated = readNpz(corpus + "deflated.npz");
+  ASSERT_EQ(deflated.size(), 2u);
+  EXPECT_EQ(deflated[0].name, "w");
+  EXPECT_EQ(deflated[0].tensor.type(), (TensorType{ElementType::f32, {5, 8}}));
+  EXPECT_EQ(deflated[0].tensor.get<float>(0), -1.0f);
+  EXPECT_EQ(deflated[0].tensor.get<float>(39), 1.0f);
+  EXPECT_TRUE(readNpz(corpus + "empty.npz").empty());
+}
+
 TEST_F(NpzTest, BrokenArchivesAreRefusedNamingTheMember) {
   const std::string npy = testnpz::npyBytes(ramp({8}));
   expectRefused(write({{"w.npy", npy, false, false, true}}), {"a.npz: w.npy", "CRC-32"});

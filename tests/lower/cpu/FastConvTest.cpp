@@ -140,6 +140,29 @@ TEST(FastConv, BackwardWeightsRandomShapesAndLayouts) {
   }
 }
 
+// Depthwise backward-weights on channels-last activations (EfficientNet's, MobileNetV3's and
+// ConvNeXt's 3x3, 5x5 and 7x7 windows, strides 1 and 2, torchvision's (k-1)/2 padding and an
+// uneven one, channel counts that fill no whole vector): the fast path's own kernel for windows
+// wider than 3 where the build has AVX-512, else oneDNN's, within the reference's rounding.
+TEST(FastConv, DepthwiseBackwardWeightsOfEveryWindow) {
+  const Layout nhwc{0, 3, 1, 2}, weights{0, 1, 2, 3};
+  unsigned seed = 400;
+  for (int64_t k : {3, 5, 7})
+    for (int64_t stride : {1, 2})
+      for (int64_t channels : {20, 48}) {
+        SCOPED_TRACE("k " + std::to_string(k) + " stride " + std::to_string(stride) + " channels " +
+                     std::to_string(channels));
+        const int64_t pad = (k - 1) / 2;
+        ConvShape f{2,      channels,       1,         1, 11, 9, k, k, {stride, stride},
+                    {1, 1}, {pad, pad - 1}, {pad, pad}};
+        FastCase t(seed++);
+        t.check({backwardWeightsConv(t, f, nhwc, nhwc, weights)}, 1e-5);
+#if defined(__AVX512F__)
+        EXPECT_EQ(t.planHas("[depthwise weights, avx512]"), k > 3) << t.plan;
+#endif
+      }
+}
+
 // ResNet's 3x3 stride-1 convolution (64 -> 80 channels), channels-last activations and HWIO
 // weights as the zoo emits them, in each of its three forms.
 enum class Form { ConvShape, BackwardData, BackwardWeights };
