@@ -14,37 +14,19 @@
 #include "nn/MobileNet.h"
 #include "nn/ResNet.h"
 #include "program/Program.h"
-#include "tests/grad/GradientCheck.h"
+#include "tests/program/NetGradientCheck.h"
 
 using namespace hlotrain;
 using namespace hlotrain::ir;
 
 namespace {
 
-void expectGradientsMatchFiniteDifferences(const nn::NetSpec& spec) {
-  SCOPED_TRACE(spec.name);
-  std::vector<gradcheck::Input> inputs;
-  for (const nn::ParamInfo& p : nn::parameters(spec)) inputs.push_back({p.shape});
-  inputs.push_back({{2, spec.input.channels, spec.input.height, spec.input.width}});
-  nn::ForwardValues fwd;
-  gradcheck::checkGradients(
-      inputs,
-      [&](Builder& b, std::span<Value* const> a) {
-        fwd = nn::emitForward(b, spec, a.first(a.size() - 1), a.back(), nn::BnMode::batch);
-        return fwd.logits;
-      },
-      [&](Builder& b, std::span<Value* const> a, Value* loss, Value*) {
-        Value* seed = b.scalar<double>(1.0);
-        return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), a, {},
-                         program::customVjps(fwd));
-      },
-      1e-5);
-}
+using program::testing::expectNetGradientsMatchFiniteDifferences;
 
 const nn::Padding kTorch = nn::Padding::symmetric;
 
 TEST(ModernConvVjpTest, EfficientNetBlocksGradientsMatchFiniteDifferences) {
-  expectGradientsMatchFiniteDifferences(
+  expectNetGradientsMatchFiniteDifferences(
       {"tiny-EfficientNet",
        {nn::convBn(4, 3, 2, nn::Activation::silu, kTorch),
         nn::mbConv({2, 3, 1, 4, 4, 1, 0, 2}, true), nn::fusedMbConv({2, 3, 2, 4, 6, 1, 1, 2}),
@@ -55,7 +37,7 @@ TEST(ModernConvVjpTest, EfficientNetBlocksGradientsMatchFiniteDifferences) {
 }
 
 TEST(ModernConvVjpTest, MobileNetBlocksGradientsMatchFiniteDifferences) {
-  expectGradientsMatchFiniteDifferences(
+  expectNetGradientsMatchFiniteDifferences(
       {"tiny-MobileNetV3",
        {nn::convBn(4, 3, 2, nn::Activation::hardSwish, kTorch),
         nn::mobileNetV3Block(4, {5, 8, 4, true, nn::Activation::hardSwish, 1}),
@@ -64,7 +46,7 @@ TEST(ModernConvVjpTest, MobileNetBlocksGradientsMatchFiniteDifferences) {
        {2, 6, 6},
        3,
        ""});
-  expectGradientsMatchFiniteDifferences(
+  expectNetGradientsMatchFiniteDifferences(
       {"tiny-MobileNetV4",
        {nn::universalInvertedBottleneck(2, {4, 2, 2, 3, 5}),
         nn::universalInvertedBottleneck(4, {4, 2, 1, 3, 0}),
@@ -84,7 +66,7 @@ nn::NetSpec tinyConvNext() {
 }
 
 TEST(ModernConvVjpTest, ConvNeXtBlocksGradientsMatchFiniteDifferences) {
-  expectGradientsMatchFiniteDifferences(tinyConvNext());
+  expectNetGradientsMatchFiniteDifferences(tinyConvNext());
 }
 
 // One ConvNeXt block's output for `x` [2, 4, 8, 8], with layer scale `gamma` and, when given, a

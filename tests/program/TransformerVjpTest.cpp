@@ -14,7 +14,7 @@
 #include "nn/Zoo.h"
 #include "program/Program.h"
 #include "support/Error.h"
-#include "tests/grad/GradientCheck.h"
+#include "tests/program/NetGradientCheck.h"
 
 using namespace hlotrain;
 using namespace hlotrain::ir;
@@ -35,22 +35,7 @@ TEST(TransformerVjpTest, ASmallVitsGradientsMatchFiniteDifferences) {
                               .blocks = 1,
                               .classes = 3,
                               .encoder = {2, 6, nn::Activation::gelu, 1e-5f, causal}});
-    std::vector<gradcheck::Input> inputs;
-    for (const nn::ParamInfo& p : nn::parameters(spec)) inputs.push_back({p.shape});
-    inputs.push_back({{2, 1, 8, 8}});
-    nn::ForwardValues fwd;
-    gradcheck::checkGradients(
-        inputs,
-        [&](Builder& b, std::span<Value* const> a) {
-          fwd = nn::emitForward(b, spec, a.first(a.size() - 1), a.back(), nn::BnMode::batch);
-          return fwd.logits;
-        },
-        [&](Builder& b, std::span<Value* const> a, Value* loss, Value*) {
-          Value* seed = b.scalar<double>(1.0);
-          return grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), a, {},
-                           program::customVjps(fwd));
-        },
-        1e-5);
+    program::testing::expectNetGradientsMatchFiniteDifferences(spec);
   }
 }
 

@@ -176,6 +176,28 @@ TEST_P(FastVectorLoop, Bf16OperandsAreWidenedAsLoaded) {
 
 INSTANTIATE_TEST_SUITE_P(Shapes, FastVectorLoop, ::testing::Values(kSmall, kLarge));
 
+// The compiled loop of the one unary `op` gives `scalar`'s bits on every one of `x` (NaN for NaN).
+void expectCompiledAsScalar(OpKind op, float (*scalar)(float), const std::vector<float>& x) {
+  if (!compiles()) GTEST_SKIP() << "no compiled loops on this CPU";
+  std::vector<VectorNode> body(2);
+  body[0].role = Role::Input;
+  body[1] = {Role::Compute, op, ElementType::f32, ComparisonDirection::EQ, {0}, true};
+  const auto loop = VectorLoop::compile(body);
+  ASSERT_NE(loop, nullptr);
+  std::vector<float> y(x.size());
+  const float* v[] = {x.data(), y.data()};
+  loop->run(v, static_cast<int64_t>(x.size()));
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float expected = scalar(x[i]);
+    if (std::isnan(expected)) {
+      EXPECT_TRUE(std::isnan(y[i]));
+      continue;
+    }
+    ASSERT_EQ(std::bit_cast<uint32_t>(y[i]), std::bit_cast<uint32_t>(expected))
+        << ir::opName(op) << "(" << x[i] << ")";
+  }
+}
+
 // The fast path's exp (lower/cpu/Exponential.h) within 2 ulp of exp in double wherever the result
 // is a normal float, exact at the edges (0 below, infinity above, NaN kept), and its compiled
 // form the same bits over the whole f32 line (every 2^-10 over [-110, 95] and beyond).
@@ -208,25 +230,7 @@ TEST(FastExponential, IsWithinTwoUlpAndCompiledTheSame) {
     worst = std::max(worst, ulps);
   }
   ::testing::Test::RecordProperty("worstUlps", worst);
-  if (!compiles()) GTEST_SKIP() << "no compiled loops on this CPU";
-  std::vector<VectorNode> body(2);
-  body[0].role = Role::Input;
-  body[1] = {Role::Compute, OpKind::exponential, ElementType::f32, ComparisonDirection::EQ, {0},
-             true};
-  const auto loop = VectorLoop::compile(body);
-  ASSERT_NE(loop, nullptr);
-  std::vector<float> y(x.size());
-  const float* v[] = {x.data(), y.data()};
-  loop->run(v, static_cast<int64_t>(x.size()));
-  for (size_t i = 0; i < x.size(); ++i) {
-    const float expected = fastExponential(x[i]);
-    if (std::isnan(expected)) {
-      EXPECT_TRUE(std::isnan(y[i]));
-      continue;
-    }
-    ASSERT_EQ(std::bit_cast<uint32_t>(y[i]), std::bit_cast<uint32_t>(expected))
-        << "exp(" << x[i] << ")";
-  }
+  expectCompiledAsScalar(OpKind::exponential, fastExponential, x);
 }
 
 // The fast path's logistic, 1/(1 + fastExponential(−x)) (SiLU's and the sigmoid gates'), within
@@ -256,24 +260,7 @@ TEST(FastLogistic, IsWithinThreeUlpAndCompiledTheSame) {
     worst = std::max(worst, ulps);
   }
   ::testing::Test::RecordProperty("worstUlps", worst);
-  if (!compiles()) GTEST_SKIP() << "no compiled loops on this CPU";
-  std::vector<VectorNode> body(2);
-  body[0].role = Role::Input;
-  body[1] = {Role::Compute, OpKind::logistic, ElementType::f32, ComparisonDirection::EQ, {0}, true};
-  const auto loop = VectorLoop::compile(body);
-  ASSERT_NE(loop, nullptr);
-  std::vector<float> y(x.size());
-  const float* v[] = {x.data(), y.data()};
-  loop->run(v, static_cast<int64_t>(x.size()));
-  for (size_t i = 0; i < x.size(); ++i) {
-    const float expected = fastLogistic(x[i]);
-    if (std::isnan(expected)) {
-      EXPECT_TRUE(std::isnan(y[i]));
-      continue;
-    }
-    ASSERT_EQ(std::bit_cast<uint32_t>(y[i]), std::bit_cast<uint32_t>(expected))
-        << "logistic(" << x[i] << ")";
-  }
+  expectCompiledAsScalar(OpKind::logistic, fastLogistic, x);
 }
 
 // Batch norm's sums over the rows of a channels-last [rows, width] (the per-channel sum, and the
