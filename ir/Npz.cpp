@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string_view>
+#include <vector>
 
 #include "ir/Npy.h"
 #include "support/Error.h"
@@ -108,32 +109,37 @@ std::vector<Member> readDirectory(const Bytes& zip, const std::string& path) {
   return members;
 }
 
+// The member's data inflated, piece by piece: its output grows only as the data do (never to a
+// size the header merely claims), and data that inflate to other than `size` bytes are refused.
 std::string inflated(std::string_view compressed, uint64_t size, const std::string& where) {
-  std::string out(static_cast<size_t>(size), '\0');
+  std::string out;
   z_stream z{};
   if (inflateInit2(&z, -MAX_WBITS) != Z_OK) throw ParseError(where + ": cannot start inflate");
   z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(compressed.data()));
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  // zlib counts in uInt: feed and drain in pieces below 4 GiB.
-  constexpr uint64_t kPiece = uint64_t{1} << 30;
-  uint64_t inLeft = compressed.size(), outLeft = size;
+  constexpr uint64_t kPiece = uint64_t{1} << 20;
+  uint64_t inLeft = compressed.size();
+  std::vector<char> piece(kPiece);
   int status = Z_OK;
+  bool tooLong = false;
   while (status == Z_OK) {
     if (z.avail_in == 0) {
       z.avail_in = static_cast<uInt>(std::min(inLeft, kPiece));
       inLeft -= z.avail_in;
     }
-    if (z.avail_out == 0) {
-      z.avail_out = static_cast<uInt>(std::min(outLeft, kPiece));
-      outLeft -= z.avail_out;
-    }
+    z.next_out = reinterpret_cast<Bytef*>(piece.data());
+    z.avail_out = static_cast<uInt>(kPiece);
     status = inflate(&z, Z_NO_FLUSH);
-    if (status == Z_BUF_ERROR && z.avail_out == 0 && outLeft == 0) break;
-    if (status == Z_BUF_ERROR && z.avail_in == 0 && inLeft == 0) break;
+    const uint64_t produced = kPiece - z.avail_out;
+    tooLong = out.size() + produced > size;
+    if (tooLong) break;
+    out.append(piece.data(), produced);
+    if (status == Z_BUF_ERROR && z.avail_in == 0 && inLeft == 0) break; // input ran out
+    if (status == Z_BUF_ERROR) status = Z_OK;
   }
-  const bool complete = status == Z_STREAM_END && z.total_out == size;
   inflateEnd(&z);
-  if (!complete) throw ParseError(where + ": corrupt deflated data");
+  if (tooLong || status != Z_STREAM_END || out.size() != size)
+    throw ParseError(where + ": corrupt deflated data (not the " + std::to_string(size) +
+                     " bytes its header gives)");
   return out;
 }
 

@@ -112,6 +112,15 @@ TEST_F(NpzTest, BrokenArchivesAreRefusedNamingTheMember) {
   packed[60] = static_cast<char>(packed[60] ^ 0x5a);
   testnpz::writeFile(cut, packed);
   expectRefused(cut, {"cut.npz: w.npy"});
+  // A deflated member whose header claims 4 GiB (the fuzzer's find: nothing of that size may be
+  // allocated before the data are seen), and one whose data inflate past what it claims.
+  testnpz::Member huge{"w.npy", npy, true};
+  huge.claimedSize = int64_t{1} << 32;
+  huge.zip64 = true;
+  expectRefused(write({huge}), {"w.npy", "corrupt deflated data"});
+  testnpz::Member longer{"w.npy", npy, true};
+  longer.claimedSize = static_cast<int64_t>(npy.size()) - 1;
+  expectRefused(write({longer}), {"w.npy", "corrupt deflated data"});
   testnpz::writeFile(cut, "");
   expectRefused(cut, {"cut.npz", "not a zip archive"});
 }

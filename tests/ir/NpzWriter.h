@@ -38,9 +38,10 @@ struct Member {
   std::string name; // with ".npy"
   std::string data; // the member's uncompressed bytes
   bool deflate = false;
-  bool zip64 = false;     // sizes and offset in a zip64 extra field of the directory entry
-  bool badCrc = false;    // a CRC-32 that does not match the data
-  uint16_t method = 0xff; // overrides the compression method when not 0xff
+  bool zip64 = false;       // sizes and offset in a zip64 extra field of the directory entry
+  bool badCrc = false;      // a CRC-32 that does not match the data
+  uint16_t method = 0xff;   // overrides the compression method when not 0xff
+  int64_t claimedSize = -1; // overrides the uncompressed size the headers give when not -1
 };
 
 inline void put(std::string& out, uint64_t v, int width) {
@@ -70,6 +71,7 @@ inline std::string zipArchive(const std::vector<Member>& members) {
         crc32(0L, reinterpret_cast<const Bytef*>(m.data.data()), static_cast<uInt>(m.data.size())));
     if (m.badCrc) crc ^= 1;
     const uint16_t method = m.method != 0xff ? m.method : (m.deflate ? 8 : 0);
+    const uint64_t size = m.claimedSize >= 0 ? uint64_t(m.claimedSize) : m.data.size();
     const uint64_t offset = file.size();
     put(file, 0x04034b50, 4);
     put(file, 20, 2);
@@ -78,7 +80,7 @@ inline std::string zipArchive(const std::vector<Member>& members) {
     put(file, 0, 4); // time, date
     put(file, crc, 4);
     put(file, stored.size(), 4);
-    put(file, m.data.size(), 4);
+    put(file, size, 4);
     put(file, m.name.size(), 2);
     put(file, 0, 2);
     file += m.name + stored;
@@ -86,7 +88,7 @@ inline std::string zipArchive(const std::vector<Member>& members) {
     if (m.zip64) {
       put(extra, 0x0001, 2);
       put(extra, 24, 2);
-      put(extra, m.data.size(), 8);
+      put(extra, size, 8);
       put(extra, stored.size(), 8);
       put(extra, offset, 8);
     }
@@ -98,7 +100,7 @@ inline std::string zipArchive(const std::vector<Member>& members) {
     put(directory, 0, 4);
     put(directory, crc, 4);
     put(directory, m.zip64 ? 0xffffffff : stored.size(), 4);
-    put(directory, m.zip64 ? 0xffffffff : m.data.size(), 4);
+    put(directory, m.zip64 ? 0xffffffff : size, 4);
     put(directory, m.name.size(), 2);
     put(directory, extra.size(), 2);
     put(directory, 0, 2); // comment
