@@ -1,7 +1,7 @@
 #pragma once
 // f32 backward-weights of depthwise convolutions on channels-last activations, any kernel size and
 // stride: oneDNN 2.6 has a fast kernel for 3x3 windows only (jit_dw) and runs the 5x5 and 7x7
-// ones of EfficientNet, MobileNetV3 and ConvNeXt on its generic grouped kernel at 7-20 GFLOP/s.
+// ones of EfficientNet, MobileNetV3 and ConvNeXt on its generic grouped kernel at about 20 GFLOP/s.
 
 #include <memory>
 
@@ -13,8 +13,8 @@ namespace hlotrain::cpu::plan {
 // The kernel for `problem`, or nullptr where it does not apply: not an f32 backward-weights
 // problem of a depthwise convolution (one input and one output channel per group) with dense
 // windows, activations and their gradient not channels-last (channel stride 1), a window of at
-// most 3 columns (oneDNN's jit_dw, 2-3x faster than this kernel there) or of more than 7, or a
-// build without AVX-512.
+// most 3 columns (oneDNN's jit_dw, about twice as fast as this kernel there) or of more than 7, or
+// a build without AVX-512.
 std::unique_ptr<Kernel> makeDepthwiseWeightsKernel(const ConvProblem& problem, int threads);
 
 } // namespace hlotrain::cpu::plan
