@@ -322,6 +322,19 @@ Cts reduceWindowRule(Builder& b, const Op& op, Value* g) {
   return {b.selectAndScatter(x, g, zero, w, ComparisonDirection::GE, OpKind::add), nullptr};
 }
 
+// The slices' cotangents added back where they came from: a scatter-add into zeros, with the
+// gather's dimension numbers seen from the updates. Repeated indices (a token seen twice) sum in
+// the scatter's fixed order. Gather clamps a start index that runs past the operand and scatter
+// skips it, so the two agree on in-range indices, the only ones a token embedding reads (the
+// loader refuses ids beyond the vocabulary).
+Cts gatherRule(Builder& b, const Op& op, Value* g) {
+  const GatherDimensionNumbers& d = op.attrs.gather;
+  Value* zeros = scalarLike(b, op.operands[0], 0.0);
+  ScatterDimensionNumbers dims{d.offsetDims, d.collapsedSliceDims, d.startIndexMap,
+                               d.indexVectorDim};
+  return {b.scatter(zeros, op.operands[1], g, std::move(dims), OpKind::add), nullptr};
+}
+
 Cts elementwiseRule(Builder& b, const Op& op, Value* g) {
   Value* x = op.operands.empty() ? nullptr : op.operands[0];
   Value* y = op.result();
@@ -429,6 +442,8 @@ std::vector<Value*> applyRule(Builder& b, const Op& op, std::span<Value* const> 
     return reduceRule(b, op, g);
   case OpKind::reduce_window:
     return reduceWindowRule(b, op, g);
+  case OpKind::gather:
+    return gatherRule(b, op, g);
   default:
     return elementwiseRule(b, op, g);
   }

@@ -259,6 +259,26 @@ Value* Builder::selectAndScatter(Value* operand, Value* source, Value* init, Att
       .result();
 }
 
+Value* Builder::gather(Value* operand, Value* indices, GatherDimensionNumbers dims,
+                       std::vector<int64_t> sliceSizes) {
+  Attributes a;
+  a.gather = std::move(dims);
+  a.sliceSizes = std::move(sliceSizes);
+  return create(OpKind::gather, {operand, indices}, std::move(a)).result();
+}
+
+Value* Builder::scatter(Value* input, Value* indices, Value* updates, ScatterDimensionNumbers dims,
+                        OpKind combiner) {
+  if (input == nullptr) throw VerifyError("stablehlo.scatter: null operand");
+  TensorType scalar = scalarOf(input->type.elementType);
+  std::vector<std::unique_ptr<Region>> regions;
+  regions.push_back(makeRegion({scalar, scalar}, binaryBody(combiner)));
+  Attributes a;
+  a.scatter = std::move(dims);
+  return create(OpKind::scatter, {input, indices, updates}, std::move(a), {}, std::move(regions))
+      .result();
+}
+
 std::vector<Value*> Builder::call(const Function& callee, std::vector<Value*> args) {
   Attributes a;
   a.callee = callee.name;

@@ -79,6 +79,13 @@ public:
   // attrs: windowDimensions, windowStrides, padding.
   Value* selectAndScatter(Value* operand, Value* source, Value* init, Attributes attrs,
                           ComparisonDirection select, OpKind scatter);
+  // Slices of `operand` of `sliceSizes` starting where `indices` say (stablehlo.gather).
+  Value* gather(Value* operand, Value* indices, GatherDimensionNumbers dims,
+                std::vector<int64_t> sliceSizes);
+  // `input` with every window of `updates` combined into it where `indices` say
+  // (stablehlo.scatter), the update_computation one binary op (add: a scatter-add).
+  Value* scatter(Value* input, Value* indices, Value* updates, ScatterDimensionNumbers dims,
+                 OpKind combiner);
   std::vector<Value*> call(const Function& callee, std::vector<Value*> args);
   // Check ops (the StableHLO test suites' `check` dialect); they have no results.
   void check(OpKind kind, std::vector<Value*> operands, Attributes attrs = {});

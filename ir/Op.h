@@ -55,6 +55,8 @@ namespace hlotrain::ir {
   X(reduce, "stablehlo.reduce")                                                                    \
   X(reduce_window, "stablehlo.reduce_window")                                                      \
   X(select_and_scatter, "stablehlo.select_and_scatter")                                            \
+  X(gather, "stablehlo.gather")                                                                    \
+  X(scatter, "stablehlo.scatter")                                                                  \
   X(call, "func.call")                                                                             \
   X(check_expect_eq, "check.expect_eq")                                                            \
   X(check_expect_eq_const, "check.expect_eq_const")                                                \
@@ -104,6 +106,24 @@ ConvDimensionNumbers convDimensionNumbers(const std::vector<int64_t>& lhs,
                                           const std::vector<int64_t>& rhs,
                                           const std::vector<int64_t>& out);
 
+// gather: which dims of the result hold a slice's offsets (offset_dims), which operand dims the
+// slice drops (collapsed_slice_dims, each of slice size 1), the operand dim each component of an
+// index vector starts (start_index_map), and the dim of the indices holding the index vectors
+// (index_vector_dim; the indices' rank itself means implicit vectors of one component).
+struct GatherDimensionNumbers {
+  std::vector<int64_t> offsetDims, collapsedSliceDims, startIndexMap;
+  int64_t indexVectorDim = 0;
+  bool operator==(const GatherDimensionNumbers&) const = default;
+};
+
+// scatter: gather's dimension numbers seen from the updates (update_window_dims: offset_dims,
+// inserted_window_dims: collapsed_slice_dims, scatter_dims_to_operand_dims: start_index_map).
+struct ScatterDimensionNumbers {
+  std::vector<int64_t> updateWindowDims, insertedWindowDims, scatterDimsToOperandDims;
+  int64_t indexVectorDim = 0;
+  bool operator==(const ScatterDimensionNumbers&) const = default;
+};
+
 // Every attribute any op of the subset carries. Each op reads only its own fields (listed per
 // field); window-like vectors are always full length after building (defaults made explicit), so
 // consumers never re-derive defaults.
@@ -113,12 +133,15 @@ struct Attributes {
   std::vector<int64_t> dimensions; // broadcast_in_dim: broadcast_dimensions; transpose:
                                    // permutation; reduce, reverse: dimensions
   std::vector<int64_t> startIndices, limitIndices, strides;              // slice
-  std::vector<int64_t> sliceSizes;                                       // dynamic_slice
+  std::vector<int64_t> sliceSizes;                                       // dynamic_slice, gather
   std::vector<int64_t> edgePaddingLow, edgePaddingHigh, interiorPadding; // pad
   ComparisonDirection comparisonDirection = ComparisonDirection::EQ;     // compare
   ComparisonType compareType = ComparisonType::NOTYPE;                   // compare
   DotDimensionNumbers dot;                                               // dot_general
   ConvDimensionNumbers conv;                                             // convolution
+  GatherDimensionNumbers gather;                                         // gather
+  ScatterDimensionNumbers scatter;                                       // scatter
+  bool indicesAreSorted = false, uniqueIndices = false; // gather (sorted), scatter (both): hints
   // convolution: window_strides, lhs_dilation, rhs_dilation, padding (per spatial dim),
   //   window_reversal, feature_group_count, batch_group_count.
   // reduce_window: window_dimensions, window_strides, base_dilations (in lhsDilation),
@@ -158,7 +181,8 @@ struct Op {
   std::vector<std::unique_ptr<Value>> results;
   Attributes attrs;
   std::vector<std::unique_ptr<Region>> regions; // reduce, reduce_window: body;
-                                                // select_and_scatter: select, scatter
+                                                // select_and_scatter: select, scatter;
+                                                // scatter: update_computation
 
   Value* result(int i = 0) const { return results.at(static_cast<size_t>(i)).get(); }
 };

@@ -473,6 +473,120 @@ std::vector<TensorType> inferSelectAndScatter(const Op& op) {
   return {operand};
 }
 
+// The batch dims of gather's and scatter's indices: their shape without index_vector_dim, and the
+// length of an index vector (1 when index_vector_dim is the rank: implicit vectors).
+struct IndexVectors {
+  Shape batch;
+  int64_t length = 1;
+};
+
+IndexVectors indexVectors(const Op& op, const TensorType& indices, int64_t indexVectorDim) {
+  require(isInteger(indices.elementType), op.kind,
+          "indices must be integers, got " + toString(indices));
+  require(indexVectorDim >= 0 && indexVectorDim <= indices.rank(), op.kind,
+          "index_vector_dim " + std::to_string(indexVectorDim) + " out of range for " +
+              toString(indices));
+  IndexVectors v;
+  for (int64_t d = 0; d < indices.rank(); ++d)
+    if (d == indexVectorDim)
+      v.length = indices.shape[d];
+    else
+      v.batch.push_back(indices.shape[d]);
+  return v;
+}
+
+void requireSorted(OpKind kind, const std::vector<int64_t>& dims, const std::string& what) {
+  require(std::is_sorted(dims.begin(), dims.end()), kind, what + " " + str(dims) + " not sorted");
+}
+
+// `map` (start_index_map, scatter_dims_to_operand_dims): one operand dim per index component.
+void requireIndexMap(const Op& op, const std::vector<int64_t>& map, int64_t length, int64_t rank,
+                     const std::string& what) {
+  requireSize(op.kind, map.size(), length, what);
+  requireDimensions(op.kind, map, rank, what);
+}
+
+// Batching dims (operand_batching_dims, ...) are not in this subset: the parser refuses them.
+std::vector<TensorType> inferGather(const Op& op) {
+  requireOperandCount(op, 2);
+  const TensorType& operand = operandType(op, 0);
+  const GatherDimensionNumbers& g = op.attrs.gather;
+  const auto& sizes = op.attrs.sliceSizes;
+  IndexVectors v = indexVectors(op, operandType(op, 1), g.indexVectorDim);
+  requireIndexMap(op, g.startIndexMap, v.length, operand.rank(), "start_index_map");
+  requireSize(op.kind, sizes.size(), operand.rank(), "slice_sizes");
+  requireDimensions(op.kind, g.collapsedSliceDims, operand.rank(), "collapsed_slice_dims");
+  requireSorted(op.kind, g.collapsedSliceDims, "collapsed_slice_dims");
+  Shape offsets;
+  for (int64_t d = 0; d < operand.rank(); ++d) {
+    require(sizes[d] >= 0 && sizes[d] <= operand.shape[d], op.kind,
+            "slice size " + std::to_string(sizes[d]) + " exceeds dimension " + std::to_string(d));
+    bool collapsed = std::find(g.collapsedSliceDims.begin(), g.collapsedSliceDims.end(), d) !=
+                     g.collapsedSliceDims.end();
+    require(!collapsed || sizes[d] <= 1, op.kind,
+            "collapsed dimension " + std::to_string(d) + " has slice size " +
+                std::to_string(sizes[d]));
+    if (!collapsed) offsets.push_back(sizes[d]);
+  }
+  requireSize(op.kind, g.offsetDims.size(), static_cast<int64_t>(offsets.size()), "offset_dims");
+  const int64_t rank = static_cast<int64_t>(v.batch.size() + offsets.size());
+  requireDimensions(op.kind, g.offsetDims, rank, "offset_dims");
+  requireSorted(op.kind, g.offsetDims, "offset_dims");
+  Shape shape;
+  size_t nextOffset = 0, nextBatch = 0;
+  for (int64_t d = 0; d < rank; ++d)
+    if (nextOffset < g.offsetDims.size() && g.offsetDims[nextOffset] == d)
+      shape.push_back(offsets[nextOffset++]);
+    else
+      shape.push_back(v.batch[nextBatch++]);
+  return {TensorType{operand.elementType, shape}};
+}
+
+std::vector<TensorType> inferScatter(const Op& op) {
+  requireOperandCount(op, 3);
+  require(op.regions.size() == 1, op.kind, "needs one update_computation region");
+  const TensorType& input = operandType(op, 0);
+  const TensorType& updates = operandType(op, 2);
+  const ScatterDimensionNumbers& s = op.attrs.scatter;
+  require(updates.elementType == input.elementType, op.kind,
+          "updates " + toString(updates) + " differ in element type from the input " +
+              toString(input));
+  IndexVectors v = indexVectors(op, operandType(op, 1), s.indexVectorDim);
+  requireIndexMap(op, s.scatterDimsToOperandDims, v.length, input.rank(),
+                  "scatter_dims_to_operand_dims");
+  requireDimensions(op.kind, s.insertedWindowDims, input.rank(), "inserted_window_dims");
+  requireSorted(op.kind, s.insertedWindowDims, "inserted_window_dims");
+  requireDimensions(op.kind, s.updateWindowDims, updates.rank(), "update_window_dims");
+  requireSorted(op.kind, s.updateWindowDims, "update_window_dims");
+  requireSize(op.kind, s.updateWindowDims.size() + s.insertedWindowDims.size(), input.rank(),
+              "update_window_dims and inserted_window_dims together");
+  requireSize(op.kind, s.updateWindowDims.size() + v.batch.size(), updates.rank(),
+              "the updates' dims");
+  size_t nextWindow = 0, nextBatch = 0;
+  int64_t inputDim = 0;
+  for (int64_t d = 0; d < updates.rank(); ++d) {
+    if (nextWindow < s.updateWindowDims.size() && s.updateWindowDims[nextWindow] == d) {
+      while (std::find(s.insertedWindowDims.begin(), s.insertedWindowDims.end(), inputDim) !=
+             s.insertedWindowDims.end())
+        ++inputDim;
+      require(updates.shape[d] <= input.shape[inputDim], op.kind,
+              "update window dim " + std::to_string(d) + " of " + toString(updates) +
+                  " exceeds the input's dim " + std::to_string(inputDim));
+      ++nextWindow;
+      ++inputDim;
+    } else {
+      require(updates.shape[d] == v.batch[nextBatch++], op.kind,
+              "updates " + toString(updates) + " do not match the indices' batch dims " +
+                  toString(v.batch));
+    }
+  }
+  checkReductionBody(op, *op.regions[0], 1);
+  require(op.regions[0]->args[0]->type.elementType == input.elementType, op.kind,
+          "update_computation works on " + toString(op.regions[0]->args[0]->type) + ", not " +
+              std::string(name(input.elementType)));
+  return {input};
+}
+
 std::vector<TensorType> inferCall(const Op& op, const Module* module) {
   require(module != nullptr, op.kind, "calls need a module to resolve @" + op.attrs.callee);
   const Function* callee = module->lookup(op.attrs.callee);
@@ -568,6 +682,10 @@ std::vector<TensorType> inferResultTypes(const Op& op, const std::vector<TensorT
     return inferReduceWindow(op);
   case OpKind::select_and_scatter:
     return inferSelectAndScatter(op);
+  case OpKind::gather:
+    return inferGather(op);
+  case OpKind::scatter:
+    return inferScatter(op);
   case OpKind::call:
     return inferCall(op, module);
   default:

@@ -236,7 +236,9 @@ private:
     if (a.text == "stablehlo") {
       while (c_.peekIdentifier()) a.words.emplace_back(c_.identifier());
       c_.expect(">");
-    } else if (a.text == "stablehlo.dot" || (a.text == "stablehlo.conv" && c_.consumeIf("raw"))) {
+    } else if (a.text == "stablehlo.dot" || a.text == "stablehlo.gather" ||
+               a.text == "stablehlo.scatter" ||
+               (a.text == "stablehlo.conv" && c_.consumeIf("raw"))) {
       if (c_.peek() != '>') {
         do entry(a.dict);
         while (c_.consumeIf(","));
@@ -572,6 +574,59 @@ ir::ConvDimensionNumbers toConv(const Cursor& c, const Attr& a) {
       c.fail(value.pos, "unknown convolution dimension field '" + key + "'");
   }
   return d;
+}
+
+namespace {
+// The batching dims newer StableHLO adds to gather and scatter: empty lists are the subset's
+// meaning, others are refused as unsupported.
+bool isEmptyBatchingField(const Cursor& c, const std::string& key, const Attr& value) {
+  if (key.find("batching_dims") == std::string::npos) return false;
+  if (!toInts(c, value).empty()) c.unsupported(value.pos, "stablehlo " + key);
+  return true;
+}
+} // namespace
+
+ir::GatherDimensionNumbers toGather(const Cursor& c, const Attr& a) {
+  if (a.kind != Attr::Kind::Dialect || a.text != "stablehlo.gather")
+    wrongKind(c, a, "a #stablehlo.gather<...>");
+  ir::GatherDimensionNumbers d;
+  for (const auto& [key, value] : a.dict) {
+    if (key == "offset_dims")
+      d.offsetDims = toInts(c, value);
+    else if (key == "collapsed_slice_dims")
+      d.collapsedSliceDims = toInts(c, value);
+    else if (key == "start_index_map")
+      d.startIndexMap = toInts(c, value);
+    else if (key == "index_vector_dim")
+      d.indexVectorDim = toInt(c, value);
+    else if (!isEmptyBatchingField(c, key, value))
+      c.fail(value.pos, "unknown gather dimension field '" + key + "'");
+  }
+  return d;
+}
+
+ir::ScatterDimensionNumbers toScatter(const Cursor& c, const Attr& a) {
+  if (a.kind != Attr::Kind::Dialect || a.text != "stablehlo.scatter")
+    wrongKind(c, a, "a #stablehlo.scatter<...>");
+  ir::ScatterDimensionNumbers d;
+  for (const auto& [key, value] : a.dict) {
+    if (key == "update_window_dims")
+      d.updateWindowDims = toInts(c, value);
+    else if (key == "inserted_window_dims")
+      d.insertedWindowDims = toInts(c, value);
+    else if (key == "scatter_dims_to_operand_dims")
+      d.scatterDimsToOperandDims = toInts(c, value);
+    else if (key == "index_vector_dim")
+      d.indexVectorDim = toInt(c, value);
+    else if (!isEmptyBatchingField(c, key, value))
+      c.fail(value.pos, "unknown scatter dimension field '" + key + "'");
+  }
+  return d;
+}
+
+bool toBool(const Cursor& c, const Attr& a) {
+  if (a.kind != Attr::Kind::Bool) wrongKind(c, a, "true or false");
+  return a.boolValue;
 }
 
 std::string toEnumWord(const Cursor& c, const Attr& a, std::string_view kind) {

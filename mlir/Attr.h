@@ -39,7 +39,8 @@ struct Attr {
   bool boolValue = false;
   std::string text;                               // String, Symbol; Dialect: its name
   std::vector<Attr> list;                         // List, DenseArray
-  std::vector<std::pair<std::string, Attr>> dict; // Dict; #stablehlo.dot<...>, conv raw form
+  std::vector<std::pair<std::string, Attr>> dict; // Dict; #stablehlo.dot<...>, .gather<...>,
+                                                  // .scatter<...>, conv raw form
   std::vector<std::string> words;                 // #stablehlo<comparison_direction GT>
   ir::Tensor dense;                               // Dense
   ir::ConvDimensionNumbers conv;                  // #stablehlo.conv<[b, f, 0]x...>
@@ -86,6 +87,9 @@ std::vector<bool> toBools(const Cursor& c, const Attr& a);
 std::vector<std::pair<int64_t, int64_t>> toPairs(const Cursor& c, const Attr& a);
 ir::DotDimensionNumbers toDot(const Cursor& c, const Attr& a);
 ir::ConvDimensionNumbers toConv(const Cursor& c, const Attr& a);
+ir::GatherDimensionNumbers toGather(const Cursor& c, const Attr& a);
+ir::ScatterDimensionNumbers toScatter(const Cursor& c, const Attr& a);
+bool toBool(const Cursor& c, const Attr& a);
 // The keyword of `#stablehlo<kind KEYWORD>`, checking `kind`.
 std::string toEnumWord(const Cursor& c, const Attr& a, std::string_view kind);
 

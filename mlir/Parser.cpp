@@ -703,8 +703,17 @@ private:
           c_.unsupported(v.pos, "comparison type " + word);
       } else if (key == "dot_dimension_numbers") {
         a.dot = toDot(c_, v);
+      } else if (key == "dimension_numbers" && v.kind == Attr::Kind::Dialect &&
+                 v.text == "stablehlo.gather") {
+        a.gather = toGather(c_, v);
       } else if (key == "dimension_numbers") {
         a.conv = toConv(c_, v);
+      } else if (key == "scatter_dimension_numbers") {
+        a.scatter = toScatter(c_, v);
+      } else if (key == "indices_are_sorted") {
+        a.indicesAreSorted = toBool(c_, v);
+      } else if (key == "unique_indices") {
+        a.uniqueIndices = toBool(c_, v);
       } else if (key == "window_strides") {
         a.windowStrides = toInts(c_, v);
       } else if (key == "padding") {
@@ -861,6 +870,8 @@ private:
       return;
     case OpKind::reduce_window:
     case OpKind::select_and_scatter:
+    case OpKind::gather:
+    case OpKind::scatter:
       c_.fail(op.at, op.name + " is only read in the generic form \"" + op.name + "\"(...)");
     case OpKind::call:
       a.callee = c_.symbolName();

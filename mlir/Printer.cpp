@@ -331,6 +331,12 @@ private:
     case OpKind::select_and_scatter:
       printWindowOpGeneric(op, indent);
       break;
+    case OpKind::gather:
+      printGather(op, indent);
+      break;
+    case OpKind::scatter:
+      printScatter(op, indent);
+      break;
     case OpKind::call:
       out_ += " " + symbol(a.callee) + "(" + operands + ") : " + opType(op);
       break;
@@ -361,11 +367,12 @@ private:
     out_ += '\n';
   }
 
-  // `call` inside a func.func; reduce_window and select_and_scatter have no pretty form, so they
-  // print generically under their quoted name.
+  // `call` inside a func.func; reduce_window, select_and_scatter, gather and scatter have no
+  // pretty form, so they print generically under their quoted name.
   static std::string printedName(OpKind kind) {
     if (kind == OpKind::call) return "call";
-    if (kind == OpKind::reduce_window || kind == OpKind::select_and_scatter)
+    if (kind == OpKind::reduce_window || kind == OpKind::select_and_scatter ||
+        kind == OpKind::gather || kind == OpKind::scatter)
       return "\"" + std::string(ir::opName(kind)) + "\"";
     return std::string(ir::opName(kind));
   }
@@ -451,15 +458,52 @@ private:
 
   void printWindowOpGeneric(const ir::Op& op, int indent) {
     const ir::Attributes& a = op.attrs;
-    // Generic form: attributes are properties in sorted order.
-    out_ += "(" + operandList(op.operands) + ") <{";
+    std::string properties;
     if (op.kind == OpKind::reduce_window)
-      out_ += "base_dilations = " + denseArray(a.lhsDilation) + ", ";
-    out_ += "padding = " + paddingDense(a.padding) + ", ";
+      properties += "base_dilations = " + denseArray(a.lhsDilation) + ", ";
+    properties += "padding = " + paddingDense(a.padding) + ", ";
     if (op.kind == OpKind::reduce_window)
-      out_ += "window_dilations = " + denseArray(a.rhsDilation) + ", ";
-    out_ += "window_dimensions = " + denseArray(a.windowDimensions) +
-            ", window_strides = " + denseArray(a.windowStrides) + "}> (";
+      properties += "window_dilations = " + denseArray(a.rhsDilation) + ", ";
+    properties += "window_dimensions = " + denseArray(a.windowDimensions) +
+                  ", window_strides = " + denseArray(a.windowStrides);
+    printGeneric(op, indent, properties);
+  }
+
+  // MLIR leaves out the empty lists of these attributes.
+  static std::string dimsField(const char* key, const std::vector<int64_t>& dims) {
+    return dims.empty() ? "" : std::string(key) + " = " + intList(dims) + ", ";
+  }
+
+  void printGather(const ir::Op& op, int indent) {
+    const ir::Attributes& a = op.attrs;
+    const ir::GatherDimensionNumbers& g = a.gather;
+    printGeneric(op, indent,
+                 "dimension_numbers = #stablehlo.gather<" + dimsField("offset_dims", g.offsetDims) +
+                     dimsField("collapsed_slice_dims", g.collapsedSliceDims) +
+                     dimsField("start_index_map", g.startIndexMap) +
+                     "index_vector_dim = " + std::to_string(g.indexVectorDim) +
+                     ">, indices_are_sorted = " + (a.indicesAreSorted ? "true" : "false") +
+                     ", slice_sizes = " + denseArray(a.sliceSizes));
+  }
+
+  void printScatter(const ir::Op& op, int indent) {
+    const ir::Attributes& a = op.attrs;
+    const ir::ScatterDimensionNumbers& d = a.scatter;
+    printGeneric(op, indent,
+                 std::string("indices_are_sorted = ") + (a.indicesAreSorted ? "true" : "false") +
+                     ", scatter_dimension_numbers = #stablehlo.scatter<" +
+                     dimsField("update_window_dims", d.updateWindowDims) +
+                     dimsField("inserted_window_dims", d.insertedWindowDims) +
+                     dimsField("scatter_dims_to_operand_dims", d.scatterDimsToOperandDims) +
+                     "index_vector_dim = " + std::to_string(d.indexVectorDim) +
+                     ">, unique_indices = " + (a.uniqueIndices ? "true" : "false"));
+  }
+
+  // The generic form of an op without a pretty one: `(operands) <{properties}> (regions) : type`,
+  // the properties in sorted order.
+  void printGeneric(const ir::Op& op, int indent, const std::string& properties) {
+    out_ += "(" + operandList(op.operands) + ") <{" + properties + "}>";
+    if (!op.regions.empty()) out_ += " (";
     for (size_t r = 0; r < op.regions.size(); ++r) {
       const ir::Region& region = *op.regions[r];
       out_ += r ? ", {\n" : "{\n";
@@ -473,7 +517,8 @@ private:
       out_.append(indent, ' ');
       out_ += "}";
     }
-    out_ += ") : " + opType(op);
+    if (!op.regions.empty()) out_ += ")";
+    out_ += " : " + opType(op);
   }
 };
 

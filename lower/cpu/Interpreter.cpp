@@ -132,6 +132,10 @@ std::vector<Tensor> dispatchOp(const ir::Op& op, std::span<const Tensor> x,
   case K::select_and_scatter:
     return {ref::selectAndScatterOp(x[0], x[1], x[2], a, regionFn(op, 0, module, checks),
                                     regionFn(op, 1, module, checks))};
+  case K::gather:
+    return {ref::gatherOp(x[0], x[1], a, op.result()->type)};
+  case K::scatter:
+    return {ref::scatterOp(x[0], x[1], x[2], a, regionFn(op, 0, module, checks))};
   case K::call:
     return callOp(op, x, module, checks);
   default:

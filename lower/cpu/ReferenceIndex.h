@@ -3,9 +3,13 @@
 // and moving single elements between tensors without caring about their type.
 
 #include <cstring>
+#include <limits>
+#include <string>
+#include <type_traits>
 #include <vector>
 
 #include "ir/Tensor.h"
+#include "support/Error.h"
 
 namespace hlotrain::cpu::ref {
 
@@ -55,6 +59,23 @@ inline ir::Tensor splat(const ir::TensorType& type, const ir::Tensor& value) {
   ir::Tensor result(type);
   for (int64_t i = 0; i < result.numElements(); ++i) copyElement(result, i, value, 0);
   return result;
+}
+
+// Element `flat` of an integer tensor (an index: the verifier checked the type); unsigned values
+// beyond int64 read as its maximum, which clamps or skips like any index too large.
+inline int64_t integerAt(const ir::Tensor& t, int64_t flat) {
+  return ir::dispatch(t.elementType(), [&](auto tag) -> int64_t {
+    using T = decltype(tag);
+    if constexpr (ir::kIsHalfFloat<T>) {
+      throw RuntimeError("internal: an index of type " + std::string(ir::name(t.elementType())));
+    } else {
+      T v = t.get<T>(flat);
+      if constexpr (std::is_unsigned_v<T> && sizeof(T) == 8)
+        if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+          return std::numeric_limits<int64_t>::max();
+      return static_cast<int64_t>(v);
+    }
+  });
 }
 
 } // namespace hlotrain::cpu::ref

@@ -228,33 +228,13 @@ Tensor sliceOp(const Tensor& operand, const std::vector<int64_t>& startIndices,
   return result;
 }
 
-namespace {
-// A start index operand's value (an integer: the verifier checked); unsigned values beyond int64
-// clamp like any too-large start.
-int64_t startIndexValue(const Tensor& index) {
-  return ir::dispatch(index.elementType(), [&](auto tag) -> int64_t {
-    using T = decltype(tag);
-    if constexpr (ir::kIsHalfFloat<T>) {
-      throw RuntimeError("internal: stablehlo.dynamic_slice start index of type " +
-                         std::string(ir::name(index.elementType())));
-    } else {
-      T v = index.get<T>(0);
-      if constexpr (std::is_unsigned_v<T> && sizeof(T) == 8)
-        if (v > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
-          return std::numeric_limits<int64_t>::max();
-      return static_cast<int64_t>(v);
-    }
-  });
-}
-} // namespace
-
 // Start indices are clamped to [0, dim(operand, d) - slice_sizes[d]], then it is a slice.
 Tensor dynamicSliceOp(const Tensor& operand, std::span<const Tensor> startIndices,
                       const std::vector<int64_t>& sliceSizes) {
   std::vector<int64_t> start, limit, strides(sliceSizes.size(), 1);
   for (size_t d = 0; d < sliceSizes.size(); ++d) {
     const int64_t s = std::max<int64_t>(
-        0, std::min(startIndexValue(startIndices[d]), operand.shape()[d] - sliceSizes[d]));
+        0, std::min(integerAt(startIndices[d], 0), operand.shape()[d] - sliceSizes[d]));
     start.push_back(s);
     limit.push_back(s + sliceSizes[d]);
   }

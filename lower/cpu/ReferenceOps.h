@@ -45,6 +45,12 @@ Tensor padOp(const Tensor& operand, const Tensor& paddingValue,
              const std::vector<int64_t>& edgePaddingHigh,
              const std::vector<int64_t>& interiorPadding);
 Tensor reverseOp(const Tensor& operand, const std::vector<int64_t>& dimensions);
+// attrs: gather, sliceSizes.
+Tensor gatherOp(const Tensor& operand, const Tensor& startIndices, const ir::Attributes& attrs,
+                const TensorType& resultType);
+// attrs: scatter; `update` is the update_computation.
+Tensor scatterOp(const Tensor& input, const Tensor& indices, const Tensor& updates,
+                 const ir::Attributes& attrs, const RegionFn& update);
 
 // Contractions and reductions.
 Tensor dotGeneralOp(const Tensor& lhs, const Tensor& rhs, const ir::DotDimensionNumbers& dims,

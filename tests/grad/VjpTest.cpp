@@ -98,6 +98,27 @@ TEST(VjpTest, ShapeOps) {
   });
 }
 
+Value* indices(Builder& b, Shape shape, std::vector<int32_t> values) {
+  Tensor t(TensorType{ElementType::i32, std::move(shape)});
+  for (size_t i = 0; i < values.size(); ++i) t.set<int32_t>(static_cast<int64_t>(i), values[i]);
+  return b.constant(t);
+}
+
+// The scatter-add back: rows read twice get both cotangents, rows never read get zeros.
+TEST(VjpTest, GatherOfRowsWithRepeatedIds) {
+  checkGradients({{{5, 3}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.gather(a[0], indices(b, {2, 3}, {4, 1, 4, 0, 1, 4}), {{2}, {0}, {0}, 2}, {1, 3});
+  });
+}
+
+// The spec example's form: two-component index vectors on dims 1 and 0, windows of 2x2.
+TEST(VjpTest, GatherOfWindowsWithIndexVectors) {
+  checkGradients({{{3, 4, 2}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.gather(a[0], indices(b, {2, 3, 2}, {0, 0, 1, 0, 2, 1, 0, 1, 1, 1, 2, 2}),
+                    {{2, 3}, {0}, {1, 0}, 2}, {1, 2, 2});
+  });
+}
+
 TEST(VjpTest, DotGeneral) {
   checkGradients({{{3, 4}}, {{4, 5}}}, [](Builder& b, std::span<Value* const> a) {
     return b.dotGeneral(a[0], a[1], {{}, {}, {1}, {0}});

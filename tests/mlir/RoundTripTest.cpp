@@ -339,6 +339,31 @@ TEST(RoundTrip, ReduceWindowAndSelectAndScatter) {
       "array<i64: 2, 2>}> ({");
 }
 
+// A token embedding's row gather and its gradient's scatter-add, in the generic form StableHLO
+// prints them in (properties sorted, empty dimension lists left out).
+TEST(RoundTrip, GatherAndScatter) {
+  const TensorType ids{ElementType::i32, {2, 5}};
+  expectOpsRoundTrip(
+      {f32({7, 3}), ids},
+      [&](ir::Builder& b, auto args) {
+        return std::vector<ir::Value*>{b.gather(args[0], args[1], {{2}, {0}, {0}, 2}, {1, 3})};
+      },
+      "\"stablehlo.gather\"(%arg0, %arg1) <{dimension_numbers = #stablehlo.gather<offset_dims = "
+      "[2], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 2>, "
+      "indices_are_sorted = false, slice_sizes = array<i64: 1, 3>}> : (tensor<7x3xf32>, "
+      "tensor<2x5xi32>) -> tensor<2x5x3xf32>");
+  expectOpsRoundTrip(
+      {f32({7, 3}), ids, f32({2, 5, 3})},
+      [&](ir::Builder& b, auto args) {
+        return std::vector<ir::Value*>{
+            b.scatter(args[0], args[1], args[2], {{2}, {0}, {0}, 2}, OpKind::add)};
+      },
+      "\"stablehlo.scatter\"(%arg0, %arg1, %arg2) <{indices_are_sorted = false, "
+      "scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [2], "
+      "inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 2>, "
+      "unique_indices = false}> ({\n    ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):");
+}
+
 TEST(RoundTrip, CallsChecksAndAttributes) {
   ir::Module m;
   m.name = "jit_calls";
