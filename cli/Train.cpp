@@ -848,6 +848,8 @@ std::string_view roleName(nn::ParamRole role) {
     return "position";
   case nn::ParamRole::layerScale:
     return "layer-scale";
+  case nn::ParamRole::embedding:
+    return "embedding";
   }
   return "";
 }
@@ -899,8 +901,7 @@ int listCommand(std::span<const std::string> argv, std::ostream& out) {
   out << line;
   std::string recipes;
   for (const nn::NetSpec& spec : nn::zoo()) {
-    std::string input = std::to_string(spec.input.channels) + "x" +
-                        std::to_string(spec.input.height) + "x" + std::to_string(spec.input.width);
+    std::string input = nn::inputText(spec.input);
     std::snprintf(line, sizeof line, "%-18s %12lld  %-10s %lld\n", nn::cliName(spec).c_str(),
                   static_cast<long long>(nn::parameterCount(spec)), input.c_str(),
                   static_cast<long long>(spec.numClasses));

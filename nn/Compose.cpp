@@ -52,7 +52,9 @@ std::vector<ParamInfo> stepParameters(const Step& step, const ir::Shape& in) {
   case Step::Kind::layerScale:
     return {{n + ".gamma", {in[1]}, ParamRole::layerScale, 0}};
   case Step::Kind::positions:
-    return {{n + ".pos", {in[1], in[2]}, ParamRole::position, in[1]}};
+    return {{n + ".pos", {in[1], in[2]}, ParamRole::position, in[1], step.initStd}};
+  case Step::Kind::tokenEmbedding:
+    return {{n + ".tok", {step.vocabulary, step.features}, ParamRole::embedding, 0, step.initStd}};
   case Step::Kind::attention: {
     const int64_t d = in[2];
     std::vector<ParamInfo> params;
@@ -151,6 +153,11 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
   case Step::Kind::firstToken:
     needTokens();
     return {in[0], in[2]};
+  case Step::Kind::tokenEmbedding:
+    if (in.size() != 2)
+      throw VerifyError(where + ": a token embedding needs token ids [B, T], got " +
+                        ir::toString(in));
+    return {in[0], in[1], step.features};
   case Step::Kind::activation:
   case Step::Kind::dropPath:
   case Step::Kind::fork:
@@ -170,9 +177,7 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
 } // namespace
 
 Composer::Composer(const NetSpec& spec, int64_t batch, const StepVisitor& visit)
-    : spec_(spec),
-      visit_(visit), shapes_{{batch, spec.input.channels, spec.input.height, spec.input.width},
-                             {}} {}
+    : spec_(spec), visit_(visit), shapes_{inputType(spec, batch).shape, {}} {}
 
 const ir::Shape& Composer::shape(Path path) const {
   return shapes_[static_cast<int>(path)];
@@ -254,6 +259,21 @@ void Composer::attention(std::string name, int64_t heads, bool causal) {
   Step s{Step::Kind::attention, Path::main, std::move(name)};
   s.heads = heads;
   s.causal = causal;
+  step(std::move(s));
+}
+
+void Composer::positions(std::string name, float initStd) {
+  Step s{Step::Kind::positions, Path::main, std::move(name)};
+  s.initStd = initStd;
+  step(std::move(s));
+}
+
+void Composer::tokenEmbedding(std::string name, int64_t width, float initStd) {
+  if (!spec_.input.tokens()) fail("a token embedding needs token input (a vocabulary)");
+  if (width < 1) fail("a token embedding needs a positive width");
+  Step s{Step::Kind::tokenEmbedding, Path::main, std::move(name), width};
+  s.vocabulary = spec_.input.vocabulary;
+  s.initStd = initStd;
   step(std::move(s));
 }
 

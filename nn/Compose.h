@@ -43,7 +43,8 @@ struct Step {
     squeeze,       // [N, C, H, W] -> the spatial mean, [N, C, 1, 1]
     excite,        // main = the skip popped off the stack, scaled per channel by main [N, C, 1, 1]
     layerScale,    // <name>.gamma [C] scales the channels (axis 1 of NCHW)
-    dropout // each element zeroed at `rate` (train step only), kept ones scaled 1/(1 − rate)
+    dropout, // each element zeroed at `rate` (train step only), kept ones scaled 1/(1 − rate)
+    tokenEmbedding // ids [B, T] -> rows of <name>.tok [vocabulary, features], [B, T, features]
   };
   Kind kind;
   Path path = Path::main; // the value the step reads and replaces
@@ -59,6 +60,8 @@ struct Step {
   float epsilon = 0.0f;   // layerNorm, batchNorm
   double depth = 0.0;     // dropPath: the branch's drop rate as a fraction of --drop-path
   double rate = 0.0;      // dropout
+  int64_t vocabulary = 0; // tokenEmbedding
+  float initStd = 0.0f;   // tokenEmbedding, positions: ParamInfo::initStd of their tables
 };
 
 // Low/high padding of one spatial dimension of a window op.
@@ -107,7 +110,9 @@ public:
   void layerNorm(Path path, std::string name, float epsilon);
   void tokens() { step({Step::Kind::tokens}); }
   void classToken(std::string name) { step({Step::Kind::classToken, Path::main, std::move(name)}); }
-  void positions(std::string name) { step({Step::Kind::positions, Path::main, std::move(name)}); }
+  // `initStd`: ParamInfo::initStd of the table (0: the init scheme's).
+  void positions(std::string name, float initStd = 0.0f);
+  void tokenEmbedding(std::string name, int64_t width, float initStd);
   void attention(std::string name, int64_t heads, bool causal);
   void firstToken() { step({Step::Kind::firstToken}); }
   void dropPath(double depth);

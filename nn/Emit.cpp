@@ -309,9 +309,13 @@ Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* co
   Value* scaled =
       b.multiply(scores, full(b, 1.0 / std::sqrt(static_cast<double>(headWidth)), t, scoreShape));
   if (step.causal) {
-    Value* row = b.iota({ElementType::i32, scoreShape}, 2);
-    Value* column = b.iota({ElementType::i32, scoreShape}, 3);
-    Value* visible = b.compare(column, row, ComparisonDirection::LE);
+    // One [T, T] mask, broadcast over batch and heads (a [B, H, T, T] iota would cost each step
+    // as much as the scores).
+    const Shape square = {tokens, tokens};
+    Value* row = b.iota({ElementType::i32, square}, 0);
+    Value* column = b.iota({ElementType::i32, square}, 1);
+    Value* visibleSquare = b.compare(column, row, ComparisonDirection::LE);
+    Value* visible = b.broadcastInDim(visibleSquare, scoreShape, {2, 3});
     Value* hidden = full(b, -std::numeric_limits<double>::infinity(), t, scoreShape);
     scaled = b.select(visible, scaled, hidden);
   }
@@ -400,11 +404,9 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
                           std::span<Value* const> runningVar, Precision precision, Value* dropMask,
                           std::span<Value* const> dropoutMasks) {
   const Shape& xs = x->type.shape;
-  if (xs.size() != 4 || xs[1] != spec.input.channels || xs[2] != spec.input.height ||
-      xs[3] != spec.input.width)
-    throw VerifyError(spec.name + ": input " + toString(xs) + " does not match the geometry " +
-                      std::to_string(spec.input.channels) + "x" +
-                      std::to_string(spec.input.height) + "x" + std::to_string(spec.input.width));
+  if (xs.empty() || x->type != inputType(spec, xs[0]))
+    throw VerifyError(spec.name + ": input " + toString(x->type) + " does not match the geometry " +
+                      inputText(spec.input));
   size_t expected = parameters(spec).size();
   if (params.size() != expected)
     throw VerifyError(spec.name + ": " + std::to_string(params.size()) + " parameters given, " +
@@ -512,6 +514,10 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
     }
     case Step::Kind::positions:
       h = b.add(h, b.broadcastInDim(w[0], in, {1, 2}));
+      break;
+    case Step::Kind::tokenEmbedding:
+      // Each id's row of the table: one [1, width] slice per id, the id's dim collapsed.
+      h = b.gather(w[0], h, {{2}, {0}, {0}, 2}, {1, step.features});
       break;
     case Step::Kind::attention:
       h = emitAttention(b, step, h, w, precision, out.softmaxes);

@@ -27,8 +27,10 @@ ir::Tensor randomTensor(const ir::Shape& shape, float stddev, uint64_t seed) {
 // The std a parameter draws with under `scheme`; nullopt for a constant.
 std::optional<float> randomStd(const ParamInfo& p, InitScheme scheme) {
   const bool drawn = p.role == ParamRole::weight || p.role == ParamRole::position ||
+                     p.role == ParamRole::embedding ||
                      (p.role == ParamRole::classToken && scheme == InitScheme::truncNormal);
   if (!drawn) return std::nullopt;
+  if (p.initStd > 0.0f) return p.initStd;
   if (scheme == InitScheme::truncNormal) return 0.02f;
   return std::sqrt(2.0f / static_cast<float>(p.fanIn));
 }

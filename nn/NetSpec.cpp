@@ -7,6 +7,9 @@ namespace hlotrain::nn {
 
 namespace {
 
+// FAMILIES.md 2.6: an LM's token and position tables start at std 0.02 (GPT-2's).
+constexpr float kLmTableStd = 0.02f;
+
 void requireFeatures(const Composer& c, int64_t features) {
   if (features < 1) c.fail("needs a positive feature count");
 }
@@ -68,6 +71,13 @@ Layer layerNorm(float epsilon) {
 Layer dropout(double rate) {
   return {[=](Composer& c) { c.dropout(rate); }};
 }
+Layer tokenEmbedding(int64_t width, bool learnedPositions) {
+  return {[=](Composer& c) {
+    const std::string name = "tok" + c.index();
+    c.tokenEmbedding(name, width, kLmTableStd);
+    if (learnedPositions) c.positions(name, kLmTableStd);
+  }};
+}
 Layer classToken() {
   return {[](Composer& c) {
     if (c.shape().size() != 3)
@@ -96,6 +106,22 @@ NetSpec NetSpec::withBuildTag(std::string tag) const {
   NetSpec copy = *this;
   copy.buildTag = std::move(tag);
   return copy;
+}
+
+ir::TensorType inputType(const NetSpec& spec, int64_t batch) {
+  const InputGeometry& g = spec.input;
+  if (g.tokens()) return {ir::ElementType::i32, {batch, g.context}};
+  return {ir::ElementType::f32, {batch, g.channels, g.height, g.width}};
+}
+
+std::string inputText(const InputGeometry& g) {
+  if (g.tokens()) return std::to_string(g.context) + " tokens of " + std::to_string(g.vocabulary);
+  return std::to_string(g.channels) + "x" + std::to_string(g.height) + "x" +
+         std::to_string(g.width);
+}
+
+bool decays(ParamRole role) {
+  return role == ParamRole::weight || role == ParamRole::embedding;
 }
 
 std::vector<ParamInfo> parameters(const NetSpec& spec) {

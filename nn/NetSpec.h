@@ -61,13 +61,22 @@ Layer activation(Activation activation);
 Layer layerNorm(float epsilon);
 // The class-token head: token 0 of [B, T, D], as [B, D].
 Layer classToken();
+// Token ids [B, T] -> the rows of tok<i>.tok [vocabulary, width] they name, [B, T, width],
+// plus (learnedPositions) tok<i>.pos [T, width] added to every sequence; both drawn with std 0.02
+// (GPT-2's). Needs token input (InputGeometry::vocabulary).
+Layer tokenEmbedding(int64_t width, bool learnedPositions = true);
 // Dropout (torchvision's before a classifier): in the train step each element is zeroed with
 // probability `rate` and the others scaled by 1/(1 − rate), as the host draws them
 // (dropoutSites()); the forward and eval graphs pass the values through.
 Layer dropout(double rate);
 
+// What a net reads: images f32 [B, channels, height, width], or (vocabulary > 0) token ids i32
+// [B, context], each below the vocabulary.
 struct InputGeometry {
   int64_t channels = 1, height = 28, width = 28;
+  int64_t vocabulary = 0, context = 0;
+
+  bool tokens() const { return vocabulary > 0; }
 };
 
 // FORMATS.md's BatchNorm ε, the classic nets' and the default of a spec.
@@ -117,7 +126,8 @@ enum class ParamRole {
   lnShift,
   classToken,
   position,
-  layerScale
+  layerScale,
+  embedding // a token table: decays as weights do (FAMILIES.md 2.6), rows gathered by id
 };
 
 struct ParamInfo {
@@ -125,7 +135,14 @@ struct ParamInfo {
   ir::Shape shape;
   ParamRole role;
   int64_t fanIn = 0; // weights: dense in-features, conv (ic/groups)*k*k; positions: tokens
+  // The std it is drawn with under every init scheme, when the family fixes one (an LM's token
+  // and position tables: 0.02, GPT-2's); 0: the scheme's.
+  float initStd = 0.0f;
 };
+
+// Whether the optimizer's decoupled weight decay applies (FAMILIES.md 2.6: weights and token
+// tables, never biases, norms' scales and shifts, class tokens, positions or layer scales).
+bool decays(ParamRole role);
 
 // Parameters in spec order (the order of graph arguments and checkpoints).
 std::vector<ParamInfo> parameters(const NetSpec& spec);
@@ -145,6 +162,11 @@ struct DropoutSite {
 };
 // Every dropout layer of a spec, in spec order: the train step takes a mask for each.
 std::vector<DropoutSite> dropoutSites(const NetSpec& spec);
+
+// The input tensor of a batch of `batch` records.
+ir::TensorType inputType(const NetSpec& spec, int64_t batch);
+// How `hlotrain list` and errors show an input: "3x224x224", or "64 tokens of 65".
+std::string inputText(const InputGeometry& input);
 
 // Shape of a layer stack's output for an input batch; validates the spec (throws VerifyError
 // naming the layer when it does not fit: e.g. dense on a 4-D tensor without flatten).

@@ -4,6 +4,18 @@
 
 namespace hlotrain::nn {
 
+namespace {
+
+constexpr float kGptEpsilon = 1e-5f;
+
+// The reference system's LM recipe (FAMILIES.md 3): Adam with its weight decay 1e-4 (the
+// defaults), batch 32, peak lr 3e-3.
+std::vector<Setting> lmRecipe() {
+  return {{"batch", "32"}, {"lr", "0.003"}};
+}
+
+} // namespace
+
 Layer patchEmbed(int64_t patch, int64_t width) {
   return {[=](Composer& c) {
     const ir::Shape& in = c.shape();
@@ -65,6 +77,28 @@ NetSpec vitTiny() {
   NetSpec spec = vit("ViT-Tiny", {});
   spec.recipe = imagenetteRecipe("0.0003", "5", "0.1");
   return spec;
+}
+
+NetSpec gpt(std::string name, const GptSize& s) {
+  NetSpec spec{std::move(name),
+               {tokenEmbedding(s.width),
+                encoder(s.blocks, {s.heads, s.mlp, Activation::geluTanh, kGptEpsilon, true}),
+                layerNorm(kGptEpsilon), dense(s.vocabulary)},
+               {},
+               s.vocabulary,
+               ""};
+  spec.input.vocabulary = s.vocabulary;
+  spec.input.context = s.context;
+  spec.recipe = lmRecipe();
+  return spec;
+}
+
+NetSpec gptNano() {
+  return gpt("GPT-nano", {});
+}
+
+NetSpec gptTiny() {
+  return gpt("GPT-tiny", {65, 128, 128, 4, 512, 6});
 }
 
 } // namespace hlotrain::nn

@@ -41,4 +41,17 @@ NetSpec vit(std::string name, const VitSize& size);
 // layer-norm epsilon 1e-6 (5,526,346 parameters), with the reference system's recipe.
 NetSpec vitTiny();
 
+// A GPT-style causal language model (FAMILIES.md 3): token embedding with learned positions,
+// `blocks` causal pre-norm encoder blocks, a final layer norm and an untied dense head [D, V]
+// with bias, giving next-token logits [B, T, V]. Tanh GELU and layer-norm epsilon 1e-5 (GPT-2's
+// and the reference system's).
+struct GptSize {
+  int64_t vocabulary = 65, context = 64, width = 64, heads = 2, mlp = 256, blocks = 4;
+};
+NetSpec gpt(std::string name, const GptSize& size);
+// gpt-nano (212,545 parameters: the reference system's char model) and gpt-tiny (T 128, D 128,
+// 4 heads, MLP 512, 6 blocks; 1,222,977 with 65 characters), with the reference LM recipe.
+NetSpec gptNano();
+NetSpec gptTiny();
+
 } // namespace hlotrain::nn

@@ -8,6 +8,16 @@ namespace hlotrain::nn {
 
 namespace {
 
+// An LM's spec for the vocabulary of token input `in` (its own for image input).
+NetSpec withVocabulary(const NetSpec& lm, const InputGeometry& in) {
+  if (!in.tokens()) return lm;
+  NetSpec spec = lm;
+  spec.input.vocabulary = in.vocabulary;
+  spec.numClasses = in.vocabulary;
+  spec.layers.back() = dense(in.vocabulary);
+  return spec;
+}
+
 // A zoo net, and how to build it for other inputs when it takes any input of its kind.
 struct Entry {
   NetSpec (*standard)();
@@ -38,6 +48,9 @@ const std::vector<Entry>& entries() {
       {efficientNetV2S},
       {mobileNetV3Large},
       {mobileNetV4ConvS},
+      // A language model takes the vocabulary of its text (the characters it holds).
+      {gptNano, [](const InputGeometry& in) { return withVocabulary(gptNano(), in); }},
+      {gptTiny, [](const InputGeometry& in) { return withVocabulary(gptTiny(), in); }},
   };
   return table;
 }

@@ -29,10 +29,6 @@ Value* full(Builder& b, float v, const Shape& shape) {
   return full(b, scalarF32(b, v), shape);
 }
 
-TensorType inputType(const nn::NetSpec& spec, int64_t batch) {
-  return {ElementType::f32, {batch, spec.input.channels, spec.input.height, spec.input.width}};
-}
-
 // A graph under construction whose arguments are those of a signature.
 struct GraphUnderConstruction {
   std::unique_ptr<Module> module = std::make_unique<Module>();
@@ -155,11 +151,36 @@ LossKind defaultLossKind(const nn::NetSpec& spec) {
                                                             : LossKind::crossEntropy;
 }
 
+namespace {
+
+// A language model's logits [B, T, V] hold the vocabulary last (FAMILIES.md 2.4); the losses read
+// the classes on dim 1, so the train step moves them there: [B, V, T], T labelled positions.
+bool classesLast(const nn::NetSpec& spec) {
+  return spec.input.tokens();
+}
+
+Shape lossLogitsShape(const nn::NetSpec& spec, int64_t batch) {
+  Shape out = nn::outputShape(spec, batch);
+  if (classesLast(spec) && out.size() == 3) return {out[0], out[2], out[1]};
+  return out;
+}
+
+} // namespace
+
 void validateHead(const nn::NetSpec& spec, LossKind kind, int64_t batch) {
   auto fail = [](const std::string& m) { throw ConfigError(m); };
   if (batch < 1) fail("batch must be at least 1, got " + std::to_string(batch));
   if (spec.numClasses < 2) fail(spec.name + ": needs at least 2 classes");
   const Shape out = nn::outputShape(spec, batch);
+  if (classesLast(spec)) {
+    const Shape expected = {batch, spec.input.context, spec.numClasses};
+    if (out != expected)
+      fail(spec.name + ": output " + toString(out) + " is not next-token scores " +
+           toString(expected));
+    if (kind != LossKind::crossEntropy)
+      fail("--loss " + std::string(lossName(kind)) + ": a language model trains with ce");
+    return;
+  }
   if (isDetection(kind)) {
     if (out[0] != batch || !isYoloHead(spec, out))
       fail(spec.name + ": output " + toString(out) +
@@ -243,8 +264,8 @@ TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOpti
   sig.optState = {args.size(), 0};
   for (int64_t slot = 0; slot < optimizerSlots(o.optimizer); ++slot)
     sig.optState.count += append(args, pTypes).count;
-  sig.input = append(args, {inputType(spec, o.batch)});
-  sig.labels = append(args, labelTypes(o.loss, nn::outputShape(spec, o.batch)));
+  sig.input = append(args, {nn::inputType(spec, o.batch)});
+  sig.labels = append(args, labelTypes(o.loss, lossLogitsShape(spec, o.batch)));
   sig.lr = append(args, {{ElementType::f32, {}}});
   sig.step = append(args, {{ElementType::f32, {}}});
   sig.dropMask = {args.size(), 0};
@@ -274,7 +295,7 @@ EvalSignature evalSignature(const nn::NetSpec& spec, int64_t batch) {
   sig.params = append(sig.arguments, paramTypes(spec));
   sig.bnMean = append(sig.arguments, bnTypes(spec));
   sig.bnVar = append(sig.arguments, bnTypes(spec));
-  sig.input = append(sig.arguments, {inputType(spec, batch)});
+  sig.input = append(sig.arguments, {nn::inputType(spec, batch)});
   sig.logits = append(sig.results, {{ElementType::f32, nn::outputShape(spec, batch)}});
   return sig;
 }
@@ -283,7 +304,7 @@ std::unique_ptr<Module> buildForward(const nn::NetSpec& spec, int64_t batch,
                                      nn::Precision precision) {
   std::vector<TensorType> types = paramTypes(spec);
   const Range params{0, types.size()}, input{types.size(), 1};
-  types.push_back(inputType(spec, batch));
+  types.push_back(nn::inputType(spec, batch));
   GraphUnderConstruction g(moduleName(spec, Graph::fwd), types);
   Value* logits = nn::emitForward(*g.b, spec, g.args(params), g.arg(input), nn::BnMode::batch, {},
                                   {}, precision)
@@ -342,7 +363,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   nn::ForwardValues fwd =
       nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch, {}, {}, o.precision,
                       sig.dropMask.count ? g.arg(sig.dropMask) : nullptr, g.args(sig.dropout));
-  LossValues lossValues = emitLoss(b, fwd.logits, g.args(sig.labels), o.loss);
+  Value* logits = classesLast(spec) ? b.transpose(fwd.logits, {0, 2, 1}) : fwd.logits;
+  LossValues lossValues = emitLoss(b, logits, g.args(sig.labels), o.loss);
   Value* loss = lossValues.loss;
   Value* seed = scalarF32(b, 1.0f);
   std::unordered_set<const Value*> constants(lossValues.constants.begin(),
@@ -357,8 +379,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   for (size_t i = 0; i < n; ++i) {
     std::vector<Value*> slots;
     for (size_t k = 0; k < state.size() / n; ++k) slots.push_back(state[k * n + i]);
-    Updated u = optimizerStep(b, o, infos[i].role == nn::ParamRole::weight, params[i], grads[i],
-                              slots, lr, step);
+    Updated u =
+        optimizerStep(b, o, nn::decays(infos[i].role), params[i], grads[i], slots, lr, step);
     newParams.push_back(u.param);
     for (size_t k = 0; k < u.state.size(); ++k) newState[k * n + i] = u.state[k];
   }

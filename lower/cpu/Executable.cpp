@@ -20,6 +20,7 @@
 #include "lower/cpu/OneDnn.h"
 #include "lower/cpu/Plan.h"
 #include "lower/cpu/ReferenceScalar.h"
+#include "lower/cpu/Rows.h"
 #include "lower/cpu/Windows.h"
 #include "support/Error.h"
 
@@ -314,6 +315,8 @@ public:
         kernelAt[i] = makeReduceWindowKernel(graph_, step, threads_);
       if (step.op->kind == OpKind::select_and_scatter)
         kernelAt[i] = makeSelectAndScatterKernel(graph_, step, threads_);
+      if (step.op->kind == OpKind::gather) kernelAt[i] = makeRowGatherKernel(graph_, step);
+      if (step.op->kind == OpKind::scatter) kernelAt[i] = makeRowScatterAddKernel(graph_, step);
       if (!kernelAt[i]) kernelAt[i] = std::make_unique<GenericKernel>(graph_, step, module_);
     }
     for (size_t i = 0; i < kernelAt.size(); ++i)

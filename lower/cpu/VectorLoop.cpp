@@ -80,6 +80,7 @@ bool compiled(const VectorNode& node) {
   case OpKind::clamp:
   case OpKind::exponential:
   case OpKind::logistic:
+  case OpKind::tanh:
     return true;
   default:
     return false;
@@ -294,6 +295,28 @@ private:
     vmovaps(d | k2, a);
   }
 
+  // fastTanh (Exponential.h), op for op; zmm28 holds the clamped a, zmm29 P, zmm30 a² for a
+  // moment and is zeroed again.
+  void tanhOf(const Xbyak::Zmm& d, const Xbyak::Zmm& a) {
+    using namespace hyperbolic;
+    const Xbyak::Zmm c = zmm28, p = zmm29, x2 = zmm30;
+    vmaxps(c, a, splatFloat(-kClamp));
+    vminps(c, c, splatFloat(kClamp));
+    vmulps(x2, c, c);
+    vbroadcastss(p, scalar(kAlpha[6]));
+    for (int k = 5; k >= 0; --k) vfmadd213ps(p, x2, splatFloat(kAlpha[k])); // p·x² + α_k
+    vmulps(p, p, c);
+    vbroadcastss(d, scalar(kBeta[3]));
+    for (int k = 2; k >= 0; --k) vfmadd213ps(d, x2, splatFloat(kBeta[k]));
+    vdivps(d, p, d);
+    vpxord(x2, x2, x2);
+    vpandd(c, a, splat(0x7fffffffu));
+    vcmpps(k2, c, splatFloat(kTiny), kLtOS);
+    vmovaps(d | k2, a);
+    vcmpps(k2, a, a, kUnordQ);
+    vmovaps(d | k2, a);
+  }
+
   Xbyak::Address splat(uint32_t bits) { return ptr_b[rip + constant(bits)]; }
 
   // The pool's label of `bits`, added where it is new.
@@ -445,6 +468,8 @@ private:
       return maxOrMin(false, d, zmm28, z(node.args[2]));
     case OpKind::exponential:
       return exponentialOf(d, a);
+    case OpKind::tanh:
+      return tanhOf(d, a);
     case OpKind::logistic: // fastLogistic: 1/(1 + exp(−a)), the ones register's 1
       exponentialOf(d, a, true);
       vaddps(d, d, zmm31);

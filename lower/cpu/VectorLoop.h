@@ -37,7 +37,7 @@ struct VectorNode {
 class VectorLoop {
 public:
   // nullptr where this build or CPU cannot (no x86-64 AVX-512F and BMI2), where the body has an
-  // op not compiled here (transcendentals but exp and logistic, whose fast-path forms
+  // op not compiled here (transcendentals but exp, logistic and tanh, whose fast-path forms
   // Exponential.h shares with the interpreted passes; powers: those passes call libm anyway), or
   // more values live at once than the vector registers hold; or where nothing would be compiled
   // (no Compute node and no column sums).

@@ -263,6 +263,31 @@ TEST(FastLogistic, IsWithinThreeUlpAndCompiledTheSame) {
   expectCompiledAsScalar(OpKind::logistic, fastLogistic, x);
 }
 
+// The fast path's tanh (GPT's GELU), Eigen's rational form, within 8 ulp of tanh in double over
+// [−32, 32] in steps of 2^−10, beyond its clamp, below its tiny threshold (where it is x) and at
+// the special values, and compiled the same bits.
+TEST(FastTanh, IsWithinEightUlpAndCompiledTheSame) {
+  std::vector<float> x;
+  for (int i = -32 * 1024; i <= 32 * 1024; ++i) x.push_back(std::ldexp(float(i), -10));
+  const float inf = std::numeric_limits<float>::infinity();
+  for (float v : {inf, -inf, NAN, 1e-40f, -1e-40f, 3e-4f, 5e-4f, -4e-4f, 3e38f, -3e38f})
+    x.push_back(v);
+  int worst = 0;
+  for (float v : x) {
+    const float y = fastTanh(v);
+    if (std::isnan(v)) {
+      EXPECT_TRUE(std::isnan(y));
+      continue;
+    }
+    const float exact = static_cast<float>(std::tanh(double(v)));
+    const int ulps = std::abs(std::bit_cast<int32_t>(y) - std::bit_cast<int32_t>(exact));
+    EXPECT_LE(ulps, 8) << "tanh(" << v << ") = " << y << ", exactly " << exact;
+    worst = std::max(worst, ulps);
+  }
+  ::testing::Test::RecordProperty("worstUlps", worst);
+  expectCompiledAsScalar(OpKind::tanh, fastTanh, x);
+}
+
 // Batch norm's sums over the rows of a channels-last [rows, width] (the per-channel sum, and the
 // two gradient sums of one pass), compiled and interpreted: the same doubles summed in the same
 // order, so the same floats. Widths: a row of 1, 2, 3 and 4 vectors summed in registers at once;
