@@ -115,7 +115,7 @@ ir::TensorType inputType(const NetSpec& spec, int64_t batch) {
 }
 
 std::string inputText(const InputGeometry& g) {
-  if (g.tokens()) return std::to_string(g.context) + " tokens of " + std::to_string(g.vocabulary);
+  if (g.tokens()) return std::to_string(g.context) + " tokens";
   return std::to_string(g.channels) + "x" + std::to_string(g.height) + "x" +
          std::to_string(g.width);
 }

@@ -165,7 +165,8 @@ std::vector<DropoutSite> dropoutSites(const NetSpec& spec);
 
 // The input tensor of a batch of `batch` records.
 ir::TensorType inputType(const NetSpec& spec, int64_t batch);
-// How `hlotrain list` and errors show an input: "3x224x224", or "64 tokens of 65".
+// How `hlotrain list` and errors show an input: "3x224x224", or "64 tokens" (of the vocabulary,
+// which `list` shows as the classes).
 std::string inputText(const InputGeometry& input);
 
 // Shape of a layer stack's output for an input batch; validates the spec (throws VerifyError

@@ -46,6 +46,8 @@ TEST_F(TrainCommandTest, ListShowsEveryNet) {
   EXPECT_NE(r.out.find("669706"), std::string::npos);
   // The longest name keeps its column.
   EXPECT_NE(r.out.find("mobilenetv4-conv-s      4124426  3x224x224  10"), std::string::npos);
+  // A language model reads a context of token ids; its classes are the vocabulary.
+  EXPECT_NE(r.out.find("gpt-nano                 212545  64 tokens  65\n"), std::string::npos);
 }
 
 TEST_F(TrainCommandTest, ListParamsShowsANetsTensorsInOrder) {

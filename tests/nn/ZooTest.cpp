@@ -41,6 +41,9 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
       {"efficientnet-v2-s", 20190298, {3, 224, 224}},
       {"mobilenetv3-large", 4214842, {3, 224, 224}},
       {"mobilenetv4-conv-s", 4124426, {3, 224, 224}},
+      // The reference system's char models (FAMILIES.md 3): ids of 64 and 128 characters of 65.
+      {"gpt-nano", 212545, {64}, {3, 64, 65}},
+      {"gpt-tiny", 1222977, {128}, {3, 128, 65}},
   };
   std::vector<nn::NetSpec> zoo = nn::zoo();
   ASSERT_EQ(zoo.size(), std::size(expected));
@@ -48,9 +51,8 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
     const nn::NetSpec& spec = zoo[i];
     EXPECT_EQ(nn::cliName(spec), expected[i].cliName);
     EXPECT_EQ(nn::parameterCount(spec), expected[i].parameters) << spec.name;
-    EXPECT_EQ((ir::Shape{spec.input.channels, spec.input.height, spec.input.width}),
-              expected[i].input)
-        << spec.name;
+    const ir::Shape input = nn::inputType(spec, 1).shape;
+    EXPECT_EQ(ir::Shape(input.begin() + 1, input.end()), expected[i].input) << spec.name;
     EXPECT_EQ(nn::outputShape(spec, 3), expected[i].output) << spec.name;
     EXPECT_EQ(nn::netByName(expected[i].cliName).name, spec.name);
     // Symmetric padding gives the same geometry for every window of these nets.
@@ -259,13 +261,14 @@ TEST(ZooTest, EveryNetEmitsAndVerifies) {
         for (int64_t c : nn::bnChannels(spec))
           var.push_back(f.body.addArgument({ir::ElementType::f32, {c}}));
       }
-      ir::Value* x = f.body.addArgument(
-          {ir::ElementType::f32, {2, spec.input.channels, spec.input.height, spec.input.width}});
+      ir::Value* x = f.body.addArgument(nn::inputType(spec, 2));
       nn::ForwardValues fwd = nn::emitForward(b, spec, params, x, mode, mean, var);
       ir::Shape expected = nn::outputShape(spec, 2);
       EXPECT_EQ(fwd.logits->type.shape, expected) << spec.name;
-      // The detector's head holds two box slots and the class slots per cell.
-      EXPECT_EQ(expected[1], spec.name == "R34-YOLOv1" ? yolo::kChannels : spec.numClasses)
+      // The detector's head holds two box slots and the class slots per cell; a language model's
+      // logits hold the vocabulary last.
+      EXPECT_EQ(spec.input.tokens() ? expected.back() : expected[1],
+                spec.name == "R34-YOLOv1" ? yolo::kChannels : spec.numClasses)
           << spec.name;
       size_t bn = mode == nn::BnMode::batch ? nn::bnChannels(spec).size() : 0;
       EXPECT_EQ(fwd.batchNorms.size(), bn);
@@ -320,7 +323,8 @@ inline std::string compositionDigest(const nn::NetSpec& spec) {
   };
   for (const nn::ParamInfo& p : nn::parameters(spec))
     hash.update(p.name + "|" + dims(p.shape) + "|" + std::to_string(static_cast<int>(p.role)) +
-                "|" + std::to_string(p.fanIn) + "\n");
+                "|" + std::to_string(p.fanIn) +
+                (p.initStd > 0 ? "|" + std::to_string(p.initStd) : "") + "\n");
   hash.update("bn " + dims(nn::bnChannels(spec)) + "\n");
   hash.update("out " + dims(nn::outputShape(spec, 2)) + " " +
               dims(nn::outputShape(spec.withSymmetricPadding(), 2)) + "\n");
@@ -354,6 +358,8 @@ TEST(ZooTest, EveryNetComposesAsPinned) {
       {"efficientnet-v2-s", "c278572ec144edac72abcfe3860434c614ae3ab31a887949ee0f9747515f5d3c"},
       {"mobilenetv3-large", "5b327c679c555f9d481dc11e2a82d63ba5fbd76bc7d122bd117fee292f6004b8"},
       {"mobilenetv4-conv-s", "e0fb286f5a9b442dc7651c412f960d5492f4956c41940a3419510174644413d4"},
+      {"gpt-nano", "2ed3cb5e92c67a32c91456b8089ea36c23b8d097bc9ae828df3742869055e59a"},
+      {"gpt-tiny", "84b01d2e8d5befd6165f40d50192bf0dbb464c205a7590daefd0eea8af98b9b5"},
   };
   ASSERT_EQ(std::size(pinned), nn::zoo().size());
   for (const auto& [name, digest] : pinned)

@@ -82,6 +82,13 @@ const Pinned kPinned[] = {
      "9a6eca79651c4063f384dd7bb20a9c91c30cb96598e9e7e67f59fc332024186d",
      "3b1637f3888c4ea6e979997d87673a18c4176ae68a0e56dbeb05ee8736f3d722",
      "543caee23c396f8ff21b257cf6cb703fb108f0d9694802a930ca0f052097d643"},
+    // The language models as first emitted (issue 37).
+    {"gpt-nano", false, "92dd9dd6ae69d0a790b4d88f14701c371fcb4b46f3768af978a4829e1405c929",
+     "9d27b0343289762cb2561383ca7aa4e9181fdc081f87135de508dd6621178f31",
+     "6c1b221d76f011250e213e305983377fa37dade4af69ca499a2f068a20e8e549"},
+    {"gpt-tiny", false, "d92b5c73c18e6cdd780ed758acc4f35d8ca42fcdf1f2f8bb2fed5815029ad13c",
+     "2884c1884c7c13acb24860e998b8d71bce6a8c5023ae026896ffb9ef2e5b3d73",
+     "79691d64006f19a40381bde920acc02cafd06087f52486e41d6b2c94747bed2f"},
 };
 
 std::string digest(const ir::Module& module) {

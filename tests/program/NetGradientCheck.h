@@ -10,16 +10,29 @@
 
 namespace hlotrain::program::testing {
 
+// Token ids for a token net's input: every id of the vocabulary in turn, so ids repeat within a
+// batch once it holds more than the vocabulary (their rows' gradients then sum).
+inline ir::Tensor tokenIds(const nn::NetSpec& spec, int64_t batch) {
+  ir::Tensor ids(nn::inputType(spec, batch));
+  for (int64_t i = 0; i < ids.numElements(); ++i)
+    ids.set<int32_t>(i, static_cast<int32_t>((7 * i + 3) % spec.input.vocabulary));
+  return ids;
+}
+
+// A token net's ids are constants of the check (integers have no gradient); an image net's input
+// is checked as the parameters are.
 inline void expectNetGradientsMatchFiniteDifferences(const nn::NetSpec& spec, int64_t batch = 2) {
   SCOPED_TRACE(spec.name);
+  const bool tokens = spec.input.tokens();
   std::vector<gradcheck::Input> inputs;
   for (const nn::ParamInfo& p : nn::parameters(spec)) inputs.push_back({p.shape});
-  inputs.push_back({{batch, spec.input.channels, spec.input.height, spec.input.width}});
+  if (!tokens) inputs.push_back({nn::inputType(spec, batch).shape});
   nn::ForwardValues fwd;
   gradcheck::checkGradients(
       inputs,
       [&](ir::Builder& b, std::span<ir::Value* const> a) {
-        fwd = nn::emitForward(b, spec, a.first(a.size() - 1), a.back(), nn::BnMode::batch);
+        ir::Value* x = tokens ? b.constant(tokenIds(spec, batch)) : a.back();
+        fwd = nn::emitForward(b, spec, tokens ? a : a.first(a.size() - 1), x, nn::BnMode::batch);
         return fwd.logits;
       },
       [&](ir::Builder& b, std::span<ir::Value* const> a, ir::Value* loss, ir::Value*) {
