@@ -115,6 +115,7 @@ data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   }
   if (auto kind = data::datasetKindFromName(name)) {
     data::DatasetSpec spec(*kind, context, side);
+    if (*kind == data::DatasetKind::text) spec.source = args.value("--data");
     data::datasetIO(spec); // refuses options the kind does not take
     return spec;
   }
@@ -152,6 +153,8 @@ nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpe
   try {
     if (!dataset) return nn::netByName(name);
     const data::InputShape in = data::datasetIO(*dataset).inputShape();
+    // A text gives the vocabulary; the window is the net's own context.
+    if (in.vocabulary > 0) return nn::netByName(name, {.vocabulary = in.vocabulary});
     return nn::netByName(name, {in.channels, in.height, in.width});
   } catch (const RuntimeError& e) {
     throw UsageError(std::string("--net: ") + e.what());
@@ -358,12 +361,13 @@ config files and a resumed checkpoint override the recipe.
        "DIR/cifar-10/*.bin), imagenette (train.bin and val.bin of "
        "hlotrain-imagenette-prep), brats (240x240), brats224 or brats25d (2.5D, "
        "240x240; train.bin, val.bin [, val_cases.bin] of hlotrain-brats-prep) or "
-       "visdrone (train.bin, val.bin [, val.full_gt.bin] of hlotrain-visdrone-prep); "
-       "see the README"},
+       "visdrone (train.bin, val.bin [, val.full_gt.bin] of hlotrain-visdrone-prep) or "
+       "text (--data FILE, a UTF-8 text: its characters are the vocabulary of a language "
+       "model such as gpt-nano, the first 90% trains and the rest validates); see the README"},
       {"--context K", "BraTS: K slices on each side of the centre slice, 4(2K+1) "
                       "channels (brats25d default 1, the others 0)"},
       {"--input-size S", "visdrone: the records' side, 224 (7x7 grid, the default) or 448 (14x14)"},
-      {"--data DIR", "dataset directory"},
+      {"--data DIR", "dataset directory (text: the file)"},
   };
   // The command line's own flags, after the settings.
   static const std::pair<const char*, const char*> kOwnHelp[] = {

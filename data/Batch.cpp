@@ -105,20 +105,42 @@ void BatchAssembler::resizeCut(std::span<const uint8_t> image, const ImageCut& c
   }
 }
 
-void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float> x,
-                              std::span<int32_t> y, std::optional<BatchPosition> augmentAt) const {
-  const Geometry& g = dataset_.geometry();
+void BatchAssembler::checkBatch(std::span<const int64_t> records, size_t inputs,
+                                size_t labels) const {
   const int64_t rows = static_cast<int64_t>(records.size());
-  if (static_cast<int64_t>(x.size()) != rows * rowElements() ||
-      static_cast<int64_t>(y.size()) != rows * labelElements())
+  if (static_cast<int64_t>(inputs) != rows * rowElements() ||
+      static_cast<int64_t>(labels) != rows * labelElements())
     throw RuntimeError("batch of " + std::to_string(rows) + " records needs " +
                        std::to_string(rows * rowElements()) + " input and " +
                        std::to_string(rows * labelElements()) + " label elements, got " +
-                       std::to_string(x.size()) + " and " + std::to_string(y.size()));
+                       std::to_string(inputs) + " and " + std::to_string(labels));
   for (int64_t record : records)
     if (record < 0 || record >= dataset_.size())
       throw RuntimeError("record " + std::to_string(record) + " is outside the dataset of " +
                          std::to_string(dataset_.size()));
+}
+
+void BatchAssembler::assembleTokens(std::span<const int64_t> records, std::span<int32_t> ids,
+                                    std::span<int32_t> y) const {
+  if (!tokens()) throw RuntimeError("internal: an image dataset's records are not token ids");
+  checkBatch(records, ids.size(), y.size());
+  const size_t row = static_cast<size_t>(rowElements());
+  // Stored as the i32 LE words the batch holds (Geometry::tokens): copied as they are.
+  auto words = [row](std::span<int32_t> out, size_t r) {
+    return std::span(reinterpret_cast<uint8_t*>(out.data() + r * row), row * sizeof(int32_t));
+  };
+  for (size_t r = 0; r < records.size(); ++r) {
+    dataset_.copyImage(records[r], words(ids, r));
+    dataset_.copyLabel(records[r], words(y, r));
+  }
+}
+
+void BatchAssembler::assemble(std::span<const int64_t> records, std::span<float> x,
+                              std::span<int32_t> y, std::optional<BatchPosition> augmentAt) const {
+  const Geometry& g = dataset_.geometry();
+  const int64_t rows = static_cast<int64_t>(records.size());
+  if (tokens()) throw RuntimeError("internal: a token dataset's records are not images");
+  checkBatch(records, x.size(), y.size());
 
   // Each augmentation's stream steps once per image of the batch (FORMATS.md). Nothing here
   // allocates, so a prefetcher can assemble batch after batch into the same buffers.

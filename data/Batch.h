@@ -22,7 +22,7 @@ public:
   // io's input rows (other channel count, images smaller than the input).
   BatchAssembler(const DatasetIO& io, const Dataset& dataset);
 
-  // Elements of one input row (C*h*w) and of one decoded label record.
+  // Elements of one input row (C*h*w, or T token ids) and of one decoded label record.
   int64_t rowElements() const;
   int64_t labelElements() const;
 
@@ -34,8 +34,14 @@ public:
   // assembler's own staging buffer (the one guarded read of the stored bytes).
   void assemble(std::span<const int64_t> records, std::span<float> x, std::span<int32_t> y,
                 std::optional<BatchPosition> augmentAt = std::nullopt) const;
+  // A token dataset's batch (tokens()): ids [B, T] and the next ids y [B, T], as stored.
+  void assembleTokens(std::span<const int64_t> records, std::span<int32_t> ids,
+                      std::span<int32_t> y) const;
+  bool tokens() const { return dataset_.geometry().tokens; }
 
 private:
+  // Throws RuntimeError unless the buffers hold the records' rows and every record exists.
+  void checkBatch(std::span<const int64_t> records, size_t inputs, size_t labels) const;
   // One input row from the stored image as `cut` says: copied when the cut has the input's size,
   // else resampled bilinearly (half-pixel centres) to it; mirrored when flipped.
   void copyCut(std::span<const uint8_t> image, const ImageCut& cut, float* out) const;

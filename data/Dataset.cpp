@@ -11,15 +11,16 @@
 #include "data/Imagenette.h"
 #include "data/MappedFile.h"
 #include "data/Mnist.h"
+#include "data/Text.h"
 #include "data/Visdrone.h"
 #include "support/Error.h"
 
 namespace hlotrain::data {
 namespace {
 
-constexpr std::array kKinds = {DatasetKind::mnist,   DatasetKind::cifar10,  DatasetKind::imagenette,
-                               DatasetKind::brats,   DatasetKind::brats224, DatasetKind::brats25d,
-                               DatasetKind::visdrone};
+constexpr std::array kKinds = {
+    DatasetKind::mnist,    DatasetKind::cifar10,  DatasetKind::imagenette, DatasetKind::brats,
+    DatasetKind::brats224, DatasetKind::brats25d, DatasetKind::visdrone,   DatasetKind::text};
 
 } // namespace
 
@@ -39,6 +40,8 @@ std::string_view datasetKindName(DatasetKind kind) {
     return "brats25d";
   case DatasetKind::visdrone:
     return "visdrone";
+  case DatasetKind::text:
+    return "text";
   }
   return "?";
 }
@@ -60,11 +63,13 @@ int64_t Geometry::labelElements() const {
 
 namespace {
 
-// Whether `count` records of `bytes` each, `stride` apart, fit in `span`.
-bool holds(std::span<const uint8_t> span, int64_t stride, int64_t bytes, int64_t count) {
+// Whether `count` records of `bytes` each, `stride` apart, fit in `span`; they may overlap only
+// where `overlapping` (windows of a token stream).
+bool holds(std::span<const uint8_t> span, int64_t stride, int64_t bytes, int64_t count,
+           bool overlapping = false) {
   if (count == 0) return true;
   const int64_t size = static_cast<int64_t>(span.size());
-  if (stride < bytes || size < bytes) return false;
+  if (stride < (overlapping ? 1 : bytes) || size < bytes) return false;
   return (size - bytes) / stride >= count - 1;
 }
 
@@ -96,8 +101,9 @@ Dataset::Dataset(Geometry geometry, std::vector<RecordRun> runs)
   if (imageBytes <= 0 || labelBytes <= 0)
     throw RuntimeError("dataset geometry has an empty image or label record");
   for (const RecordRun& run : runs_) {
-    if (run.count < 0 || !holds(run.images, run.imageStride, imageBytes, run.count) ||
-        !holds(run.labels, run.labelStride, labelBytes, run.count))
+    const bool overlapping = geometry_.tokens;
+    if (run.count < 0 || !holds(run.images, run.imageStride, imageBytes, run.count, overlapping) ||
+        !holds(run.labels, run.labelStride, labelBytes, run.count, overlapping))
       throw RuntimeError("a run of " + std::to_string(run.count) + " records does not fit its " +
                          std::to_string(run.images.size()) + " image and " +
                          std::to_string(run.labels.size()) + " label bytes");
@@ -194,6 +200,13 @@ const DatasetIO& datasetIO(const DatasetSpec& spec) {
     if (side < 1 || side > 4096)
       throw ConfigError("a BraTS side must be in [1, 4096], got " + std::to_string(side));
     return bratsIO(spec.kind, context, side);
+  }
+  if (spec.kind == DatasetKind::text) {
+    if (spec.context || spec.side)
+      throw ConfigError(std::string(spec.context ? "--context" : "--input-size") +
+                        " does not apply to text (a net's context is its own)");
+    if (spec.source.empty()) throw ConfigError("--dataset text needs --data FILE, a UTF-8 text");
+    return textIO(spec.source, spec.window);
   }
   if (spec.kind == DatasetKind::visdrone) {
     if (spec.context) throw ConfigError("--context applies to the BraTS datasets, not " + name);

@@ -17,7 +17,7 @@ namespace hlotrain::data {
 
 class MappedFile;
 
-enum class DatasetKind { mnist, cifar10, imagenette, brats, brats224, brats25d, visdrone };
+enum class DatasetKind { mnist, cifar10, imagenette, brats, brats224, brats25d, visdrone, text };
 enum class Split { train, test };
 
 std::string_view datasetKindName(DatasetKind kind);
@@ -33,6 +33,10 @@ struct DatasetSpec {
   // The stored side of the records when not the kind's own: VisDrone 224 or 448 (--input-size);
   // BraTS and VisDrone any side through the C++ API (the CI-sized learning tests).
   std::optional<int64_t> side;
+  // text: the file (--data), whose characters are the vocabulary, and the window of a record:
+  // the net's context (RunPlan sets it once the net is known; 0 until then).
+  std::string source = {};
+  int64_t window = 0;
 
   DatasetSpec(DatasetKind k, std::optional<int64_t> c = std::nullopt,
               std::optional<int64_t> s = std::nullopt)
@@ -52,13 +56,15 @@ struct LabelBox {
   bool operator==(const LabelBox&) const = default;
 };
 
-// What a record's label is: one class index, a mask plane of the image, or a YOLOv1 target with
-// its boxes.
-enum class LabelKind { classIndex, mask, boxes };
+// What a record's label is: one class index, a mask plane of the image, a YOLOv1 target with its
+// boxes, or the next token at every position of a window of tokens.
+enum class LabelKind { classIndex, mask, boxes, nextTokens };
 
 // Geometry of one stored record: a uint8 image, channel-major, and a label record of labelBytes
 // bytes that decodes to labelShape int32 elements ({} = one class index; {H, W} = a uint8 mask
 // aligned with the image, one byte per pixel, cropped and flipped with it).
+// `tokens`: the record is `width` token ids (i32 LE; channels and height 1) instead of pixels, and
+// records may overlap (windows of one token stream).
 struct Geometry {
   int64_t channels = 0;
   int64_t height = 0;
@@ -66,8 +72,11 @@ struct Geometry {
   std::vector<int64_t> labelShape;
   int64_t labelBytes = 0;
   int64_t numClasses = 0;
+  bool tokens = false;
 
-  int64_t imageBytes() const { return channels * height * width; }
+  int64_t imageBytes() const {
+    return channels * height * width * static_cast<int64_t>(tokens ? sizeof(int32_t) : 1);
+  }
   int64_t labelElements() const;
   bool hasMasks() const { return labelShape.size() == 2; }
   bool operator==(const Geometry&) const = default;
@@ -138,11 +147,13 @@ private:
   std::optional<std::vector<std::vector<LabelBox>>> boxes_;
 };
 
-// Shape [channels, height, width] of one row of a model input batch.
+// Shape [channels, height, width] of one row of a model input batch; for token input
+// (vocabulary > 0) a row is `width` ids below the vocabulary (channels and height 1).
 struct InputShape {
   int64_t channels = 0;
   int64_t height = 0;
   int64_t width = 0;
+  int64_t vocabulary = 0;
   bool operator==(const InputShape&) const = default;
 };
 
@@ -188,6 +199,12 @@ public:
   virtual Augmentation augmentation() const { return {}; }
   // Reads a split from `dir`; throws ParseError naming the file and what was wrong.
   virtual Dataset load(const std::string& dir, Split split) const = 0;
+  // How many of a training split's records an epoch draws (its shuffled order cut there): all of
+  // them, or for a text as many windows as it holds without overlap.
+  virtual int64_t epochRecords(const Dataset& set) const { return set.size(); }
+  // A token dataset's vocabulary as its run keeps it (`<prefix>_vocab.txt`, FAMILIES.md 6); empty
+  // for others.
+  virtual std::string vocabulary() const { return {}; }
   // The input value of a stored pixel byte of `channel` (b/255 for MNIST).
   virtual float decodePixel(int64_t channel, uint8_t stored) const = 0;
   // Turns one stored class-label record into labelElements() int32 values (masks are read as

@@ -12,7 +12,8 @@ BatchPrefetcher::BatchPrefetcher(const DatasetIO& io, const Dataset& dataset, in
   if (batch < 1)
     throw RuntimeError("a batch needs at least one record, not " + std::to_string(batch));
   for (Slot& slot : slots_) {
-    slot.x.resize(static_cast<size_t>(batch * assembler_.rowElements()));
+    (assembler_.tokens() ? slot.ids.resize(static_cast<size_t>(batch * assembler_.rowElements()))
+                         : slot.x.resize(static_cast<size_t>(batch * assembler_.rowElements())));
     slot.y.resize(static_cast<size_t>(batch * assembler_.labelElements()));
   }
 }
@@ -66,9 +67,12 @@ void BatchPrefetcher::produce() {
     try {
       std::optional<BatchPosition> position;
       if (augmentEpoch_) position = BatchPosition{*augmentEpoch_, k};
-      assembler_.assemble(
-          std::span(order_).subspan(static_cast<size_t>(k * batch_), static_cast<size_t>(batch_)),
-          slot->x, slot->y, position);
+      const auto records =
+          std::span(order_).subspan(static_cast<size_t>(k * batch_), static_cast<size_t>(batch_));
+      if (assembler_.tokens())
+        assembler_.assembleTokens(records, slot->ids, slot->y);
+      else
+        assembler_.assemble(records, slot->x, slot->y, position);
     } catch (...) {
       error = std::current_exception();
     }
@@ -103,7 +107,7 @@ std::optional<BatchPrefetcher::Batch> BatchPrefetcher::next() {
     std::rethrow_exception(error);
   }
   slot->state = SlotState::held;
-  return Batch{nextBatch_++, slot->x, slot->y};
+  return Batch{nextBatch_++, slot->x, slot->y, slot->ids};
 }
 
 } // namespace hlotrain::data

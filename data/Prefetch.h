@@ -31,10 +31,12 @@ public:
 
   // One prepared batch: x [batch, C, h, w] and y [batch, labelElements]. The views stay valid
   // until the next call of next() or start(), or the prefetcher's end.
+  // For a token dataset, `ids` [batch, T] instead of x (empty).
   struct Batch {
     int64_t index = 0;
     std::span<const float> x;
     std::span<const int32_t> y;
+    std::span<const int32_t> ids;
   };
 
   // Begins a pass over `order`: batch k holds records order[k*batch, (k+1)*batch), for k from
@@ -56,6 +58,7 @@ private:
   enum class SlotState { free, filling, ready, held };
   struct Slot {
     std::vector<float> x;
+    std::vector<int32_t> ids;
     std::vector<int32_t> y;
     SlotState state = SlotState::free;
     int64_t index = -1;

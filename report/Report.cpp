@@ -751,10 +751,13 @@ private:
     std::vector<std::vector<std::string>> rows;
     const std::optional<std::string> field = headlineField();
     if (field && !log_.evals.empty()) {
+      const task::Task* task = task::taskNamed(task_);
+      const bool higher = !task || task->higherIsBetter();
       const EvalRecord* best = nullptr;
       for (const EvalRecord& e : log_.evals)
         if (std::optional<double> v = e.scalar(*field);
-            v && std::isfinite(*v) && (!best || *v > *best->scalar(*field)))
+            v && std::isfinite(*v) &&
+            (!best || (higher ? *v > *best->scalar(*field) : *v < *best->scalar(*field))))
           best = &e;
       const EvalRecord& last = log_.evals.back();
       const auto at = [](const EvalRecord& e) {
@@ -1076,7 +1079,8 @@ private:
 
   std::string evaluationSection() {
     if (log_.evals.empty()) return paragraph("The log holds no eval records.");
-    std::set<std::string> shown = {"correct", "total", "detections", "ground_truths", "cases"};
+    std::set<std::string> shown = {"correct",       "total", "detections",
+                                   "ground_truths", "cases", "positions"};
     std::string out = "<div class=\"plots\">";
     const std::pair<double, double> unit{0, 1};
     if (anyScalar("accuracy")) {

@@ -10,8 +10,8 @@ namespace {
 constexpr std::string_view kCheckpoint = "_checkpoint.bin",
                            kBestCheckpoint = "_best_checkpoint.bin", kParams = "_params.bin",
                            kBnStats = "_bn_stats.bin", kMetrics = "_metrics.jsonl",
-                           kSamples = "_samples.json", kReport = "_report.html", kMlir = ".mlir",
-                           kCompiled = ".vmfb";
+                           kSamples = "_samples.json", kReport = "_report.html",
+                           kVocabulary = "_vocab.txt", kMlir = ".mlir", kCompiled = ".vmfb";
 constexpr Graph kGraphs[] = {Graph::fwd, Graph::fwdEval, Graph::trainStep};
 
 std::string withSuffix(const std::string& prefix, std::string_view suffix) {
@@ -63,12 +63,15 @@ std::string RunFiles::samples() const {
 std::string RunFiles::report() const {
   return withSuffix(prefix, kReport);
 }
+std::string RunFiles::vocabulary() const {
+  return withSuffix(prefix, kVocabulary);
+}
 
 std::span<const std::string> runFileSuffixes() {
   static const std::vector<std::string> suffixes = [] {
     std::vector<std::string> s;
-    for (std::string_view suffix :
-         {kCheckpoint, kBestCheckpoint, kParams, kBnStats, kMetrics, kSamples, kReport})
+    for (std::string_view suffix : {kCheckpoint, kBestCheckpoint, kParams, kBnStats, kMetrics,
+                                    kSamples, kReport, kVocabulary})
       s.emplace_back(suffix);
     for (Graph g : kGraphs) {
       const RunFiles none{""};

@@ -28,6 +28,7 @@ struct RunFiles {
   std::string metrics() const;        // `_metrics.jsonl`: the run's log
   std::string samples() const;        // `_samples.json`: the last evaluation's gallery
   std::string report() const;         // `_report.html`: `hlotrain report`'s page
+  std::string vocabulary() const;     // `_vocab.txt`: a text's characters (`id\tcode point`)
 };
 
 constexpr std::string_view kCompiledKeySuffix = ".hash";

@@ -61,6 +61,20 @@ std::string detectionTable(const DetectionScores& s) {
   return out + " (- : no ground truth)\n";
 }
 
+// "bits_per_char" for a character vocabulary, else "bits_per_token".
+std::string languageModelJson(const LanguageModelScores& s) {
+  return "\"loss\":" + jsonNumber(s.loss()) + ",\"" +
+         (s.characters ? "bits_per_char" : "bits_per_token") + "\":" + jsonNumber(s.bits()) +
+         ",\"perplexity\":" + jsonNumber(s.perplexity()) +
+         ",\"positions\":" + std::to_string(s.positions);
+}
+
+std::string languageModelLine(const LanguageModelScores& s) {
+  return "validation loss " + formatFixed(s.loss(), 4) + " nats, " + formatFixed(s.bits(), 4) +
+         (s.characters ? " bits per character" : " bits per token") + ", perplexity " +
+         formatFixed(s.perplexity(), 2) + " (" + std::to_string(s.positions) + " positions)";
+}
+
 std::string classificationJson(const ClassificationScores& s) {
   return "\"accuracy\":" + jsonNumber(s.accuracy()) + ",\"correct\":" + std::to_string(s.correct) +
          ",\"total\":" + std::to_string(s.total) +
@@ -123,6 +137,8 @@ const Task& taskOf(const data::DatasetIO& io) {
     return segmentation();
   case data::LabelKind::boxes:
     return detection();
+  case data::LabelKind::nextTokens:
+    return languageModel();
   case data::LabelKind::classIndex:
     break;
   }
@@ -130,7 +146,7 @@ const Task& taskOf(const data::DatasetIO& io) {
 }
 
 std::vector<const Task*> allTasks() {
-  return {&classification(), &segmentation(), &detection()};
+  return {&classification(), &segmentation(), &detection(), &languageModel()};
 }
 
 const Task* taskNamed(std::string_view name) {
@@ -157,11 +173,26 @@ double SegmentationScores::meanRegionDice() const {
   return sum / static_cast<double>(regions.size());
 }
 
+double LanguageModelScores::loss() const {
+  return positions == 0 ? 0.0 : nats / static_cast<double>(positions);
+}
+double LanguageModelScores::bits() const {
+  return loss() / 0.6931471805599453;
+}
+double LanguageModelScores::perplexity() const {
+  return std::exp2(bits());
+}
+
 double headline(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores& s) { return s.accuracy(); },
                                [](const SegmentationScores& s) { return s.meanRegionDice(); },
-                               [](const DetectionScores& s) { return s.map50; }},
+                               [](const DetectionScores& s) { return s.map50; },
+                               [](const LanguageModelScores& s) { return s.loss(); }},
                     scores);
+}
+
+bool isBetter(const Scores& scores, double a, double b) {
+  return std::holds_alternative<LanguageModelScores>(scores) ? a < b : a > b;
 }
 
 std::string_view headlineName(const Scores& scores) {
@@ -170,28 +201,32 @@ std::string_view headlineName(const Scores& scores) {
                  [](const SegmentationScores& s) {
                    return std::string_view(s.regions.empty() ? "mIoU" : "mean region Dice");
                  },
-                 [](const DetectionScores&) { return std::string_view("mAP@0.5"); }},
+                 [](const DetectionScores&) { return std::string_view("mAP@0.5"); },
+                 [](const LanguageModelScores&) { return std::string_view("validation loss"); }},
       scores);
 }
 
 std::string jsonFields(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores& s) { return classificationJson(s); },
                                [](const SegmentationScores& s) { return segmentationJson(s); },
-                               [](const DetectionScores& s) { return detectionJson(s); }},
+                               [](const DetectionScores& s) { return detectionJson(s); },
+                               [](const LanguageModelScores& s) { return languageModelJson(s); }},
                     scores);
 }
 
 std::string summaryLine(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores& s) { return classificationLine(s); },
                                [](const SegmentationScores& s) { return segmentationLine(s); },
-                               [](const DetectionScores& s) { return detectionLine(s); }},
+                               [](const DetectionScores& s) { return detectionLine(s); },
+                               [](const LanguageModelScores& s) { return languageModelLine(s); }},
                     scores);
 }
 
 std::string summaryTable(const Scores& scores) {
   return std::visit(Overloaded{[](const ClassificationScores&) { return std::string(); },
                                [](const SegmentationScores& s) { return segmentationTable(s); },
-                               [](const DetectionScores& s) { return detectionTable(s); }},
+                               [](const DetectionScores& s) { return detectionTable(s); },
+                               [](const LanguageModelScores&) { return std::string(); }},
                     scores);
 }
 

@@ -49,11 +49,24 @@ struct SegmentationScores {
 // Detection: mAP@0.5 (VOC all-point), mAP@[.5:.95] (COCO-style), AP@0.5 per class.
 using DetectionScores = metrics::DetectionScores;
 
-using Scores = std::variant<ClassificationScores, SegmentationScores, DetectionScores>;
+// Language modelling: the cross-entropy summed in nats over every scored position.
+struct LanguageModelScores {
+  double nats = 0;
+  int64_t positions = 0;
+  bool characters = false;   // a character vocabulary: bits per character
+  double loss() const;       // mean nats per position (0 for none)
+  double bits() const;       // loss / ln 2
+  double perplexity() const; // 2^bits
+};
+
+using Scores =
+    std::variant<ClassificationScores, SegmentationScores, DetectionScores, LanguageModelScores>;
 
 // The figure runs are compared by (the best checkpoint, the final line): accuracy, the mean
-// region Dice, or mAP@0.5.
+// region Dice, mAP@0.5, or (lower being better) the validation loss.
 double headline(const Scores& scores);
+// Whether headline `a` beats `b` for the task that scored `scores`.
+bool isBetter(const Scores& scores, double a, double b);
 std::string_view headlineName(const Scores& scores);
 // The task's fields of an eval record in `_metrics.jsonl`, comma-separated without braces:
 // classification `"accuracy":…,"correct":…,"total":…,"confusion":[[…]]` (the matrix when
@@ -136,6 +149,8 @@ public:
   // The eval record's field holding headline() ("accuracy", "dice_mean"), to find the best
   // evaluation among those logged before a resume.
   virtual std::string_view headlineField() const = 0;
+  // Whether a larger headline is a better evaluation (a loss is not).
+  virtual bool higherIsBetter() const { return true; }
   // The train step's label tensors for a batch of `batch` rows of `io`'s records, trained with
   // `loss` (classification reads soft targets f32 [B, NC] where loss.softTargets()).
   virtual std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,

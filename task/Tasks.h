@@ -49,5 +49,7 @@ public:
 const Task& classification();
 const Task& segmentation();
 const Task& detection();
+const Task& languageModel();
+const Task& languageModel();
 
 } // namespace hlotrain::task

@@ -10,6 +10,7 @@
 #include "support/Format.h"
 #include "support/Stopwatch.h"
 #include "task/Task.h"
+#include "train/StepBinding.h"
 #include "train/TorchImport.h"
 
 namespace hlotrain::train {
@@ -94,7 +95,7 @@ void Evaluator::forEachBatch(const TrainState& state, std::span<lower::Buffer* c
   const Stopwatch time;
   int64_t done = 0;
   while (std::optional<data::BatchPrefetcher::Batch> b = batches_.next()) {
-    std::copy(b->x.begin(), b->x.end(), x.data<float>());
+    copyBatchInput(*b, x);
     std::unique_ptr<lower::Buffer> input = lowerer_.upload(x);
     arguments[sig.input.begin] = input.get();
     std::vector<std::unique_ptr<lower::Buffer>> out = session_->execute(arguments);

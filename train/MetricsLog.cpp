@@ -184,10 +184,12 @@ void MetricsLog::eval(const EvalRecord& r) {
        ",\"seconds\":" + jsonNumber(r.seconds) + "}");
 }
 
-std::optional<double> MetricsLog::bestKeptEval(std::string_view key) const {
+std::optional<double> MetricsLog::bestKeptEval(std::string_view key, bool higherIsBetter) const {
   std::optional<double> best;
   for (const std::string& record : keptEvals_)
-    if (std::optional<double> v = numberField(record, key); v && (!best || *v > *best)) best = v;
+    if (std::optional<double> v = numberField(record, key);
+        v && (!best || (higherIsBetter ? *v > *best : *v < *best)))
+      best = v;
   return best;
 }
 

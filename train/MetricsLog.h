@@ -77,9 +77,9 @@ public:
   // `{"type":"eval","epoch":…,"step":…,<the task's fields>,"seconds":…}`; prints the task's
   // summary.
   void eval(const EvalRecord& r);
-  // The largest value of the numeric field `key` among the eval records kept from before a
-  // resume; nullopt when there are none.
-  std::optional<double> bestKeptEval(std::string_view key) const;
+  // The best value (the largest, or the smallest for a loss) of the numeric field `key` among the
+  // eval records kept from before a resume; nullopt when there are none.
+  std::optional<double> bestKeptEval(std::string_view key, bool higherIsBetter = true) const;
 
 private:
   void line(const std::string& json);

@@ -26,6 +26,18 @@ void checkDatasetFits(const nn::NetSpec& spec, const data::DatasetIO& io) {
   data::InputShape in = io.inputShape();
   const nn::InputGeometry& g = spec.input;
   std::string name(data::datasetKindName(io.kind()));
+  if (g.tokens() != (in.vocabulary > 0))
+    throw ConfigError(spec.name + " takes " + (g.tokens() ? "token ids" : "images") +
+                      " but dataset " + name + " gives " +
+                      (in.vocabulary > 0 ? "token ids" : "images"));
+  if (g.tokens()) {
+    if (in.width != g.context || io.numClasses() != g.vocabulary)
+      throw ConfigError(spec.name + " reads windows of " + std::to_string(g.context) +
+                        " tokens of " + std::to_string(g.vocabulary) + " but dataset " + name +
+                        " gives " + std::to_string(in.width) + " of " +
+                        std::to_string(io.numClasses()));
+    return;
+  }
   if (in.channels != g.channels || in.height != g.height || in.width != g.width)
     throw ConfigError(spec.name + " takes " + geometryText(g.channels, g.height, g.width) +
                       " inputs but dataset " + name + " gives " +
@@ -53,7 +65,10 @@ void checkTrainable(const RunPlan& plan) {
 }
 
 RunPlan withDataset(RunPlan plan, const data::DatasetSpec& dataset) {
-  plan.io = &data::datasetIO(dataset);
+  // A token dataset's records are windows of the net's context.
+  data::DatasetSpec windowed = dataset;
+  if (plan.spec.input.tokens()) windowed.window = plan.spec.input.context;
+  plan.io = &data::datasetIO(windowed);
   plan.task = &task::taskOf(*plan.io);
   checkDatasetFits(plan.spec, *plan.io);
   return plan;

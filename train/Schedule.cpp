@@ -10,13 +10,17 @@ namespace hlotrain::train {
 
 float LrSchedule::at(int64_t t) const {
   if (!cosine) return static_cast<float>(base);
-  const int64_t ws = warmupEpochs * stepsPerEpoch;
   const int64_t total = epochs * stepsPerEpoch;
+  const int64_t ws =
+      warmupSteps > 0 ? std::min(warmupSteps, total - 1) : warmupEpochs * stepsPerEpoch;
   if (ws > 0 && t <= ws)
     return static_cast<float>(base * static_cast<double>(t) / static_cast<double>(ws));
-  // Past the end (only reachable by a caller overshooting the schedule) the rate stays at 0.
+  // Past the end (only reachable by a caller overshooting the schedule) the rate stays at the
+  // floor.
   double progress = std::min(1.0, static_cast<double>(t - ws) / static_cast<double>(total - ws));
-  return static_cast<float>(base * 0.5 * (1.0 + std::cos(std::numbers::pi * progress)));
+  const double low = floor * base;
+  return static_cast<float>(low +
+                            (base - low) * 0.5 * (1.0 + std::cos(std::numbers::pi * progress)));
 }
 
 float bnMomentum(int64_t t) {

@@ -14,10 +14,13 @@ struct LrSchedule {
   int64_t warmupEpochs;
   int64_t epochs;
   int64_t stepsPerEpoch;
+  int64_t warmupSteps = 0; // > 0: ws itself, instead of warmupEpochs · stepsPerEpoch
+  double floor = 0;        // the fraction of base the cosine ends at
 
   // The rate of 1-based global step t: linear warmup base·t/ws over ws = warmupEpochs ·
-  // stepsPerEpoch steps, then a half cosine from base down to 0 at epochs · stepsPerEpoch.
-  // Constant `base` with cosine off.
+  // stepsPerEpoch steps (or warmupSteps), then a half cosine from base down to floor·base at
+  // epochs · stepsPerEpoch (FAMILIES.md 3's LM recipe: f + ½(1 + cos πp)(base − f)). Constant
+  // `base` with cosine off.
   float at(int64_t t) const;
 };
 

@@ -90,6 +90,16 @@ const SettingRow kRows[] = {
 
      [](auto& c, auto f, auto& v) { c.warmupEpochs = parseInt(f, v); },
      [](const auto& c) -> Shown { return std::to_string(c.warmupEpochs); }},
+    {"--warmup-steps", integer, fixed, noGraph, "N",
+     "warmup steps of the cosine schedule instead of --warmup-epochs; 0: off",
+
+     [](auto& c, auto f, auto& v) { c.warmupSteps = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.warmupSteps); }},
+    {"--lr-floor", number, fixed, noGraph, "F",
+     "the rate the cosine schedule ends at, as a fraction in [0, 1) of --lr",
+
+     [](auto& c, auto f, auto& v) { c.lrFloor = parseNumber(f, v); },
+     [](const auto& c) -> Shown { return shortest(c.lrFloor); }},
     {"--label-smoothing", number, fixed, trainStep, "X",
      "label smoothing in [0, 1) for ce and weighted-ce",
 

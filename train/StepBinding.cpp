@@ -1,6 +1,21 @@
 #include "train/StepBinding.h"
 
+#include <cstring>
+
+#include "support/Error.h"
+
 namespace hlotrain::train {
+
+void copyBatchInput(const data::BatchPrefetcher::Batch& batch, ir::Tensor& x) {
+  const bool tokens = !batch.ids.empty();
+  const size_t bytes = tokens ? batch.ids.size_bytes() : batch.x.size_bytes();
+  if (x.byteSize() != bytes ||
+      x.elementType() != (tokens ? ir::ElementType::i32 : ir::ElementType::f32))
+    throw RuntimeError("a batch of " + std::to_string(bytes) + " input bytes does not fill " +
+                       ir::toString(x.type()));
+  std::memcpy(x.bytes(), tokens ? static_cast<const void*>(batch.ids.data()) : batch.x.data(),
+              bytes);
+}
 
 StepInputs::StepInputs(TrainState& state, const program::TrainStepSignature& signature,
                        lower::Lowerer& lowerer, bool donate)

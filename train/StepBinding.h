@@ -7,12 +7,17 @@
 #include <span>
 #include <vector>
 
+#include "data/Prefetch.h"
 #include "ir/Tensor.h"
 #include "lower/Lowerer.h"
 #include "program/Signature.h"
 #include "train/Checkpoint.h"
 
 namespace hlotrain::train {
+
+// Copies a batch's input rows into `x`, a graph's input tensor of their size: f32 images, or
+// i32 token ids.
+void copyBatchInput(const data::BatchPrefetcher::Batch& batch, ir::Tensor& x);
 
 // The parameters and optimizer state live in the lowerer across steps: uploaded once, each
 // step's results are the next step's arguments (donated to it: held once, updated in their own

@@ -30,6 +30,9 @@ void validateRun(const TrainConfig& c, std::optional<int64_t> numClasses) {
   require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",
           "less than epochs (" + std::to_string(c.epochs) + ") with the cosine schedule",
           std::to_string(c.warmupEpochs));
+  require(c.warmupSteps >= 0, "warmup-steps", "at least 0", std::to_string(c.warmupSteps));
+  require(std::isfinite(c.lrFloor) && c.lrFloor >= 0 && c.lrFloor < 1, "lr-floor", "in [0, 1)",
+          formatNumber(c.lrFloor));
   program::validateOptions(c, numClasses);
   require(c.evalEvery >= 0, "eval-every", "at least 0", std::to_string(c.evalEvery));
   require(c.checkpointEvery >= 0, "checkpoint-every", "at least 0",

@@ -19,8 +19,10 @@ struct TrainConfig : program::ProgramOptions {
   int64_t epochs = 15;
   bool cosine = true;
   int64_t warmupEpochs = 1;
-  bool augment = true;              // the dataset's own train-time augmentations (none for MNIST)
-  int64_t evalEvery = 1;            // epochs between evaluations; 0: only after the last epoch
+  int64_t warmupSteps = 0; // > 0: the warmup in steps instead of warmupEpochs (a language model's)
+  double lrFloor = 0;      // where the cosine ends, as a fraction of the peak learningRate
+  bool augment = true;     // the dataset's own train-time augmentations (none for MNIST)
+  int64_t evalEvery = 1;   // epochs between evaluations; 0: only after the last epoch
   int64_t checkpointEvery = 1;      // epochs between checkpoints; 0: only after the last epoch
   int64_t checkpointEverySteps = 0; // global steps between checkpoints besides the epochs'; 0: none
   int64_t logEvery = 50;            // steps between step-loss lines; 0: none

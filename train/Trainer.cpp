@@ -73,18 +73,19 @@ public:
         task_(plan_.datasetTask()), files_(plan_.files), mode_(mode), out_(log),
         trainSet_(loadSplit(plan_, dataDir, data::Split::train)),
         testSet_(loadSplit(plan_, dataDir, data::Split::test)) {
-    stepsPerEpoch_ = trainSet_.size() / config_.batch;
+    const int64_t epochRecords = io_.epochRecords(trainSet_);
+    stepsPerEpoch_ = epochRecords / config_.batch;
     if (stepsPerEpoch_ == 0)
-      throw ConfigError("--batch must be at most the " + std::to_string(trainSet_.size()) +
-                        " training records, got " + std::to_string(config_.batch));
+      throw ConfigError("--batch must be at most the " + std::to_string(epochRecords) +
+                        " training records of an epoch, got " + std::to_string(config_.batch));
     // The schedule counts global steps in an int64_t.
     const int64_t maxEpochs = std::numeric_limits<int64_t>::max() / stepsPerEpoch_;
     if (config_.epochs > maxEpochs)
       throw ConfigError("--epochs must be at most " + std::to_string(maxEpochs) + " with " +
                         std::to_string(stepsPerEpoch_) + " steps per epoch, got " +
                         std::to_string(config_.epochs));
-    schedule_ = {config_.learningRate, config_.cosine, config_.warmupEpochs, config_.epochs,
-                 stepsPerEpoch_};
+    schedule_ = {config_.learningRate, config_.cosine,      config_.warmupEpochs, config_.epochs,
+                 stepsPerEpoch_,       config_.warmupSteps, config_.lrFloor};
     for (const nn::ParamInfo& p : nn::parameters(spec_)) paramNames_.push_back(p.name);
     for (double depth : nn::dropPathDepths(spec_)) dropRates_.push_back(config_.dropPath * depth);
     for (const nn::DropoutSite& site : nn::dropoutSites(spec_)) dropoutRates_.push_back(site.rate);
@@ -105,6 +106,8 @@ public:
     lastCheckpointStep_ = start.resumedStep;
     createRunDirectory(files_);
     removeStaleTemporaries(std::filesystem::path(files_.prefix).parent_path());
+    if (const std::string vocabulary = io_.vocabulary(); !vocabulary.empty())
+      writeFileAtomically(files_.vocabulary(), vocabulary);
     if (!mode_.initDump.empty()) writeRawParams(mode_.initDump, state.params);
 
     const Stopwatch compileTime;
@@ -124,7 +127,7 @@ public:
 
     MetricsLog log(out_, files_.metrics(), lastCheckpointStep_);
     log.header(runHeader(*lowerer));
-    bestScore_ = log.bestKeptEval(task_.headlineField());
+    bestScore_ = log.bestKeptEval(task_.headlineField(), task_.higherIsBetter());
     if (finished(state.position))
       chatter() << "nothing left to run: " << files_.checkpoint() << " is at step "
                 << state.position.step << ", the end of this run" << std::endl;
@@ -169,20 +172,27 @@ private:
         << " train / " << testSet_.size() << " test records, batch " << config_.batch << ", "
         << stepsPerEpoch_ << " steps/epoch, " << config_.epochs << " epochs, "
         << optimizerName(config_.optimizer) << " lr " << jsonNumber(config_.learningRate)
-        << (config_.cosine
-                ? ", cosine after " + std::to_string(config_.warmupEpochs) + " warmup epoch(s)"
-                : ", constant")
+        << (!config_.cosine ? ", constant"
+            : config_.warmupSteps > 0
+                ? ", cosine after " + std::to_string(config_.warmupSteps) + " warmup step(s)"
+                : ", cosine after " + std::to_string(config_.warmupEpochs) + " warmup epoch(s)")
+        << (config_.cosine && config_.lrFloor > 0 ? " to " + jsonNumber(config_.lrFloor) + " of it"
+                                                  : "")
         << "\nlowerer " << lowerer.describe() << ", artifacts " << files_.prefix
         << "_* (graphs ready in " << formatFixed(compileSeconds, 1) << " s";
     for (const std::string& note : notes) out << "; " << note;
     out << ")" << std::endl;
   }
 
+  // The epoch's records in order, as many as its steps take: a text's epoch draws that many of
+  // its windows at every offset, fresh ones each epoch.
   std::vector<int64_t> epochOrder(int64_t epoch) const {
-    if (config_.shuffle)
-      return data::shuffleOrder(trainSet_.size(), data::epochShuffleSeed(config_.seed, epoch));
     std::vector<int64_t> order(static_cast<size_t>(trainSet_.size()));
-    std::iota(order.begin(), order.end(), int64_t{0});
+    if (config_.shuffle)
+      order = data::shuffleOrder(trainSet_.size(), data::epochShuffleSeed(config_.seed, epoch));
+    else
+      std::iota(order.begin(), order.end(), int64_t{0});
+    order.resize(static_cast<size_t>(stepsPerEpoch_ * config_.batch));
     return order;
   }
 
@@ -232,7 +242,7 @@ private:
       while (!stepLimitReached(pos.step)) {
         std::optional<data::BatchPrefetcher::Batch> b = batches.next();
         if (!b) break;
-        std::copy(b->x.begin(), b->x.end(), in.x().data<float>());
+        copyBatchInput(*b, in.x());
         if (config_.loss.softTargets())
           mix(data::batchSeed(epoch, b->index), b->y, in);
         else
@@ -445,7 +455,7 @@ private:
   // replays the evaluation and rewrites the same file.
   void keepIfBest(const TrainState& state, const EvalRecord& r) {
     const double score = task::headline(r.scores);
-    if (bestScore_ && !(score > *bestScore_)) return;
+    if (bestScore_ && !task::isBetter(r.scores, score, *bestScore_)) return;
     bestScore_ = score;
     const std::string path = files_.bestCheckpoint();
     saveCheckpoint(path, state);

@@ -29,6 +29,21 @@ TEST(ScheduleTest, WarmupIsLinearThenCosineFallsToZero) {
   for (int64_t t = ws + 1; t < total; ++t) ASSERT_LT(s.at(t + 1), s.at(t)) << t;
 }
 
+// The LM recipe's (FAMILIES.md 3): 100 warmup steps whatever the epochs' length, then the cosine
+// from the peak down to a tenth of it.
+TEST(ScheduleTest, WarmupInStepsAndACosineFloor) {
+  LrSchedule s{3e-3, true, 1, 20, 490, 100, 0.1};
+  const int64_t total = 20 * 490;
+  EXPECT_FLOAT_EQ(s.at(1), 3e-5f);
+  EXPECT_FLOAT_EQ(s.at(100), 3e-3f);
+  EXPECT_FLOAT_EQ(s.at((100 + total) / 2), static_cast<float>(0.3e-3 + 0.5 * 2.7e-3));
+  EXPECT_FLOAT_EQ(s.at(total), 3e-4f);
+  EXPECT_FLOAT_EQ(s.at(total + 5), 3e-4f); // past the end it stays at the floor
+  // A run shorter than its warmup still reaches its peak, on its last step but one.
+  LrSchedule shortRun{3e-3, true, 0, 1, 30, 100, 0.1};
+  EXPECT_FLOAT_EQ(shortRun.at(29), 3e-3f);
+}
+
 TEST(ScheduleTest, CosineWithoutWarmupStartsAtBase) {
   LrSchedule s{0.1, true, 0, 2, 10};
   EXPECT_FLOAT_EQ(s.at(1), static_cast<float>(0.1 * 0.5 * (1 + std::cos(std::numbers::pi / 20))));

@@ -1,0 +1,129 @@
+// `hlotrain train` and `eval` on a text (--dataset text): a language model fitted to the text's
+// characters, evaluated in bits per character over every validation position, resumed inside an
+// epoch to the very checkpoint of an uninterrupted run; and the one-line refusals of texts and
+// settings it cannot take.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "Harness.h"
+#include "support/Xorshift.h"
+#include "tests/data/IdxFiles.h"
+
+using namespace hlotrain;
+using hlotrain::testing::CliResult;
+using hlotrain::testing::runInProcess;
+
+namespace {
+
+// Sentences from a small grammar, with one two-byte character: some 6,000 characters.
+std::string generatedText() {
+  const char* subjects[] = {"the cat", "a dog", "my friend", "the caf\xc3\xa9", "our teacher"};
+  const char* verbs[] = {"sees", "likes", "finds", "opens", "paints"};
+  const char* objects[] = {"the door", "a red ball", "the garden", "an old book", "the sea"};
+  std::string text;
+  uint64_t s = 7;
+  while (text.size() < 6000) {
+    auto pick = [&](const char* const* words) {
+      s = xorshift64(s);
+      return std::string(words[s % 5]);
+    };
+    text += pick(subjects) + " " + pick(verbs) + " " + pick(objects) + ".\n";
+  }
+  return text;
+}
+
+std::string readFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+class LanguageModelCommandTest : public data::testing::ScratchDir {
+protected:
+  void SetUp() override {
+    ScratchDir::SetUp();
+    text = (dir / "sentences.txt").string();
+    std::ofstream(text, std::ios::binary) << generatedText();
+  }
+  std::vector<std::string> trainArgs(const std::string& artifacts, std::vector<std::string> extra) {
+    std::vector<std::string> args = {"train",  "--net",       "gpt-nano", "--dataset", "text",
+                                     "--data", text,          "--batch",  "8",         "--epochs",
+                                     "2",      "--artifacts", artifacts};
+    return hlotrain::testing::withFlags(std::move(args), extra);
+  }
+  std::string text;
+};
+
+TEST_F(LanguageModelCommandTest, TrainsOnTheTextsCharactersAndReportsBitsPerCharacter) {
+  const std::string artifacts = (dir / "a").string();
+  CliResult r = runInProcess(trainArgs(artifacts, {}));
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  // 24 distinct characters: gpt-nano's table and head are fitted to them (212,545 at 65).
+  EXPECT_NE(r.out.find("training GPT-nano (207256 parameters) on text (language-model)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("cosine after 100 warmup step(s) to 0.1 of it"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("final test validation loss"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" bits per character, perplexity "), std::string::npos) << r.out;
+  const std::string metrics = readFile(dir / "a" / "gpt_nano_metrics.jsonl");
+  EXPECT_NE(metrics.find("\"bits_per_char\":"), std::string::npos) << metrics;
+  const std::string vocabulary = readFile(dir / "a" / "gpt_nano_vocab.txt");
+  EXPECT_EQ(std::count(vocabulary.begin(), vocabulary.end(), '\n'), 24) << vocabulary;
+  EXPECT_NE(vocabulary.find("\t233\n"), std::string::npos) << vocabulary; // é
+
+  r = runInProcess(
+      {"eval", "--net", "gpt-nano", "--dataset", "text", "--data", text, "--artifacts", artifacts});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find("bits per character"), std::string::npos) << r.out;
+}
+
+// Stopped inside its first epoch and resumed, a run ends on the very parameters, optimizer state
+// and position of one that ran through: the windows of each step are the same.
+TEST_F(LanguageModelCommandTest, AResumedRunEndsBitForBitEqual) {
+  const std::string whole = (dir / "whole").string(), split = (dir / "split").string();
+  ASSERT_EQ(runInProcess(trainArgs(whole, {})).exitCode, 0);
+  CliResult r = runInProcess(trainArgs(split, {"--max-steps", "4"}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  r = runInProcess(trainArgs(split, {"--resume"}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("resuming from"), std::string::npos) << r.out;
+  const std::string a = readFile(dir / "whole" / "gpt_nano_params.bin");
+  ASSERT_FALSE(a.empty());
+  EXPECT_TRUE(a == readFile(dir / "split" / "gpt_nano_params.bin"));
+  EXPECT_TRUE(readFile(dir / "whole" / "gpt_nano_checkpoint.bin") ==
+              readFile(dir / "split" / "gpt_nano_checkpoint.bin"));
+}
+
+TEST_F(LanguageModelCommandTest, BadTextsAndSettingsAreOneLineErrors) {
+  const std::string bad = (dir / "latin1.txt").string();
+  std::ofstream(bad, std::ios::binary) << "caf\xe9 au lait";
+  CliResult r = runInProcess(trainArgs((dir / "b").string(), {"--data", bad}));
+  EXPECT_EQ(r.exitCode, 2); // malformed input
+  EXPECT_NE(r.err.find(bad + ": byte 3: a sequence of 3 bytes cut off at byte 4"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "b"));
+
+  r = runInProcess(trainArgs((dir / "b").string(), {"--loss", "dice"}));
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.err.find("a language model trains with ce"), std::string::npos) << r.err;
+  r = runInProcess(trainArgs((dir / "b").string(), {"--net", "mnist-cnn"}));
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.err.find("MNIST-CNN takes images but dataset text gives token ids"),
+            std::string::npos)
+      << r.err;
+  r = runInProcess(trainArgs((dir / "b").string(), {"--lr-floor", "1"}));
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.err.find("--lr-floor must be in [0, 1)"), std::string::npos) << r.err;
+  r = runInProcess(trainArgs((dir / "b").string(), {"--data", (dir / "none.txt").string()}));
+  EXPECT_NE(r.exitCode, 0);
+  EXPECT_NE(r.err.find("none.txt: cannot be read"), std::string::npos) << r.err;
+}
+
+} // namespace
