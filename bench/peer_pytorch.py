@@ -86,7 +86,12 @@ NETS = {
     "efficientnet-b0": (32, 3, 224, 224),
     "efficientnet-v2-s": (16, 3, 224, 224),
     "mobilenetv3-large": (32, 3, 224, 224),
+    # Language models (issue 37): (batch, vocabulary, context, 0): token ids [B, T].
+    "gpt-nano": (32, 65, 64, 0),
+    "gpt-tiny": (32, 65, 128, 0),
 }
+# The GPTs' sizes (FAMILIES.md 3): width, heads, MLP, blocks.
+GPTS = {"gpt-nano": (64, 2, 256, 4), "gpt-tiny": (128, 4, 512, 6)}
 # The zoo nets that are torchvision's own models at 10 classes (issue 36; FAMILIES.md 3).
 TORCHVISION = {"convnext-tiny": "convnext_tiny", "efficientnet-b0": "efficientnet_b0",
                "efficientnet-v2-s": "efficientnet_v2_s", "mobilenetv3-large": "mobilenet_v3_large"}
@@ -266,7 +271,62 @@ def build(net):
     if net in TORCHVISION:
         import torchvision
         return getattr(torchvision.models, TORCHVISION[net])(num_classes=10)
+    if net in GPTS:
+        return gpt(NETS[net][1], NETS[net][2], *GPTS[net])
     raise SystemExit(f"peer_pytorch: no PyTorch model for {net}")
+
+
+def gpt(vocabulary, context, width, heads, mlp, blocks):
+    """The zoo's GPT in torch.nn layers: token embedding plus a learned position table, pre-norm
+    causal blocks with separate biased Q, K, V, O (softmax over scores scaled by 1/sqrt(dh), the
+    future masked with -inf), tanh GELU, layer-norm eps 1e-5, a final layer norm and an untied
+    biased head: logits [B, T, V]. Init as FAMILIES.md 2.6 (tables N(0, 0.02), weights
+    N(0, 2/fan_in), biases 0)."""
+    import math
+    import torch
+    from torch import nn
+    import torch.nn.functional as F
+
+    class Block(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.ln1 = nn.LayerNorm(width, eps=1e-5)
+            self.q, self.k, self.v, self.o = (nn.Linear(width, width) for _ in range(4))
+            self.ln2 = nn.LayerNorm(width, eps=1e-5)
+            self.fc1, self.fc2 = nn.Linear(width, mlp), nn.Linear(mlp, width)
+            self.register_buffer("hidden", torch.ones(context, context).triu(1).bool(),
+                                 persistent=False)
+
+        def forward(self, x):
+            b, t, d = x.shape
+            h = self.ln1(x)
+            split = lambda z: z.view(b, t, heads, d // heads).transpose(1, 2)
+            q, k, v = split(self.q(h)), split(self.k(h)), split(self.v(h))
+            scores = (q @ k.transpose(-1, -2)) * (1.0 / math.sqrt(d // heads))
+            p = scores.masked_fill(self.hidden[:t, :t], float("-inf")).softmax(-1)
+            x = x + self.o((p @ v).transpose(1, 2).reshape(b, t, d))
+            return x + self.fc2(F.gelu(self.fc1(self.ln2(x)), approximate="tanh"))
+
+    class Gpt(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.tok = nn.Embedding(vocabulary, width)
+            self.pos = nn.Parameter(torch.zeros(context, width))
+            self.blocks = nn.Sequential(*(Block() for _ in range(blocks)))
+            self.ln = nn.LayerNorm(width, eps=1e-5)
+            self.head = nn.Linear(width, vocabulary)
+            for name, p in self.named_parameters():
+                if name in ("tok.weight", "pos"):
+                    nn.init.normal_(p, 0.0, 0.02)
+                elif p.dim() == 2:
+                    nn.init.normal_(p, 0.0, math.sqrt(2.0 / p.shape[1]))
+                elif name.endswith("bias"):
+                    nn.init.zeros_(p)
+
+        def forward(self, ids):
+            return self.head(self.ln(self.blocks(self.tok(ids) + self.pos)))
+
+    return Gpt()
 
 
 def yolo_loss(out, target, mask, gamma=2.0):
@@ -370,9 +430,15 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
                     setattr(module, name, ReLU6())
     fmt = torch.channels_last if channels_last else torch.contiguous_format
     model = model.to(memory_format=fmt)
-    x = torch.rand(batch, c, h, w).mul_(2).sub_(1).contiguous(memory_format=fmt)
+    lm = net in GPTS
+    if lm:  # c: the vocabulary, h: the context
+        x = torch.randint(0, c, (batch, h))
+        y = torch.randint(0, c, (batch, h))
+    else:
+        x = torch.rand(batch, c, h, w).mul_(2).sub_(1).contiguous(memory_format=fmt)
     classes = CLASSES.get(net, 10)
-    y = torch.randint(0, classes, (batch, h, w) if net in CLASSES else (batch,))
+    if not lm:
+        y = torch.randint(0, classes, (batch, h, w) if net in CLASSES else (batch,))
     detector = net == "r34-yolov1"
     if detector:
         grid = h // 32
@@ -381,7 +447,7 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
     # Matrices decay; the ViT's class token and position table and ConvNeXt's layer scales
     # ([C, 1, 1]) do not (FAMILIES.md 2.6).
     def decays(name, p):
-        return (p.dim() > 1 and name not in ("class_token", "encoder.pos_embedding")
+        return (p.dim() > 1 and name not in ("class_token", "encoder.pos_embedding", "pos")
                 and not name.endswith("layer_scale"))
     decay = [p for n, p in model.named_parameters() if decays(n, p)]
     rest = [p for n, p in model.named_parameters() if not decays(n, p)]
@@ -422,8 +488,12 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
         opt.zero_grad(set_to_none=True)
         with autocast():
             out = model(x)
-            loss = (yolo_loss(out, target, mask) if detector
-                    else F.cross_entropy(out, y, label_smoothing=smoothing))
+            if detector:
+                loss = yolo_loss(out, target, mask)
+            elif lm:
+                loss = F.cross_entropy(out.reshape(-1, out.shape[-1]), y.reshape(-1))
+            else:
+                loss = F.cross_entropy(out, y, label_smoothing=smoothing)
         loss.backward()
         if detector:
             torch.nn.utils.clip_grad_norm_(model.parameters(), 4.0)

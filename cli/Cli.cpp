@@ -8,6 +8,7 @@
 #include "cli/Bench.h"
 #include "cli/DataCheck.h"
 #include "cli/Diff.h"
+#include "cli/Generate.h"
 #include "cli/LowererFlags.h"
 #include "cli/Report.h"
 #include "cli/Run.h"
@@ -48,6 +49,8 @@ constexpr Command kCommands[] = {
      runsCommand, [] { return std::string(kRunsUsage); }},
     {"data", "data check: load every file of a dataset, print its splits' label statistics",
      dataCommand, [] { return std::string(kDataUsage); }},
+    {"generate", "sample text from a language model trained on a text", generateCommand,
+     [] { return std::string(kGenerateUsage); }},
 };
 
 void printUsage(std::ostream& out) {

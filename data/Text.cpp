@@ -20,7 +20,9 @@ namespace {
                    " (a text must be UTF-8)");
 }
 
-// The code points of `bytes`, by the rules of RFC 3629.
+} // namespace
+
+// By the rules of RFC 3629.
 std::vector<char32_t> decodeUtf8(std::string_view bytes, const std::string& name) {
   std::vector<char32_t> out;
   out.reserve(bytes.size());
@@ -63,6 +65,8 @@ std::vector<char32_t> decodeUtf8(std::string_view bytes, const std::string& name
   }
   return out;
 }
+
+namespace {
 
 std::shared_ptr<const std::vector<int32_t>> share(std::vector<int32_t> ids) {
   return std::make_shared<const std::vector<int32_t>>(std::move(ids));
@@ -200,6 +204,33 @@ std::string vocabularyFile(const CharacterText& text) {
     out +=
         std::to_string(i) + "\t" + std::to_string(static_cast<uint32_t>(text.vocabulary[i])) + "\n";
   return out;
+}
+
+std::vector<char32_t> readVocabularyFile(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw ParseError(path + ": cannot be read (a run on a text writes it)");
+  std::vector<char32_t> vocabulary;
+  std::string line;
+  for (int64_t n = 1; std::getline(in, line); ++n) {
+    const size_t tab = line.find('\t');
+    char* end = nullptr;
+    const std::string id = line.substr(0, tab),
+                      point = tab == line.npos ? "" : line.substr(tab + 1);
+    const long long parsedId = std::strtoll(id.c_str(), &end, 10);
+    const bool idOk =
+        !id.empty() && *end == '\0' && parsedId == static_cast<long long>(vocabulary.size());
+    const unsigned long long cp = std::strtoull(point.c_str(), &end, 10);
+    const bool pointOk = !point.empty() && *end == '\0' && cp <= 0x10ffff &&
+                         (cp < 0xd800 || cp > 0xdfff) &&
+                         (vocabulary.empty() || cp > vocabulary.back());
+    if (!idOk || !pointOk)
+      throw ParseError(path + ": line " + std::to_string(n) + ": expected '" +
+                       std::to_string(vocabulary.size()) +
+                       "<TAB><code point>' with code points ascending, got '" + line + "'");
+    vocabulary.push_back(static_cast<char32_t>(cp));
+  }
+  if (vocabulary.empty()) throw ParseError(path + ": an empty vocabulary");
+  return vocabulary;
 }
 
 const DatasetIO& textIO(const std::string& path, int64_t window) {

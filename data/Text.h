@@ -31,10 +31,15 @@ CharacterText decodeCharacterText(std::string_view bytes, const std::string& nam
 // Reads and decodes the file at `path` (ParseError naming it when it cannot be read).
 CharacterText readCharacterText(const std::string& path);
 std::string encodeUtf8(char32_t codePoint);
+// The code points of `bytes` (the contents of `name`), refused as decodeCharacterText refuses.
+std::vector<char32_t> decodeUtf8(std::string_view bytes, const std::string& name);
 // The characters of the training split: the first ⌊0.9n⌋.
 int64_t trainCharacters(int64_t n);
 // `<id>\t<code point>\n` per vocabulary entry (FAMILIES.md 6: the run's <prefix>_vocab.txt).
 std::string vocabularyFile(const CharacterText& text);
+// The vocabulary of such a file, checked (ParseError naming the file and line): ids 0, 1, …
+// in order, code points ascending and valid.
+std::vector<char32_t> readVocabularyFile(const std::string& path);
 
 // The IO of --dataset text over the file at `path` (read once, here: the vocabulary is the net's
 // output width) in windows of `window` tokens (0: only the vocabulary is asked for, and load()

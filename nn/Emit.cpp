@@ -570,6 +570,114 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
   return out;
 }
 
+namespace {
+
+// Attention of one new token per sequence against the cache (emitDecodeStep): x [B, 1, D].
+Value* decodeAttention(Builder& b, const Step& step, Value* x, std::span<Value* const> w,
+                       Value* position, Value*& keys, Value*& values) {
+  const Shape& cache = keys->type.shape; // [B, H, T, dh]
+  const int64_t batch = cache[0], heads = cache[1], tokens = cache[2], headWidth = cache[3];
+  const int64_t width = heads * headWidth;
+  const ElementType t = x->type.elementType;
+  auto split = [&](Value* v) {
+    Value* r = b.reshape(v, {batch, 1, heads, headWidth});
+    return b.transpose(r, {0, 2, 1, 3}); // [B, H, 1, dh]
+  };
+  Value* q = split(denseLayer(b, x, w[0], w[1], Precision::f32));
+  Value* k = split(denseLayer(b, x, w[2], w[3], Precision::f32));
+  Value* v = split(denseLayer(b, x, w[4], w[5], Precision::f32));
+  // The cache row of `position` takes this token's key and value.
+  Value* slot = b.iota({ElementType::i32, cache}, 2);
+  Value* here = b.broadcastInDim(position, cache, {});
+  Value* isHere = b.compare(slot, here, ComparisonDirection::EQ);
+  Value* kWide = b.broadcastInDim(k, cache, {0, 1, 2, 3});
+  keys = b.select(isHere, kWide, keys);
+  Value* vWide = b.broadcastInDim(v, cache, {0, 1, 2, 3});
+  values = b.select(isHere, vWide, values);
+  Value* scores = b.dotGeneral(q, keys, {{0, 1}, {0, 1}, {3}, {3}}, t); // [B, H, 1, T]
+  const Shape& scoreShape = scores->type.shape;
+  Value* scaled =
+      b.multiply(scores, full(b, 1.0 / std::sqrt(static_cast<double>(headWidth)), t, scoreShape));
+  // Positions after this one hold nothing yet (or an older sequence's values): hidden, as the
+  // causal mask hides the future in the forward.
+  Value* column = b.iota({ElementType::i32, scoreShape}, 3);
+  Value* upTo = b.broadcastInDim(position, scoreShape, {});
+  Value* visible = b.compare(column, upTo, ComparisonDirection::LE);
+  Value* hidden = full(b, -std::numeric_limits<double>::infinity(), t, scoreShape);
+  Value* masked = b.select(visible, scaled, hidden);
+  Value* p = emitSoftmax(b, masked);
+  Value* attended = b.dotGeneral(p, values, {{0, 1}, {0, 1}, {3}, {2}}, t); // [B, H, 1, dh]
+  Value* merged = b.transpose(attended, {0, 2, 1, 3});
+  Value* flat = b.reshape(merged, {batch, 1, width});
+  (void)step;
+  (void)tokens;
+  return denseLayer(b, flat, w[6], w[7], Precision::f32);
+}
+
+} // namespace
+
+DecodeStep emitDecodeStep(Builder& b, const NetSpec& spec, std::span<Value* const> params,
+                          Value* ids, Value* position, std::span<Value* const> keys,
+                          std::span<Value* const> values) {
+  if (!spec.input.tokens()) throw VerifyError(spec.name + ": decoding needs a net of token input");
+  DecodeStep out;
+  out.keys.assign(keys.begin(), keys.end());
+  out.values.assign(values.begin(), values.end());
+  size_t p = 0, attention = 0;
+  Value* main = ids;
+  Value* shortcut = nullptr;
+  walkSteps(spec, 1, [&](const Step& step, const Shape& in, const Shape&) {
+    std::span<Value* const> w = params.subspan(p, stepParameters(step, in).size());
+    p += w.size();
+    if (step.path != Path::main)
+      throw VerifyError(spec.name + ": decoding reads no shortcut steps");
+    switch (step.kind) {
+    case Step::Kind::tokenEmbedding:
+      main = b.gather(w[0], main, {{2}, {0}, {0}, 2}, {1, step.features});
+      break;
+    case Step::Kind::positions: {
+      Value* zero = b.scalar<int32_t>(0);
+      Value* row = b.dynamicSlice(w[0], {position, zero}, {1, in[2]}); // [1, D]
+      main = b.add(main, b.broadcastInDim(row, main->type.shape, {1, 2}));
+      break;
+    }
+    case Step::Kind::layerNorm:
+      main = emitLayerNorm(b, main, w[0], w[1], 2, step.epsilon).y;
+      break;
+    case Step::Kind::attention:
+      if (!step.causal || attention >= out.keys.size())
+        throw VerifyError(spec.name + ": decoding needs causal attention and a cache per layer");
+      main =
+          decodeAttention(b, step, main, w, position, out.keys[attention], out.values[attention]);
+      ++attention;
+      break;
+    case Step::Kind::dense:
+      main = denseLayer(b, main, w[0], w[1], Precision::f32);
+      break;
+    case Step::Kind::activation:
+      main = emitActivation(b, main, step.activation);
+      break;
+    case Step::Kind::fork:
+      shortcut = main;
+      break;
+    case Step::Kind::join:
+      main = b.add(main, shortcut);
+      break;
+    case Step::Kind::dropPath: // training only
+    case Step::Kind::dropout:
+      break;
+    default:
+      throw VerifyError(spec.name + ": decoding does not take its layer " + step.name);
+    }
+  });
+  if (attention != out.keys.size())
+    throw VerifyError(spec.name + ": " + std::to_string(out.keys.size()) + " caches for " +
+                      std::to_string(attention) + " attention layers");
+  const Shape& s = main->type.shape; // [B, 1, V]
+  out.logits = b.reshape(main, {s[0], s[2]});
+  return out;
+}
+
 BatchNormGrads batchNormBackward(Builder& b, const BatchNorm& bn, Value* dy) {
   const Shape& shape = bn.x->type.shape;
   ElementType t = bn.x->type.elementType;

@@ -117,6 +117,22 @@ ForwardValues emitForward(ir::Builder& b, const NetSpec& spec, std::span<ir::Val
                           Precision precision = Precision::f32, ir::Value* dropMask = nullptr,
                           std::span<ir::Value* const> dropoutMasks = {});
 
+// One step of a causal token net's decoding with a key-value cache (`hlotrain generate`): each of
+// B sequences reads one token `ids` [B, 1] at the same `position` (i32, rank 0, below the net's
+// context T); every attention layer l writes this token's keys and values into keys[l] and
+// values[l] [B, H, T, D/H] at `position` and attends over positions 0…position of them, so no
+// earlier token is computed again. Logits [B, V] of the next token, and the updated caches. The
+// same function as the forward's last position on the sequence so far, within f32 rounding.
+// Nets of token embeddings, positions, layer norms, causal attention, dense layers, activations
+// and residual joins only; others are refused (VerifyError).
+struct DecodeStep {
+  ir::Value* logits = nullptr;
+  std::vector<ir::Value*> keys, values;
+};
+DecodeStep emitDecodeStep(ir::Builder& b, const NetSpec& spec, std::span<ir::Value* const> params,
+                          ir::Value* ids, ir::Value* position, std::span<ir::Value* const> keys,
+                          std::span<ir::Value* const> values);
+
 struct BatchNormGrads {
   ir::Value *x, *gamma, *beta;
 };

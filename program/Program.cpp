@@ -7,6 +7,7 @@
 #include "grad/Vjp.h"
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
+#include "nn/Compose.h"
 #include "nn/Emit.h"
 #include "support/Error.h"
 #include "support/Format.h"
@@ -321,6 +322,41 @@ std::unique_ptr<Module> buildEvalForward(const nn::NetSpec& spec, int64_t batch,
                        g.args(sig.bnMean), g.args(sig.bnVar), precision)
            .logits},
       sig.results);
+}
+
+DecodeSignature decodeSignature(const nn::NetSpec& spec, int64_t batch) {
+  std::vector<TensorType> caches;
+  nn::walkSteps(spec, 1, [&](const nn::Step& step, const Shape& in, const Shape&) {
+    if (step.kind == nn::Step::Kind::attention)
+      caches.push_back(
+          {ElementType::f32, {batch, step.heads, spec.input.context, in[2] / step.heads}});
+  });
+  DecodeSignature sig;
+  sig.params = append(sig.arguments, paramTypes(spec));
+  sig.keys = append(sig.arguments, caches);
+  sig.values = append(sig.arguments, caches);
+  sig.ids = append(sig.arguments, {{ElementType::i32, {batch, 1}}});
+  sig.position = append(sig.arguments, {{ElementType::i32, {}}});
+  sig.logits = append(sig.results, {{ElementType::f32, {batch, spec.numClasses}}});
+  sig.newKeys = append(sig.results, caches);
+  sig.newValues = append(sig.results, caches);
+  return sig;
+}
+
+std::unique_ptr<Module> buildDecodeStep(const nn::NetSpec& spec, int64_t batch) {
+  const DecodeSignature sig = decodeSignature(spec, batch);
+  GraphUnderConstruction g("jit_" + sanitizedName(spec.name) + "_decode", sig.arguments);
+  nn::DecodeStep d = nn::emitDecodeStep(*g.b, spec, g.args(sig.params), g.arg(sig.ids),
+                                        g.arg(sig.position), g.args(sig.keys), g.args(sig.values));
+  std::vector<Value*> results = {d.logits};
+  results.insert(results.end(), d.keys.begin(), d.keys.end());
+  results.insert(results.end(), d.values.begin(), d.values.end());
+  // The caches are updated where they lie.
+  std::vector<std::pair<size_t, size_t>> donated;
+  for (size_t i = 0; i < sig.keys.count; ++i) donated.push_back({sig.keys[i], sig.newKeys[i]});
+  for (size_t i = 0; i < sig.values.count; ++i)
+    donated.push_back({sig.values[i], sig.newValues[i]});
+  return g.finish(std::move(results), sig.results, donated);
 }
 
 grad::CustomVjps customVjps(const nn::ForwardValues& forward) {

@@ -85,6 +85,10 @@ std::unique_ptr<ir::Module> buildEvalForward(const nn::NetSpec& spec, int64_t ba
 // nn::layerNormBackward for each layer norm's, nn::softmaxBackward for each softmax's.
 grad::CustomVjps customVjps(const nn::ForwardValues& forward);
 
+// `hlotrain generate`'s decode step of a causal token net for `batch` sequences at once.
+DecodeSignature decodeSignature(const nn::NetSpec& spec, int64_t batch);
+std::unique_ptr<ir::Module> buildDecodeStep(const nn::NetSpec& spec, int64_t batch);
+
 // train step, as trainStepSignature says.
 std::unique_ptr<ir::Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOptions& options);
 

@@ -46,4 +46,13 @@ struct EvalSignature {
   std::vector<ir::TensorType> arguments, results;
 };
 
+// (params..., keys..., values..., ids, position) -> (logits, keys'..., values'...): one token
+// of each of B sequences (ids i32 [B, 1]) at `position` (i32), one key and one value cache
+// f32 [B, H, T, D/H] per attention layer (nn::emitDecodeStep), the next token's logits [B, V].
+struct DecodeSignature {
+  Range params, keys, values, ids, position; // arguments
+  Range logits, newKeys, newValues;          // results
+  std::vector<ir::TensorType> arguments, results;
+};
+
 } // namespace hlotrain::program

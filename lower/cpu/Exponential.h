@@ -42,8 +42,9 @@ inline float fastLogistic(float x) {
 }
 
 namespace hyperbolic {
-// Eigen's generic_fast_tanh_float: beyond ±kClamp tanh rounds to ±1 in f32, below kTiny to x.
-inline constexpr float kClamp = 7.90531110763549805f, kTiny = 0.0004f;
+// Eigen's generic_fast_tanh_float: the rational form holds on ±kClamp and is x below kTiny. From
+// kOne on tanh rounds to ±1 in f32 (1 − tanh(9.02) < 2^−25), which the form only approaches.
+inline constexpr float kClamp = 7.90531110763549805f, kTiny = 0.0004f, kOne = 9.02f;
 inline constexpr float kAlpha[] = {
     4.89352455891786e-03f,  6.37261928875436e-04f, 1.48572235717979e-05f, 5.12229709037114e-08f,
     -8.60467152213735e-11f, 2.00018790482477e-13f, -2.76076847742355e-16f};
@@ -52,7 +53,7 @@ inline constexpr float kBeta[] = {4.89352518554385e-03f, 2.26843463243900e-03f,
 } // namespace hyperbolic
 
 // tanh of f32 on the fast path (GPT's GELU): x·P(x²)/Q(x²), P odd of degree 13 and Q of degree 6,
-// x clamped to ±kClamp; x itself below kTiny. Within 8 ulp of tanh over all of f32
+// x clamped to ±kClamp; x itself below kTiny, ±1 from kOne. Within 8 ulp of tanh over all of f32
 // (tests/lower/cpu/FastVectorLoopTest.cpp), 4e-7 absolute; NaN stays NaN. Compiled the same way.
 inline float fastTanh(float x) {
   using namespace hyperbolic;
@@ -64,7 +65,8 @@ inline float fastTanh(float x) {
   p = p * c;
   float q = kBeta[3];
   for (int k = 2; k >= 0; --k) q = std::fma(q, x2, kBeta[k]);
-  return std::fabs(x) < kTiny ? x : p / q;
+  const float a = std::fabs(x);
+  return a < kTiny ? x : a >= kOne ? std::copysign(1.0f, x) : p / q;
 }
 
 } // namespace hlotrain::cpu

@@ -311,6 +311,10 @@ private:
     vdivps(d, p, d);
     vpxord(x2, x2, x2);
     vpandd(c, a, splat(0x7fffffffu));
+    vcmpps(k2, c, splatFloat(kOne), kGeOS);
+    vpandd(p, a, splat(0x80000000u));
+    vpord(p, p, splat(0x3f800000u)); // ±1 with a's sign
+    vmovaps(d | k2, p);
     vcmpps(k2, c, splatFloat(kTiny), kLtOS);
     vmovaps(d | k2, a);
     vcmpps(k2, a, a, kUnordQ);

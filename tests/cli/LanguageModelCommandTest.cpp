@@ -99,6 +99,42 @@ TEST_F(LanguageModelCommandTest, AResumedRunEndsBitForBitEqual) {
               readFile(dir / "split" / "gpt_nano_checkpoint.bin"));
 }
 
+// `hlotrain generate` samples in the run's characters from its best checkpoint: the same seed the
+// same text, another seed another; what it cannot do is one line naming why.
+TEST_F(LanguageModelCommandTest, GenerateSamplesTheSameTextForTheSameSeed) {
+  const std::string artifacts = (dir / "g").string();
+  ASSERT_EQ(runInProcess(trainArgs(artifacts, {})).exitCode, 0);
+  auto generate = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = {"generate",         "--net",    "gpt-nano",
+                                     "--artifacts",      artifacts,  "--prompt",
+                                     "the caf\xc3\xa9 ", "--tokens", "150"};
+    return runInProcess(hlotrain::testing::withFlags(std::move(args), extra));
+  };
+  CliResult a = generate({"--seed", "3"}), b = generate({"--seed", "3"}),
+            c = generate({"--seed", "4"});
+  ASSERT_EQ(a.exitCode, 0) << a.err;
+  EXPECT_EQ(a.out.rfind("the caf\xc3\xa9 ", 0), 0u) << a.out;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  // 150 characters after the prompt: past the context of 64, the caches start again.
+  EXPECT_GE(a.out.size(), 9u + 150u) << a.out;
+  CliResult greedy = generate({"--temperature", "0", "--seed", "5"});
+  EXPECT_EQ(greedy.out, generate({"--temperature", "0", "--seed", "6"}).out);
+
+  CliResult r = generate({"--prompt", "xyz"});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--prompt: 'x' (U+120) is not among the run's 24 characters"),
+            std::string::npos)
+      << r.err;
+  r = runInProcess({"generate", "--net", "gpt-nano", "--artifacts", (dir / "none").string()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("gpt_nano_vocab.txt: cannot be read"), std::string::npos) << r.err;
+  r = runInProcess({"generate", "--net", "mnist-cnn"});
+  EXPECT_NE(r.err.find("not a language model"), std::string::npos) << r.err;
+  r = generate({"--temperature", "-1"});
+  EXPECT_NE(r.err.find("--temperature must be a finite value >= 0"), std::string::npos) << r.err;
+}
+
 TEST_F(LanguageModelCommandTest, BadTextsAndSettingsAreOneLineErrors) {
   const std::string bad = (dir / "latin1.txt").string();
   std::ofstream(bad, std::ios::binary) << "caf\xe9 au lait";

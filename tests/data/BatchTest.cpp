@@ -140,7 +140,10 @@ TEST(Dataset, RejectsPartialRecords) {
 TEST(DatasetKinds, RoundTripNames) {
   for (DatasetKind kind : allDatasetKinds()) {
     EXPECT_EQ(datasetKindFromName(datasetKindName(kind)), kind);
-    EXPECT_EQ(datasetIO(kind).kind(), kind);
+    // A text's io is its file's (tests/data/TextTest.cpp).
+    if (kind != DatasetKind::text) {
+      EXPECT_EQ(datasetIO(kind).kind(), kind);
+    }
   }
   EXPECT_EQ(datasetKindFromName("imagenet"), std::nullopt);
 }

@@ -34,10 +34,10 @@ TEST(RunFilesTest, SuffixesCoverEveryFileLongestFirst) {
   const RunFiles none{""};
   for (const std::string& name :
        {none.checkpoint(), none.bestCheckpoint(), none.params(), none.bnStats(), none.metrics(),
-        none.samples(), none.report(), none.graph(Graph::fwdEval),
+        none.samples(), none.report(), none.vocabulary(), none.graph(Graph::fwdEval),
         none.compiledGraph(Graph::fwd) + std::string(kCompiledKeySuffix)})
     EXPECT_NE(std::find(suffixes.begin(), suffixes.end(), name), suffixes.end()) << name;
-  EXPECT_EQ(suffixes.size(), 7u + 3u * 3u);
+  EXPECT_EQ(suffixes.size(), 8u + 3u * 3u);
   // `_best_checkpoint.bin` is met before `_checkpoint.bin`, which it ends with.
   EXPECT_LT(std::find(suffixes.begin(), suffixes.end(), none.bestCheckpoint()),
             std::find(suffixes.begin(), suffixes.end(), none.checkpoint()));

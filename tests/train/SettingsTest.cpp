@@ -60,6 +60,8 @@ const std::map<std::string_view, Sample>& samples() {
       {"--weight-decay", {"0.01"}},
       {"--cosine", {"false"}},
       {"--warmup-epochs", {"0"}},
+      {"--warmup-steps", {"100"}},
+      {"--lr-floor", {"0.1"}},
       {"--label-smoothing", {"0.1"}},
       {"--drop-path", {"0.1", transformer}},
       {"--cutmix", {"1"}},

@@ -1,0 +1,31 @@
+#pragma once
+// Sampling text from a causal token net (`hlotrain generate`): the net's decode step
+// (program::buildDecodeStep) compiled on a lowerer, which keeps the key and value caches between
+// tokens, so each new token costs one token's computation; the host draws from the logits.
+
+#include <cstdint>
+#include <vector>
+
+#include "ir/Tensor.h"
+#include "lower/Lowerer.h"
+#include "nn/NetSpec.h"
+
+namespace hlotrain::train {
+
+struct SampleOptions {
+  int64_t tokens = 200;     // sampled after the prompt
+  double temperature = 1.0; // logits divided by it; 0: the most likely token every time
+  int64_t topK = 0;         // draw among the k most likely only; 0: among all
+  uint64_t seed = 0;        // the same seed, prompt and parameters give the same tokens
+};
+
+// The prompt (at least one id) followed by `options.tokens` sampled ids. A token is drawn from
+// softmax(logits / temperature) over the top-k by one xorshift64 uniform (FORMATS.md's step,
+// seeded from `seed`) against the cumulative probabilities in id order. When the sequence fills
+// the net's context T, the caches restart from the last T/2 tokens (fed again, the only prefix
+// computed twice).
+std::vector<int32_t> sample(const nn::NetSpec& spec, const std::vector<ir::Tensor>& params,
+                            const std::vector<int32_t>& prompt, const SampleOptions& options,
+                            lower::Lowerer& lowerer);
+
+} // namespace hlotrain::train
