@@ -106,8 +106,8 @@ std::string splitText(const char* name, const data::Geometry& g, const data::Spl
   if (s.groups) text += " from " + std::to_string(*s.groups) + " cases (val_cases.bin)";
   switch (s.kind) {
   case data::LabelKind::nextTokens:
-    text += " token, " + std::to_string(s.numClasses) +
-            " characters (language model), each record one character and its next\n";
+    text += " token, a vocabulary of " + std::to_string(s.numClasses) +
+            " (language model), each record one token and its next\n";
     return text + classTable("id", "next", s.classCounts);
   case data::LabelKind::classIndex:
     text += ", " + std::to_string(s.numClasses) + " classes (classification)\n";
@@ -139,7 +139,8 @@ int checkCommand(std::span<const std::string> argv, std::ostream& out) {
     throw UsageError("--data is required (the dataset directory)");
   data::DatasetSpec spec = datasetFlag(args);
   // A text checks as records of one character and the next: its statistics count characters.
-  if (spec.kind == data::DatasetKind::text) spec.window = 1;
+  if (spec.kind == data::DatasetKind::text || spec.kind == data::DatasetKind::tokens)
+    spec.window = 1;
   const data::DatasetIO& io = data::datasetIO(spec);
   const std::string dir = args.value("--data");
   // Every split loads (each loader's checks) before anything is printed: a dataset either checks

@@ -115,7 +115,8 @@ data::DatasetSpec datasetFlag(const ParsedArgs& args) {
   }
   if (auto kind = data::datasetKindFromName(name)) {
     data::DatasetSpec spec(*kind, context, side);
-    if (*kind == data::DatasetKind::text) spec.source = args.value("--data");
+    if (*kind == data::DatasetKind::text || *kind == data::DatasetKind::tokens)
+      spec.source = args.value("--data");
     data::datasetIO(spec); // refuses options the kind does not take
     return spec;
   }
@@ -363,7 +364,8 @@ config files and a resumed checkpoint override the recipe.
        "240x240; train.bin, val.bin [, val_cases.bin] of hlotrain-brats-prep) or "
        "visdrone (train.bin, val.bin [, val.full_gt.bin] of hlotrain-visdrone-prep) or "
        "text (--data FILE, a UTF-8 text: its characters are the vocabulary of a language "
-       "model such as gpt-nano, the first 90% trains and the rest validates); see the README"},
+       "model such as gpt-nano, the first 90% trains and the rest validates) or tokens "
+       "(train.tok and val.tok, token files of FAMILIES.md 6); see the README"},
       {"--context K", "BraTS: K slices on each side of the centre slice, 4(2K+1) "
                       "channels (brats25d default 1, the others 0)"},
       {"--input-size S", "visdrone: the records' side, 224 (7x7 grid, the default) or 448 (14x14)"},

@@ -12,6 +12,7 @@
 #include "data/MappedFile.h"
 #include "data/Mnist.h"
 #include "data/Text.h"
+#include "data/TokenFile.h"
 #include "data/Visdrone.h"
 #include "support/Error.h"
 
@@ -19,8 +20,9 @@ namespace hlotrain::data {
 namespace {
 
 constexpr std::array kKinds = {
-    DatasetKind::mnist,    DatasetKind::cifar10,  DatasetKind::imagenette, DatasetKind::brats,
-    DatasetKind::brats224, DatasetKind::brats25d, DatasetKind::visdrone,   DatasetKind::text};
+    DatasetKind::mnist,    DatasetKind::cifar10,  DatasetKind::imagenette,
+    DatasetKind::brats,    DatasetKind::brats224, DatasetKind::brats25d,
+    DatasetKind::visdrone, DatasetKind::text,     DatasetKind::tokens};
 
 } // namespace
 
@@ -42,6 +44,8 @@ std::string_view datasetKindName(DatasetKind kind) {
     return "visdrone";
   case DatasetKind::text:
     return "text";
+  case DatasetKind::tokens:
+    return "tokens";
   }
   return "?";
 }
@@ -201,12 +205,16 @@ const DatasetIO& datasetIO(const DatasetSpec& spec) {
       throw ConfigError("a BraTS side must be in [1, 4096], got " + std::to_string(side));
     return bratsIO(spec.kind, context, side);
   }
-  if (spec.kind == DatasetKind::text) {
+  if (spec.kind == DatasetKind::text || spec.kind == DatasetKind::tokens) {
     if (spec.context || spec.side)
       throw ConfigError(std::string(spec.context ? "--context" : "--input-size") +
-                        " does not apply to text (a net's context is its own)");
-    if (spec.source.empty()) throw ConfigError("--dataset text needs --data FILE, a UTF-8 text");
-    return textIO(spec.source, spec.window);
+                        " does not apply to " + name + " (a net's context is its own)");
+    if (spec.source.empty())
+      throw ConfigError(spec.kind == DatasetKind::text
+                            ? "--dataset text needs --data FILE, a UTF-8 text"
+                            : "--dataset tokens needs --data DIR, with train.tok and val.tok");
+    return spec.kind == DatasetKind::text ? textIO(spec.source, spec.window)
+                                          : tokenFilesIO(spec.source, spec.window);
   }
   if (spec.kind == DatasetKind::visdrone) {
     if (spec.context) throw ConfigError("--context applies to the BraTS datasets, not " + name);

@@ -17,7 +17,17 @@ namespace hlotrain::data {
 
 class MappedFile;
 
-enum class DatasetKind { mnist, cifar10, imagenette, brats, brats224, brats25d, visdrone, text };
+enum class DatasetKind {
+  mnist,
+  cifar10,
+  imagenette,
+  brats,
+  brats224,
+  brats25d,
+  visdrone,
+  text,
+  tokens
+};
 enum class Split { train, test };
 
 std::string_view datasetKindName(DatasetKind kind);
@@ -33,7 +43,8 @@ struct DatasetSpec {
   // The stored side of the records when not the kind's own: VisDrone 224 or 448 (--input-size);
   // BraTS and VisDrone any side through the C++ API (the CI-sized learning tests).
   std::optional<int64_t> side;
-  // text: the file (--data), whose characters are the vocabulary, and the window of a record:
+  // text: the file (--data), whose characters are the vocabulary (tokens: the folder of its two
+  // token files, whose headers give it), and the window of a record:
   // the net's context (RunPlan sets it once the net is known; 0 until then).
   std::string source = {};
   int64_t window = 0;

@@ -4,11 +4,9 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <map>
-#include <memory>
-#include <mutex>
 #include <sstream>
 
+#include "data/TokenWindows.h"
 #include "support/Error.h"
 
 namespace hlotrain::data {
@@ -65,89 +63,6 @@ std::vector<char32_t> decodeUtf8(std::string_view bytes, const std::string& name
   }
   return out;
 }
-
-namespace {
-
-std::shared_ptr<const std::vector<int32_t>> share(std::vector<int32_t> ids) {
-  return std::make_shared<const std::vector<int32_t>>(std::move(ids));
-}
-
-std::span<const uint8_t> bytesOf(const int32_t* ids, size_t count) {
-  return {reinterpret_cast<const uint8_t*>(ids), count * sizeof(int32_t)};
-}
-
-class TextIO final : public DatasetIO {
-public:
-  TextIO(std::string path, int64_t window)
-      : path_(std::move(path)), window_(window), text_(readCharacterText(path_)) {}
-
-  DatasetKind kind() const override { return DatasetKind::text; }
-  InputShape inputShape() const override { return {1, 1, window_, numClasses()}; }
-  int64_t numClasses() const override { return static_cast<int64_t>(text_.vocabulary.size()); }
-  // The characters themselves, as a report shows them (control characters by their escapes).
-  std::vector<std::string> classNames() const override {
-    std::vector<std::string> names;
-    for (char32_t c : text_.vocabulary)
-      names.push_back(c == '\n'   ? "\\n"
-                      : c == '\t' ? "\\t"
-                      : c < 0x20  ? "\\x" + std::to_string(static_cast<int>(c))
-                                  : encodeUtf8(c));
-    return names;
-  }
-  LabelKind labelKind() const override { return LabelKind::nextTokens; }
-  std::vector<int64_t> labelShape() const override { return {window_}; }
-  std::vector<int64_t> pictureChannels() const override { return {}; }
-  std::string vocabulary() const override { return vocabularyFile(text_); }
-  float decodePixel(int64_t, uint8_t) const override { return 0.0f; } // rows are ids, not pixels
-  int64_t epochRecords(const Dataset& set) const override {
-    return std::min(set.size(), std::max<int64_t>(1, set.size() / std::max<int64_t>(window_, 1)));
-  }
-
-  Dataset load(const std::string& file, Split split) const override {
-    if (file != path_)
-      throw RuntimeError("internal: text " + path_ + "'s io asked to load " + file);
-    if (window_ < 1)
-      throw RuntimeError("internal: text records need the net's context as their window");
-    const Geometry g{1, 1, window_, {window_}, window_ * 4, numClasses(), true};
-    const auto n = static_cast<int64_t>(text_.ids.size());
-    const int64_t trainLength = trainCharacters(n);
-    if (split == Split::train) {
-      if (trainLength < window_ + 1)
-        throw ParseError(path_ + ": its training split holds " + std::to_string(trainLength) +
-                         " characters, fewer than one window of " + std::to_string(window_) +
-                         " and its next character");
-      auto ids = share({text_.ids.begin(), text_.ids.begin() + trainLength});
-      const auto count = trainLength - window_;
-      RecordRun run{ids, bytesOf(ids->data(), static_cast<size_t>(trainLength - 1)),
-                    4,   bytesOf(ids->data() + 1, static_cast<size_t>(trainLength - 1)),
-                    4,   count};
-      return Dataset(g, {run});
-    }
-    const int64_t length = n - trainLength; // the validation characters
-    if (length < 2)
-      throw ParseError(path_ + ": its validation split (the last 10%) holds " +
-                       std::to_string(length) + " characters, too few to predict one");
-    const int32_t* val = text_.ids.data() + trainLength;
-    const int64_t windows = (length - 1 + window_ - 1) / window_;
-    std::vector<int32_t> inputs(static_cast<size_t>(windows * window_), 0);
-    std::vector<int32_t> targets(inputs.size(), -1);
-    for (int64_t p = 0; p + 1 < length; ++p) {
-      inputs[static_cast<size_t>(p)] = val[p];
-      targets[static_cast<size_t>(p)] = val[p + 1];
-    }
-    std::vector<uint8_t> inputBytes(inputs.size() * 4), targetBytes(targets.size() * 4);
-    std::memcpy(inputBytes.data(), inputs.data(), inputBytes.size());
-    std::memcpy(targetBytes.data(), targets.data(), targetBytes.size());
-    return Dataset(g, std::move(inputBytes), std::move(targetBytes));
-  }
-
-private:
-  std::string path_;
-  int64_t window_;
-  CharacterText text_;
-};
-
-} // namespace
 
 CharacterText decodeCharacterText(std::string_view bytes, const std::string& name) {
   const std::vector<char32_t> points = decodeUtf8(bytes, name);
@@ -234,12 +149,25 @@ std::vector<char32_t> readVocabularyFile(const std::string& path) {
 }
 
 const DatasetIO& textIO(const std::string& path, int64_t window) {
-  static std::mutex mutex;
-  static std::map<std::pair<std::string, int64_t>, std::unique_ptr<TextIO>> ios;
-  std::lock_guard lock(mutex);
-  auto& io = ios[{path, window}];
-  if (!io) io = std::make_unique<TextIO>(path, window);
-  return *io;
+  return cachedTokenIO({path}, window, [&] {
+    CharacterText text = readCharacterText(path);
+    TokenStreams streams;
+    streams.kind = DatasetKind::text;
+    streams.name = path;
+    streams.vocabulary = static_cast<int64_t>(text.vocabulary.size());
+    // The characters themselves, as a report shows them (control characters by their escapes).
+    for (char32_t c : text.vocabulary)
+      streams.classNames.push_back(c == '\n'   ? "\\n"
+                                   : c == '\t' ? "\\t"
+                                   : c < 0x20  ? "\\x" + std::to_string(static_cast<int>(c))
+                                               : encodeUtf8(c));
+    streams.vocabularyFile = vocabularyFile(text);
+    const auto split = static_cast<size_t>(trainCharacters(static_cast<int64_t>(text.ids.size())));
+    streams.val.assign(text.ids.begin() + static_cast<std::ptrdiff_t>(split), text.ids.end());
+    text.ids.resize(split);
+    streams.train = std::move(text.ids);
+    return streams;
+  });
 }
 
 } // namespace hlotrain::data

@@ -27,7 +27,8 @@ void validateRun(const TrainConfig& c, std::optional<int64_t> numClasses) {
   require(c.epochs >= 1, "epochs", "at least 1", std::to_string(c.epochs));
   require(c.warmupEpochs >= 0 && c.warmupEpochs <= c.epochs, "warmup-epochs",
           "in [0, epochs] = [0, " + std::to_string(c.epochs) + "]", std::to_string(c.warmupEpochs));
-  require(!c.cosine || c.warmupEpochs < c.epochs, "warmup-epochs",
+  // With --warmup-steps the warmup is counted in steps (LrSchedule), and warmupEpochs unused.
+  require(!c.cosine || c.warmupSteps > 0 || c.warmupEpochs < c.epochs, "warmup-epochs",
           "less than epochs (" + std::to_string(c.epochs) + ") with the cosine schedule",
           std::to_string(c.warmupEpochs));
   require(c.warmupSteps >= 0, "warmup-steps", "at least 0", std::to_string(c.warmupSteps));

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "Harness.h"
+#include "data/TokenFile.h"
 #include "support/Xorshift.h"
 #include "tests/data/IdxFiles.h"
 
@@ -133,6 +134,37 @@ TEST_F(LanguageModelCommandTest, GenerateSamplesTheSameTextForTheSameSeed) {
   EXPECT_NE(r.err.find("not a language model"), std::string::npos) << r.err;
   r = generate({"--temperature", "-1"});
   EXPECT_NE(r.err.find("--temperature must be a finite value >= 0"), std::string::npos) << r.err;
+}
+
+// Token files (FAMILIES.md 6 (b)) train the same way, their headers' vocabulary the net's; a
+// truncated one is refused on one line naming it.
+TEST_F(LanguageModelCommandTest, TrainsOnTokenFiles) {
+  std::vector<int32_t> ids;
+  uint64_t s = 11;
+  for (int i = 0; i < 3000; ++i) {
+    s = xorshift64(s);
+    ids.push_back(static_cast<int32_t>(i % 3 == 0 ? 50 : s % 50));
+  }
+  const std::filesystem::path tokens = dir / "tokens";
+  std::filesystem::create_directories(tokens);
+  data::writeTokenFile((tokens / "train.tok").string(), 51, 2, ids);
+  data::writeTokenFile((tokens / "val.tok").string(), 51, 2,
+                       std::vector<int32_t>(ids.begin(), ids.begin() + 400));
+  CliResult r =
+      runInProcess({"train", "--net", "gpt-nano", "--dataset", "tokens", "--data", tokens.string(),
+                    "--batch", "8", "--epochs", "1", "--artifacts", (dir / "t").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find(" bits per token, "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(399 positions)"), std::string::npos) << r.out;
+
+  std::filesystem::resize_file(tokens / "val.tok", 24 + 2 * 400 - 1);
+  r = runInProcess({"train", "--net", "gpt-nano", "--dataset", "tokens", "--data", tokens.string(),
+                    "--artifacts", (dir / "u").string()});
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("val.tok: expected 24 + 400 × 2 bytes (the header and its ids), found 823"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
 }
 
 TEST_F(LanguageModelCommandTest, BadTextsAndSettingsAreOneLineErrors) {

@@ -17,22 +17,13 @@
 #include "nn/Transformer.h"
 #include "program/Program.h"
 #include "support/Xorshift.h"
+#include "tests/program/Sanitized.h"
 
 using namespace hlotrain;
 
 namespace {
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using hlotrain::testing::kSanitized;
 
 constexpr int64_t kContext = 32, kSymbols = 8, kVocabulary = kSymbols + 1, kBatch = 16;
 constexpr int32_t kSeparator = 0;

@@ -23,23 +23,13 @@
 #include "nn/Zoo.h"
 #include "program/Program.h"
 #include "support/Xorshift.h"
+#include "tests/program/Sanitized.h"
 
 using namespace hlotrain;
 
 namespace {
 
-// Sanitized builds run several times slower; they train for fewer steps and accept less.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using hlotrain::testing::kSanitized;
 
 struct Records {
   ir::Tensor x;
