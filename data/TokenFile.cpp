@@ -66,18 +66,19 @@ TokenFile readTokenFile(const std::string& path) {
 void writeTokenFile(const std::string& path, int64_t vocabulary, int width,
                     const std::vector<int32_t>& ids) {
   if (width != 2 && width != 4) throw ConfigError("a token file's ids are 2 or 4 bytes wide");
-  if (vocabulary < 1 || vocabulary > (width == 2 ? 65536 : INT32_MAX))
-    throw ConfigError("a vocabulary of " + std::to_string(vocabulary) + " does not fit ids of " +
-                      std::to_string(width) + " bytes");
+  if (vocabulary < 1 || vocabulary > INT32_MAX)
+    throw ConfigError("a vocabulary of " + std::to_string(vocabulary) +
+                      " (expected 1 to 2^31 − 1)");
   std::string out(kMagic, 4);
   putLittle<uint32_t>(out, 1);
   putLittle<uint32_t>(out, static_cast<uint32_t>(vocabulary));
   putLittle<uint32_t>(out, static_cast<uint32_t>(width));
   putLittle<uint64_t>(out, ids.size());
   for (size_t i = 0; i < ids.size(); ++i) {
-    if (ids[i] < 0 || ids[i] >= vocabulary)
+    if (ids[i] < 0 || ids[i] >= vocabulary || (width == 2 && ids[i] > 0xffff))
       throw ConfigError("id " + std::to_string(ids[i]) + " at index " + std::to_string(i) +
-                        " is not below the vocabulary of " + std::to_string(vocabulary));
+                        " is not below the vocabulary of " + std::to_string(vocabulary) +
+                        (width == 2 ? " and 65,536" : ""));
     if (width == 2)
       putLittle<uint16_t>(out, static_cast<uint16_t>(ids[i]));
     else

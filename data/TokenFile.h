@@ -22,8 +22,8 @@ struct TokenFile {
 // vocabulary, a length other than 24 + n·w (truncated or with bytes past the ids), the first id
 // (by its index) not below V.
 TokenFile readTokenFile(const std::string& path);
-// Writes one atomically; `width` 2 needs every id below 65,536. Throws ConfigError for ids or a
-// width the format cannot hold.
+// Writes one atomically; `width` 2 needs every id below 65,536. Throws ConfigError for ids, a
+// vocabulary or a width the format cannot hold.
 void writeTokenFile(const std::string& path, int64_t vocabulary, int width,
                     const std::vector<int32_t>& ids);
 

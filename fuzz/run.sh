@@ -15,7 +15,7 @@ shift
 targets=("$@")
 if ((${#targets[@]} == 0)); then
   targets=(mlir_parse npy_read npz_read idx_load cifar_load imagenette_load brats_load visdrone_load
-           checkpoint_decode jpeg_decode nifti_read)
+           checkpoint_decode jpeg_decode nifti_read token_read)
 fi
 
 bash scripts/need-clang.sh

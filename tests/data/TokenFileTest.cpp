@@ -47,7 +47,9 @@ TEST_F(TokenFiles, RoundTripAtBothWidths) {
   EXPECT_EQ(a.ids, ids);
   writeTokenFile(path("b.tok"), 100000, 4, {99999, 0});
   EXPECT_EQ(readTokenFile(path("b.tok")).ids, (std::vector<int32_t>{99999, 0}));
-  EXPECT_THROW(writeTokenFile(path("c.tok"), 70000, 2, {1}), ConfigError);
+  EXPECT_THROW(writeTokenFile(path("c.tok"), 80000, 2, {70000}), ConfigError);
+  writeTokenFile(path("d.tok"), 80000, 2, {7}); // a u16 file of a larger vocabulary's small ids
+  EXPECT_EQ(readTokenFile(path("d.tok")).vocabulary, 80000);
   EXPECT_THROW(writeTokenFile(path("c.tok"), 10, 4, {10}), ConfigError);
 }
 
