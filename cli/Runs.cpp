@@ -37,8 +37,10 @@ Lists the training runs in an artifacts folder (DIR, default .hlotrain: `hlotrai
             names (`hlotrain list`), ? when it names none
   DATASET   the dataset the checkpoint's stored config (or the run record) names; ? when none does
   EPOCHS    epochs done: the last epoch record of the log, else the checkpoint's epoch
-  METRIC    the eval records' headline field: accuracy, dice_mean (mean region Dice) or map50
-  BEST      its best value, and AT EPOCH the (first) epoch that scored it
+  METRIC    the eval records' headline field: accuracy, dice_mean (mean region Dice), map50
+            or a language model's loss
+  BEST      its best value (a language model's lowest loss), and AT EPOCH the (first) epoch
+            that scored it
   STEP      the global step of the last checkpoint (`_checkpoint.bin`)
   SIZE      every file of the run on disk (graphs, checkpoints, logs, reports, ...)
 
@@ -60,11 +62,13 @@ RunFiles filesOf(const fs::path& dir, const std::string& name) {
 }
 const RunFiles kSuffixes{""};
 
-// The eval records' headline fields, one per task (task::Task::headlineField).
-const std::vector<std::string>& headlineFields() {
-  static const std::vector<std::string> fields = [] {
-    std::vector<std::string> f;
-    for (const task::Task* task : task::allTasks()) f.emplace_back(task->headlineField());
+// The eval records' headline fields, one per task (task::Task::headlineField), and whether more is
+// better there (a language model's loss is not).
+const std::vector<std::pair<std::string, bool>>& headlineFields() {
+  static const std::vector<std::pair<std::string, bool>> fields = [] {
+    std::vector<std::pair<std::string, bool>> f;
+    for (const task::Task* task : task::allTasks())
+      f.emplace_back(task->headlineField(), task->higherIsBetter());
     return f;
   }();
   return fields;
@@ -143,10 +147,10 @@ std::vector<std::string> runRow(const fs::path& dir, const Run& run) {
       if (!log.epochs.empty()) epochs = std::to_string(log.epochs.back().epoch);
       std::optional<double> top;
       for (const report::EvalRecord& e : log.evals)
-        for (const std::string& field : headlineFields()) {
+        for (const auto& [field, higher] : headlineFields()) {
           const std::optional<double> v = e.scalar(field);
           if (!v) continue;
-          if (std::isfinite(*v) && (!top || *v > *top)) {
+          if (std::isfinite(*v) && (!top || (higher ? *v > *top : *v < *top))) {
             top = *v;
             metric = field;
             atEpoch = std::to_string(e.epoch);

@@ -573,10 +573,10 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
 namespace {
 
 // Attention of one new token per sequence against the cache (emitDecodeStep): x [B, 1, D].
-Value* decodeAttention(Builder& b, const Step& step, Value* x, std::span<Value* const> w,
-                       Value* position, Value*& keys, Value*& values) {
+Value* decodeAttention(Builder& b, Value* x, std::span<Value* const> w, Value* position,
+                       Value*& keys, Value*& values) {
   const Shape& cache = keys->type.shape; // [B, H, T, dh]
-  const int64_t batch = cache[0], heads = cache[1], tokens = cache[2], headWidth = cache[3];
+  const int64_t batch = cache[0], heads = cache[1], headWidth = cache[3];
   const int64_t width = heads * headWidth;
   const ElementType t = x->type.elementType;
   auto split = [&](Value* v) {
@@ -609,8 +609,6 @@ Value* decodeAttention(Builder& b, const Step& step, Value* x, std::span<Value* 
   Value* attended = b.dotGeneral(p, values, {{0, 1}, {0, 1}, {3}, {2}}, t); // [B, H, 1, dh]
   Value* merged = b.transpose(attended, {0, 2, 1, 3});
   Value* flat = b.reshape(merged, {batch, 1, width});
-  (void)step;
-  (void)tokens;
   return denseLayer(b, flat, w[6], w[7], Precision::f32);
 }
 
@@ -647,8 +645,7 @@ DecodeStep emitDecodeStep(Builder& b, const NetSpec& spec, std::span<Value* cons
     case Step::Kind::attention:
       if (!step.causal || attention >= out.keys.size())
         throw VerifyError(spec.name + ": decoding needs causal attention and a cache per layer");
-      main =
-          decodeAttention(b, step, main, w, position, out.keys[attention], out.values[attention]);
+      main = decodeAttention(b, main, w, position, out.keys[attention], out.values[attention]);
       ++attention;
       break;
     case Step::Kind::dense:

@@ -252,6 +252,20 @@ TEST_F(RunsCommandTest, RefusesAMissingOrWrongFolder) {
   expectUsageError({"runs", "--all"}, "unknown flag '--all'");
 }
 
+// A language model's best evaluation is its lowest validation loss.
+TEST_F(RunsCommandTest, ALanguageModelsBestIsItsLowestLoss) {
+  write("gpt_nano_metrics.jsonl",
+        "{\"type\":\"epoch\",\"epoch\":1,\"step\":10,\"loss\":3.5}\n"
+        "{\"type\":\"eval\",\"epoch\":1,\"step\":10,\"loss\":3.25,\"bits_per_char\":4.69}\n"
+        "{\"type\":\"epoch\",\"epoch\":2,\"step\":20,\"loss\":2.5}\n"
+        "{\"type\":\"eval\",\"epoch\":2,\"step\":20,\"loss\":2.75,\"bits_per_char\":3.97}\n"
+        "{\"type\":\"epoch\",\"epoch\":3,\"step\":30,\"loss\":2.4}\n"
+        "{\"type\":\"eval\",\"epoch\":3,\"step\":30,\"loss\":2.875,\"bits_per_char\":4.15}\n");
+  const CliResult r = list();
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("loss    2.7500         2"), std::string::npos) << r.out;
+}
+
 TEST_F(RunsCommandTest, HelpDescribesTheColumns) {
   CliResult r = runInProcess({"runs", "--help"});
   EXPECT_EQ(r.exitCode, 0);
