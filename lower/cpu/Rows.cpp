@@ -14,8 +14,8 @@ const ir::TensorType& slotType(const Graph& graph, int slot) {
   return graph.slots[static_cast<size_t>(slot)].type;
 }
 
-// The ids' element type when `ids` names whole rows of a [V, D] f32 table by implicit index
-// vectors along dim 0, with the result or updates laid out [ids..., D].
+// Whether `ids` (i32 or i64) name whole rows of a [V, D] f32 table by implicit index vectors
+// along dim 0, with the result or updates laid out [ids..., D].
 bool isRowForm(const ir::TensorType& table, const ir::TensorType& ids, const ir::TensorType& rows,
                int64_t indexVectorDim, const std::vector<int64_t>& windowDims,
                const std::vector<int64_t>& droppedDims, const std::vector<int64_t>& indexMap) {
@@ -40,11 +40,12 @@ int64_t idAt(const uint8_t* ids, bool wide, int64_t i) {
 
 class RowKernel : public Kernel {
 protected:
-  RowKernel(const Graph& graph, const Step& step, int idsOperand) {
+  // Both ops read the table (or the input) first and the ids second.
+  RowKernel(const Graph& graph, const Step& step) {
     reads = step.operands;
     writes = step.results;
     const ir::TensorType& table = slotType(graph, step.operands[0]);
-    const ir::TensorType& ids = slotType(graph, step.operands[static_cast<size_t>(idsOperand)]);
+    const ir::TensorType& ids = slotType(graph, step.operands[1]);
     vocabulary_ = table.shape[0];
     width_ = table.shape[1];
     count_ = ids.numElements();
@@ -60,7 +61,7 @@ protected:
 
 class RowGatherKernel : public RowKernel {
 public:
-  RowGatherKernel(const Graph& graph, const Step& step) : RowKernel(graph, step, 1) {}
+  RowGatherKernel(const Graph& graph, const Step& step) : RowKernel(graph, step) {}
 
   void run(RunState& state) override {
     const auto* table = reinterpret_cast<const float*>(state.slotData[size_t(reads[0])]);
@@ -78,7 +79,7 @@ public:
 
 class RowScatterAddKernel : public RowKernel {
 public:
-  RowScatterAddKernel(const Graph& graph, const Step& step) : RowKernel(graph, step, 1) {}
+  RowScatterAddKernel(const Graph& graph, const Step& step) : RowKernel(graph, step) {}
 
   void run(RunState& state) override {
     const auto* input = reinterpret_cast<const float*>(state.slotData[size_t(reads[0])]);
