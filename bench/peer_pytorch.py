@@ -594,10 +594,17 @@ def main():
     parser.add_argument("--conv-time", action="store_true",
                         help="f32 table: also each side's time in convolutions (profiled, after "
                              "PyTorch's timed steps) and the ratio they bound")
+    parser.add_argument("--context", type=int,
+                        help="the language models' context T on both sides (default: each "
+                             "net's own; hlotrain bench --context)")
     parser.add_argument("--record-kernels", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker", nargs=3, metavar=("NET", "BATCH", "STEPS"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.context:
+        for net in GPTS:
+            batch, vocabulary, _, extra = NETS[net]
+            NETS[net] = (batch, vocabulary, args.context, extra)
     if args.worker:
         worker(args.worker[0], int(args.worker[1]), int(args.worker[2]), args.channels_last,
                not args.no_foreach, args.bf16, args.record_kernels, args.conv_time)
@@ -626,18 +633,19 @@ def main():
         flags = (["--channels-last"] if args.channels_last else []) + \
                 (["--no-foreach"] if args.no_foreach else []) + \
                 (["--conv-time"] if args.conv_time else [])
+        sized = ["--context", str(args.context)] if args.context and net in GPTS else []
         for r in range(args.rounds):
             torch_runs.append(run_json([sys.executable, os.path.abspath(__file__), *flags,
-                                        "--worker", net, str(batch), str(args.steps)],
+                                        *sized, "--worker", net, str(batch), str(args.steps)],
                                        torch_env))
             ours.append(run_json([args.hlotrain, "bench", "--net", net, "--batch", str(batch),
-                                  "--steps", str(args.steps), "--eval"],
+                                  "--steps", str(args.steps), "--eval", *sized],
                                  dict(os.environ, HLOTRAIN_PROFILE="1") if args.conv_time
                                  else None, profiled=args.conv_time))
             print(f"  {net} round {r + 1}: pytorch {torch_runs[-1]['images_per_s']:.1f} img/s, "
                   f"hlotrain {ours[-1]['images_per_s']:.1f} img/s (load "
                   f"{os.getloadavg()[0]:.1f})", flush=True)
-        if torch_runs[0]["params"] != known[net]:
+        if torch_runs[0]["params"] != known[net] and not sized:
             print(f"WARNING {net}: PyTorch has {torch_runs[0]['params']} parameters, hlotrain "
                   f"{known[net]}")
 

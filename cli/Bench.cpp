@@ -30,6 +30,8 @@ const char* const kBenchUsage =
     R"(usage: hlotrain bench --net NAME [--batch B] [--steps N] [--warmup W] [--eval]
                      [--loss KIND] [--precision f32|bf16] [--dump-plan] [--no-donate]
                      [--paired-peak] [--lowerer NAME] [--pjrt-plugin PATH]
+                     [--context T] [--vocab V] [--width D] [--heads H] [--layers L] [--mlp M]
+                     [--tie-embeddings] [--rope]
 
 Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4; the
 loss --loss KIND, default yolov1 for a detector, else ce) on synthetic input, on the lowerer
@@ -48,6 +50,9 @@ matmul primitive 2048^3, and `matmul_bf16_impl`, the implementation oneDNN chose
 without bf16 matrix instructions) and `cpu_isa` (oneDNN's effective ISA), the peak resident memory (MB), the first step's loss, `compile_s` (emitting, printing,
 parsing, verifying and planning the graph: what `hlotrain train` does before its first step)
 and `first_step_s` (the first run, which also touches every buffer for the first time).
+A language model (gpt-nano, gpt-tiny) takes the shape flags of `hlotrain train`: its context T,
+vocabulary V, width D, heads H, blocks L and MLP width M (each left out: the net's own), a head
+tied to its token table and RoPE.
 --dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
 --paired-peak also samples the matmul peak right before and after every timed step and adds
 `paired_peak_fraction`: the median over the timed steps of the step's GFLOP/s over the better of
@@ -198,22 +203,26 @@ std::string jsonFields(const char* prefix, const Timing& t, int64_t batch, doubl
 } // namespace
 
 int benchCommand(std::span<const std::string> argv, std::ostream& out) {
-  const FlagSpec specs[] = {{"--net"},
-                            {"--batch"},
-                            {"--steps"},
-                            {"--warmup"},
-                            {"--eval", false},
-                            {"--dump-plan", false},
-                            {"--no-donate", false},
-                            {"--paired-peak", false},
-                            {"--loss"},
-                            {"--precision"},
-                            kLowererFlags[0],
-                            kLowererFlags[1]};
+  std::vector<FlagSpec> specs = {{"--net"},
+                                 {"--batch"},
+                                 {"--steps"},
+                                 {"--warmup"},
+                                 {"--eval", false},
+                                 {"--dump-plan", false},
+                                 {"--no-donate", false},
+                                 {"--paired-peak", false},
+                                 {"--loss"},
+                                 {"--precision"},
+                                 {"--context"}};
+  specs.insert(specs.end(), std::begin(kLmSizeFlags), std::end(kLmSizeFlags));
+  specs.insert(specs.end(), std::begin(kLowererFlags), std::end(kLowererFlags));
   ParsedArgs args = parseArgs(argv, specs);
   if (!args.positional.empty())
     throw UsageError("unexpected argument '" + args.positional[0] + "'");
   nn::NetSpec spec = netFlag(args);
+  if (args.has("--context") && !spec.input.tokens())
+    throw UsageError("--context sizes a language model's windows; " + args.value("--net") +
+                     " reads images");
   train::TrainConfig config = train::recipeConfig(spec);
   config.batch = positiveIntFlag(args, "--batch", config.batch, 1 << 16);
   MeasureOptions measureOptions;

@@ -5,6 +5,7 @@
 #include "cli/Args.h"
 #include "cli/Cli.h"
 #include "cli/LowererFlags.h"
+#include "cli/Train.h"
 #include "data/Text.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
@@ -75,14 +76,14 @@ int generateCommand(std::span<const std::string> argv, std::ostream& out) {
     throw UsageError("--net: " + name + " is not a language model (it reads images)");
   const RunFiles files{train::artifactPrefix(standard, located)};
   const std::vector<char32_t> vocabulary = data::readVocabularyFile(files.vocabulary());
-  const nn::NetSpec spec = train::taggedSpec(
-      nn::netByName(name, {.vocabulary = static_cast<int64_t>(vocabulary.size())}), located);
   std::string checkpoint = args.value("--checkpoint");
   if (checkpoint.empty()) {
     std::error_code ec;
     checkpoint = std::filesystem::exists(files.bestCheckpoint(), ec) ? files.bestCheckpoint()
                                                                      : files.checkpoint();
   }
+  const nn::NetSpec spec = train::taggedSpec(
+      trainedNet(name, checkpoint, static_cast<int64_t>(vocabulary.size())), located);
   const train::TrainState state = train::loadCheckpoint(checkpoint, spec);
 
   auto idOf = [&](char32_t c) -> int32_t {
@@ -98,23 +99,19 @@ int generateCommand(std::span<const std::string> argv, std::ostream& out) {
     for (char32_t c : data::decodeUtf8(args.value("--prompt"), "--prompt"))
       prompt.push_back(idOf(c));
   } else {
-    const bool newline = std::binary_search(vocabulary.begin(), vocabulary.end(), U'\n');
-    prompt.push_back(newline ? idOf(U'\n') : 0);
+    prompt = train::defaultPrompt(vocabulary);
   }
-  train::SampleOptions o;
+  // Left out, a setting is what a training run's report shows after each evaluation.
+  train::SampleOptions o = train::kEvalSample;
   if (args.has("--tokens")) o.tokens = train::parseInteger("--tokens", args.value("--tokens"));
   if (args.has("--top-k")) o.topK = train::parseInteger("--top-k", args.value("--top-k"));
   if (args.has("--seed"))
     o.seed = static_cast<uint64_t>(train::parseInteger("--seed", args.value("--seed")));
-  else
-    o.seed = 1;
   if (args.has("--temperature"))
     o.temperature = parseReal("--temperature", args.value("--temperature"));
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(args);
   const std::vector<int32_t> ids = train::sample(spec, state.params, prompt, o, *lowerer);
-  std::string text;
-  for (int32_t id : ids) text += data::encodeUtf8(vocabulary[static_cast<size_t>(id)]);
-  out << text << "\n";
+  out << train::textOf(ids, vocabulary) << "\n";
   return kOk;
 }
 

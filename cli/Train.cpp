@@ -138,9 +138,24 @@ void defaultLoss(Parsed& p, const nn::NetSpec& spec) {
 // objectness, the box form): an evaluation takes them from the checkpoint.
 const std::string_view kDecodingKeys[] = {"--loss", "--focal-gamma", "--box-param"};
 
-const std::vector<FlagSpec> kDataFlags = {{"--net"},       {"--dataset"},    {"--data"},
-                                          {"--context"},   {"--input-size"}, kLowererFlags[0],
-                                          kLowererFlags[1]};
+std::vector<FlagSpec> dataFlags() {
+  std::vector<FlagSpec> flags = {
+      {"--net"}, {"--dataset"}, {"--data"}, {"--context"}, {"--input-size"}};
+  flags.insert(flags.end(), std::begin(kLmSizeFlags), std::end(kLmSizeFlags));
+  flags.insert(flags.end(), std::begin(kLowererFlags), std::end(kLowererFlags));
+  return flags;
+}
+const std::vector<FlagSpec> kDataFlags = dataFlags();
+
+// The keys of a net's shape a checkpoint stores: an evaluation and `hlotrain generate` build the
+// net its run trained.
+const std::string_view kShapeKeys[] = {"--context", "--vocab", "--width",          "--heads",
+                                       "--layers",  "--mlp",   "--tie-embeddings", "--rope"};
+
+// A size flag's value, 0 when absent.
+int64_t sizeFlag(const ParsedArgs& args, std::string_view flag) {
+  return args.has(flag) ? positiveIntFlag(args, flag, 0, kMaxLmSize) : 0;
+}
 
 } // namespace
 
@@ -151,14 +166,44 @@ void applyConfigFlag(const ParsedArgs& args, std::string_view name, train::Train
 
 nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpec>& dataset) {
   std::string name = required(args, "--net");
+  nn::NetSpec standard;
   try {
-    if (!dataset) return nn::netByName(name);
-    const data::InputShape in = data::datasetIO(*dataset).inputShape();
-    // A text gives the vocabulary; the window is the net's own context.
-    if (in.vocabulary > 0) return nn::netByName(name, {.vocabulary = in.vocabulary});
-    return nn::netByName(name, {in.channels, in.height, in.width});
+    standard = nn::netByName(name);
   } catch (const RuntimeError& e) {
     throw UsageError(std::string("--net: ") + e.what());
+  }
+  if (!standard.input.tokens()) {
+    for (const FlagSpec& f : kLmSizeFlags)
+      if (args.has(f.name))
+        throw UsageError(std::string(f.name) + " applies to a language model such as gpt-nano; " +
+                         name + " reads images");
+    if (!dataset) return standard;
+    const data::InputShape in = data::datasetIO(*dataset).inputShape();
+    try {
+      return nn::netByName(name, {in.channels, in.height, in.width});
+    } catch (const RuntimeError& e) {
+      throw UsageError(std::string("--net: ") + e.what());
+    }
+  }
+  // A language model: the dataset's vocabulary (--vocab must agree), --context's windows, and
+  // the shape the size flags give.
+  nn::InputGeometry input{.vocabulary = sizeFlag(args, "--vocab")};
+  if (args.has("--context")) input.context = sizeFlag(args, "--context");
+  if (dataset) {
+    const data::InputShape in = data::datasetIO(*dataset).inputShape();
+    if (in.vocabulary > 0 && input.vocabulary > 0 && input.vocabulary != in.vocabulary)
+      throw UsageError("--vocab is " + std::to_string(input.vocabulary) + " but dataset " +
+                       std::string(data::datasetKindName(dataset->kind)) + " holds " +
+                       std::to_string(in.vocabulary) + " ids (its vocabulary is the model's)");
+    if (in.vocabulary > 0) input.vocabulary = in.vocabulary;
+  }
+  try {
+    return nn::netByName(name, input,
+                         {sizeFlag(args, "--width"), sizeFlag(args, "--heads"),
+                          sizeFlag(args, "--layers"), sizeFlag(args, "--mlp"),
+                          args.has("--tie-embeddings"), args.has("--rope")});
+  } catch (const RuntimeError& e) {
+    throw UsageError(std::string("--heads: ") + e.what());
   }
 }
 
@@ -171,9 +216,19 @@ struct RunKey {
   train::SettingType type;
   OnResume onResume;
 };
-const RunKey kRunKeys[] = {{"--net", string, fixed},      {"--dataset", string, fixed},
-                           {"--context", integer, fixed}, {"--input-size", integer, fixed},
-                           {"--data", string, mayChange}, {"--init-from", string, mayChange}};
+const RunKey kRunKeys[] = {{"--net", string, fixed},
+                           {"--dataset", string, fixed},
+                           {"--context", integer, fixed},
+                           {"--input-size", integer, fixed},
+                           {"--vocab", integer, fixed},
+                           {"--width", integer, fixed},
+                           {"--heads", integer, fixed},
+                           {"--layers", integer, fixed},
+                           {"--tie-embeddings", boolean, fixed},
+                           {"--rope", boolean, fixed},
+                           {"--mlp", integer, fixed},
+                           {"--data", string, mayChange},
+                           {"--init-from", string, mayChange}};
 
 // A key of `hlotrain train`'s config (a config file's, a checkpoint's): a RunKey or a TrainConfig
 // row (`row`).
@@ -348,7 +403,8 @@ Emits the net's forward, eval-forward and train-step graphs as StableHLO, runs t
 --lowerer or HLOTRAIN_LOWERER selects (default cpu), evaluates on every test record and writes
 checkpoints. The parameters and optimizer state stay in the lowerer between steps.
 The dataset sets the task: classification (scored by accuracy), per-pixel segmentation (an exact
-confusion matrix, IoU, region Dice) or YOLOv1 detection (mAP@0.5 and mAP@[.5:.95]). The defaults
+confusion matrix, IoU, region Dice), YOLOv1 detection (mAP@0.5 and mAP@[.5:.95]) or language
+modelling (validation loss, bits per token or character, perplexity). The defaults
 below are the reference config; a net's recipe (`hlotrain list`) changes some of them, and flags,
 config files and a resumed checkpoint override the recipe.
 
@@ -367,7 +423,19 @@ config files and a resumed checkpoint override the recipe.
        "model such as gpt-nano, the first 90% trains and the rest validates) or tokens "
        "(train.tok and val.tok, token files of FAMILIES.md 6); see the README"},
       {"--context K", "BraTS: K slices on each side of the centre slice, 4(2K+1) "
-                      "channels (brats25d default 1, the others 0)"},
+                      "channels (brats25d default 1, the others 0); text and tokens: the "
+                      "language model's context, windows of K tokens (default: the net's)"},
+      {"--vocab V", "a language model's vocabulary: the dataset's (a text's characters, a token "
+                    "file's header), which V must equal when given"},
+      {"--width D, --heads H, --layers L, --mlp M",
+       "a language model's shape when not the net's own (gpt-nano: 64, 2, 4, 256): its width, "
+       "attention heads (dividing D), blocks and MLP width; a checkpoint stores them, so "
+       "eval, generate and --resume build the same net"},
+      {"--tie-embeddings", "a language model's head is its token table, transposed, without a "
+                           "bias (GPT-2's; gpt-nano: 208,320 parameters at 65 characters)"},
+      {"--rope",
+       "a language model's positions rotate its queries and keys (RoPE: the half-split, "
+       "base 10000) instead of adding a learned table (gpt-nano: 4,096 parameters fewer)"},
       {"--input-size S", "visdrone: the records' side, 224 (7x7 grid, the default) or 448 (14x14)"},
       {"--data DIR", "dataset directory (text: the file)"},
   };
@@ -403,9 +471,10 @@ and the time spent and left in the epoch and the run (evaluation has its own); w
 or a pipe, the output is plain lines: the step loss every --log-every steps.
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
-_best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice or mAP@0.5), _params.bin,
-_bn_stats.bin, _metrics.jsonl, _samples.json (8 val records of the last evaluation drawn for the
-report), _report.html (--report).
+_best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice, mAP@0.5 or the
+lowest validation loss), _params.bin, _bn_stats.bin, _metrics.jsonl, _samples.json (8 val
+records of the last evaluation drawn for the report), _vocab.txt (a text's characters, one per
+id), _report.html (--report).
 Environment: HLOTRAIN_EVAL_ONLY=1 evaluates the checkpoint instead of training;
 HLOTRAIN_INIT_DUMP=PATH writes the initial parameters (raw f32, spec order) before training.
 A non-finite loss or result stops the run (exit 1) naming the step, the epoch and the last good
@@ -677,6 +746,9 @@ std::vector<ConfigEntry> effectiveConfig(const Parsed& p, const data::DatasetSpe
   add("--dataset", string, std::string(data::datasetKindName(dataset.kind)));
   if (dataset.context) add("--context", integer, std::to_string(*dataset.context));
   if (dataset.side) add("--input-size", integer, std::to_string(*dataset.side));
+  for (const FlagSpec& f : kLmSizeFlags)
+    if (p.args.has(f.name))
+      add(f.name, f.takesValue ? integer : boolean, f.takesValue ? p.args.value(f.name) : "true");
   add("--data", string, p.args.value("--data"));
   add("--init-from", string,
       p.args.has("--init-from") ? Shown(p.args.value("--init-from")) : std::nullopt);
@@ -772,9 +844,12 @@ int runEval(std::span<const std::string> argv, std::ostream& out, Origins& origi
           ? args.value("--checkpoint")
           : RunFiles{train::artifactPrefix(netFlag(args), located)}.checkpoint();
   std::error_code ec;
-  if (std::filesystem::exists(checkpoint, ec))
+  if (std::filesystem::exists(checkpoint, ec)) {
     addStoredSettings(args, origins, checkpoint, kDecodingKeys,
                       "an evaluation reads the net's outputs as its checkpoint's run trained them");
+    addStoredSettings(args, origins, checkpoint, kShapeKeys,
+                      "an evaluation builds the net its checkpoint's run trained");
+  }
   addRecipe(args, origins, netFlag(args), flags.config);
   Parsed p = applyFlags(std::move(args), flags);
   data::DatasetSpec dataset = datasetFlag(p.args);
@@ -819,6 +894,16 @@ int runEmit(std::span<const std::string> argv, std::ostream& out, Origins& origi
 }
 
 } // namespace
+
+nn::NetSpec trainedNet(std::string_view name, const std::string& checkpoint, int64_t vocabulary) {
+  ParsedArgs args;
+  args.flags["--net"] = {std::string(name)};
+  Origins origins;
+  addStoredSettings(args, origins, checkpoint, kShapeKeys,
+                    "a checkpoint is of the net its run trained");
+  if (!args.has("--vocab")) args.flags["--vocab"] = {std::to_string(vocabulary)};
+  return netFlag(args);
+}
 
 int trainCommand(std::span<const std::string> argv, std::ostream& out) {
   return explained([&](Origins& origins) { return runTrain(argv, out, origins); });

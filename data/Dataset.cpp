@@ -206,9 +206,10 @@ const DatasetIO& datasetIO(const DatasetSpec& spec) {
     return bratsIO(spec.kind, context, side);
   }
   if (spec.kind == DatasetKind::text || spec.kind == DatasetKind::tokens) {
-    if (spec.context || spec.side)
-      throw ConfigError(std::string(spec.context ? "--context" : "--input-size") +
-                        " does not apply to " + name + " (a net's context is its own)");
+    if (spec.side) throw ConfigError("--input-size does not apply to " + name);
+    if (spec.context && (*spec.context < 1 || *spec.context > kMaxTokenContext))
+      throw ConfigError("--context must be in [1, " + std::to_string(kMaxTokenContext) +
+                        "] tokens, got " + std::to_string(*spec.context));
     if (spec.source.empty())
       throw ConfigError(spec.kind == DatasetKind::text
                             ? "--dataset text needs --data FILE, a UTF-8 text"
@@ -217,12 +218,16 @@ const DatasetIO& datasetIO(const DatasetSpec& spec) {
                                           : tokenFilesIO(spec.source, spec.window);
   }
   if (spec.kind == DatasetKind::visdrone) {
-    if (spec.context) throw ConfigError("--context applies to the BraTS datasets, not " + name);
+    if (spec.context)
+      throw ConfigError("--context applies to the BraTS datasets and a language model's text or "
+                        "tokens, not " +
+                        name);
     return visdroneIO(spec.side.value_or(kVisdroneSide));
   }
   if (spec.side) throw ConfigError("--input-size applies to visdrone (224 or 448), not " + name);
   if (spec.context)
-    throw ConfigError("--context applies to the BraTS datasets (brats, brats224, brats25d), not " +
+    throw ConfigError("--context applies to the BraTS datasets (brats, brats224, brats25d) and a "
+                      "language model's text or tokens, not " +
                       name);
   switch (spec.kind) {
   case DatasetKind::mnist:

@@ -34,11 +34,15 @@ std::string_view datasetKindName(DatasetKind kind);
 std::optional<DatasetKind> datasetKindFromName(std::string_view name);
 std::span<const DatasetKind> allDatasetKinds();
 
+// The longest context a language model's windows may have (--context).
+constexpr int64_t kMaxTokenContext = 1 << 20;
+
 // A dataset kind with the options some kinds take.
 struct DatasetSpec {
   DatasetKind kind;
   // BraTS (2.5D): slices on each side of the centre slice in every record (FORMATS.md "BraTS
-  // 2.5D"); brats25d's default is 1, the 2D kinds' 0.
+  // 2.5D"); brats25d's default is 1, the 2D kinds' 0. text and tokens: the language model's
+  // context (in [1, kMaxTokenContext]; none: the net's own), which its windows then are.
   std::optional<int64_t> context;
   // The stored side of the records when not the kind's own: VisDrone 224 or 448 (--input-size);
   // BraTS and VisDrone any side through the C++ API (the CI-sized learning tests).

@@ -149,10 +149,16 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
     if (step.heads < 1 || in[2] % step.heads != 0)
       throw VerifyError(where + ": " + std::to_string(step.heads) +
                         " heads do not divide the width " + std::to_string(in[2]));
+    if (step.rotary && (in[2] / step.heads) % 2 != 0)
+      throw VerifyError(where + ": rotary positions need an even head width, got " +
+                        std::to_string(in[2] / step.heads));
     return in;
   case Step::Kind::firstToken:
     needTokens();
     return {in[0], in[2]};
+  case Step::Kind::tiedHead:
+    needTokens();
+    return {in[0], in[1], step.vocabulary};
   case Step::Kind::tokenEmbedding:
     if (in.size() != 2)
       throw VerifyError(where + ": a token embedding needs token ids [B, T], got " +
@@ -255,10 +261,11 @@ void Composer::layerNorm(Path path, std::string name, float epsilon) {
   step(std::move(s));
 }
 
-void Composer::attention(std::string name, int64_t heads, bool causal) {
+void Composer::attention(std::string name, int64_t heads, bool causal, bool rotary) {
   Step s{Step::Kind::attention, Path::main, std::move(name)};
   s.heads = heads;
   s.causal = causal;
+  s.rotary = rotary;
   step(std::move(s));
 }
 
@@ -274,6 +281,17 @@ void Composer::tokenEmbedding(std::string name, int64_t width, float initStd) {
   Step s{Step::Kind::tokenEmbedding, Path::main, std::move(name), width};
   s.vocabulary = spec_.input.vocabulary;
   s.initStd = initStd;
+  step(std::move(s));
+  embeddingWidth_ = width;
+}
+
+void Composer::tiedHead() {
+  if (embeddingWidth_ == 0) fail("a tied head needs a token embedding before it");
+  if (shape().size() != 3 || shape()[2] != embeddingWidth_)
+    fail("a tied head needs tokens of the embedding's width " + std::to_string(embeddingWidth_) +
+         ", got " + ir::toString(shape()));
+  Step s{Step::Kind::tiedHead};
+  s.vocabulary = spec_.input.vocabulary;
   step(std::move(s));
 }
 

@@ -44,7 +44,8 @@ struct Step {
     excite,        // main = the skip popped off the stack, scaled per channel by main [N, C, 1, 1]
     layerScale,    // <name>.gamma [C] scales the channels (axis 1 of NCHW)
     dropout, // each element zeroed at `rate` (train step only), kept ones scaled 1/(1 − rate)
-    tokenEmbedding // ids [B, T] -> rows of <name>.tok [vocabulary, features], [B, T, features]
+    tokenEmbedding, // ids [B, T] -> rows of <name>.tok [vocabulary, features], [B, T, features]
+    tiedHead        // [B, T, D] -> logits [B, T, vocabulary] against the token embedding's table
   };
   Kind kind;
   Path path = Path::main; // the value the step reads and replaces
@@ -57,10 +58,11 @@ struct Step {
   bool depthwise = false; // conv: feature_group_count = input channels
   int64_t heads = 1;      // attention
   bool causal = false;    // attention: position i attends to j <= i only
+  bool rotary = false;    // attention: RoPE on the queries and keys (rotaryTables)
   float epsilon = 0.0f;   // layerNorm, batchNorm
   double depth = 0.0;     // dropPath: the branch's drop rate as a fraction of --drop-path
   double rate = 0.0;      // dropout
-  int64_t vocabulary = 0; // tokenEmbedding
+  int64_t vocabulary = 0; // tokenEmbedding, tiedHead
   float initStd = 0.0f;   // tokenEmbedding, positions: ParamInfo::initStd of their tables
 };
 
@@ -113,7 +115,10 @@ public:
   // `initStd`: ParamInfo::initStd of the table (0: the init scheme's).
   void positions(std::string name, float initStd = 0.0f);
   void tokenEmbedding(std::string name, int64_t width, float initStd);
-  void attention(std::string name, int64_t heads, bool causal);
+  // Logits against the table of the token embedding before it, which must have main's width: the
+  // head owns no parameters, and the table's gradient sums both uses.
+  void tiedHead();
+  void attention(std::string name, int64_t heads, bool causal, bool rotary = false);
   void firstToken() { step({Step::Kind::firstToken}); }
   void dropPath(double depth);
   // Squeeze-excitation (FAMILIES.md 2.5) of main, [N, C, H, W]: its spatial mean, 1×1
@@ -141,6 +146,7 @@ private:
   };
   std::vector<Skip> skips_;
   size_t layer_ = 0;
+  int64_t embeddingWidth_ = 0; // of the last token embedding; 0: none yet
 };
 
 // The checks every block makes before composing: a positive output count, an NCHW input of the

@@ -220,7 +220,36 @@ Value* denseLayer(Builder& b, Value* x, Value* w, Value* bias, Precision precisi
   return b.add(y, b.broadcastInDim(bias, y->type.shape, {last}));
 }
 
+// x [B, T, D] against the token table [V, D]: x·tableᵀ, [B, T, V].
+Value* tiedLogits(Builder& b, Value* x, Value* table, Precision precision) {
+  Value* rhs = productOperand(b, table, precision);
+  Value* lhs = productOperand(b, x, precision);
+  return b.dotGeneral(lhs, rhs, {{}, {}, {2}, {1}}, x->type.elementType);
+}
+
 } // namespace
+
+std::pair<Tensor, Tensor> rotaryTables(int64_t tokens, int64_t headWidth, ElementType type) {
+  if (type != ElementType::f32 && type != ElementType::f64)
+    throw VerifyError("rotary positions need f32 or f64 values, got " + std::string(name(type)));
+  const int64_t half = headWidth / 2;
+  Tensor cos({type, {tokens, half}}), sin({type, {tokens, half}});
+  const auto set = [&](Tensor& table, int64_t i, double v) {
+    if (type == ElementType::f64)
+      table.set<double>(i, v);
+    else
+      table.set<float>(i, static_cast<float>(v));
+  };
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t i = 0; i < half; ++i) {
+      const double angle =
+          static_cast<double>(t) *
+          std::pow(10000.0, -2.0 * static_cast<double>(i) / static_cast<double>(headWidth));
+      set(cos, t * half + i, std::cos(angle));
+      set(sin, t * half + i, std::sin(angle));
+    }
+  return {std::move(cos), std::move(sin)};
+}
 
 LayerNorm emitLayerNorm(Builder& b, Value* x, Value* gamma, Value* beta, int64_t axis,
                         float epsilon) {
@@ -288,6 +317,25 @@ Value* softmaxBackward(Builder& b, const Softmax& softmax, Value* dy) {
 namespace {
 
 // Multi-head self-attention over tokens [B, T, D] (FAMILIES.md 2.3); w: q.w, q.b, k.w, ... o.b.
+// x [B, H, n, dh] rotated by RoPE at the positions whose rows of rotaryTables are `cos` and `sin`
+// [n, dh/2].
+Value* rotateHalves(Builder& b, Value* x, Value* cos, Value* sin) {
+  const Shape& s = x->type.shape;
+  const int64_t half = s[3] / 2;
+  const Shape halfShape = {s[0], s[1], s[2], half};
+  Value* low = b.slice(x, {0, 0, 0, 0}, halfShape);
+  Value* high = b.slice(x, {0, 0, 0, half}, s);
+  Value* c = b.broadcastInDim(cos, halfShape, {2, 3});
+  Value* n = b.broadcastInDim(sin, halfShape, {2, 3});
+  Value* lowCos = b.multiply(low, c);
+  Value* highSin = b.multiply(high, n);
+  Value* rotatedLow = b.subtract(lowCos, highSin);
+  Value* highCos = b.multiply(high, c);
+  Value* lowSin = b.multiply(low, n);
+  Value* rotatedHigh = b.add(highCos, lowSin);
+  return b.concatenate({rotatedLow, rotatedHigh}, 3);
+}
+
 Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* const> w,
                      Precision precision, std::vector<Softmax>& softmaxes) {
   const Shape& s = x->type.shape;
@@ -302,6 +350,13 @@ Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* co
   Value* q = split(denseLayer(b, x, w[0], w[1], precision));
   Value* k = split(denseLayer(b, x, w[2], w[3], precision));
   Value* v = split(denseLayer(b, x, w[4], w[5], precision));
+  if (step.rotary) {
+    auto [cosTable, sinTable] = rotaryTables(tokens, headWidth, t);
+    Value* cos = b.constant(std::move(cosTable));
+    Value* sin = b.constant(std::move(sinTable));
+    q = rotateHalves(b, q, cos, sin);
+    k = rotateHalves(b, k, cos, sin);
+  }
   Value* kOperand = productOperand(b, k, precision);
   Value* qOperand = productOperand(b, q, precision);
   Value* scores = b.dotGeneral(qOperand, kOperand, {{0, 1}, {0, 1}, {3}, {3}}, t);
@@ -430,6 +485,7 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
   ForwardValues out;
   size_t p = 0, bn = 0, dropout = 0;
   int64_t branch = 0;
+  Value* table = nullptr;          // the token embedding's, which a tied head reads
   Value* values[2] = {x, nullptr}; // indexed by Path
   std::vector<Value*> skips;
   walkSteps(spec, xs[0], [&](const Step& step, const Shape& in, const Shape&) {
@@ -520,6 +576,10 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
     case Step::Kind::tokenEmbedding:
       // Each id's row of the table: one [1, width] slice per id, the id's dim collapsed.
       h = b.gather(w[0], h, {{2}, {0}, {0}, 2}, {1, step.features});
+      table = w[0];
+      break;
+    case Step::Kind::tiedHead:
+      h = tiedLogits(b, h, table, precision);
       break;
     case Step::Kind::attention:
       h = emitAttention(b, step, h, w, precision, out.softmaxes);
@@ -573,8 +633,8 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
 namespace {
 
 // Attention of one new token per sequence against the cache (emitDecodeStep): x [B, 1, D].
-Value* decodeAttention(Builder& b, Value* x, std::span<Value* const> w, Value* position,
-                       Value*& keys, Value*& values) {
+Value* decodeAttention(Builder& b, const Step& step, Value* x, std::span<Value* const> w,
+                       Value* position, Value*& keys, Value*& values) {
   const Shape& cache = keys->type.shape; // [B, H, T, dh]
   const int64_t batch = cache[0], heads = cache[1], headWidth = cache[3];
   const int64_t width = heads * headWidth;
@@ -586,7 +646,19 @@ Value* decodeAttention(Builder& b, Value* x, std::span<Value* const> w, Value* p
   Value* q = split(denseLayer(b, x, w[0], w[1], Precision::f32));
   Value* k = split(denseLayer(b, x, w[2], w[3], Precision::f32));
   Value* v = split(denseLayer(b, x, w[4], w[5], Precision::f32));
-  // The cache row of `position` takes this token's key and value.
+  if (step.rotary) {
+    // The tables' rows of `position`, as the forward's row of each token.
+    auto [cosTable, sinTable] = rotaryTables(cache[2], headWidth, t);
+    Value* cosAll = b.constant(std::move(cosTable));
+    Value* sinAll = b.constant(std::move(sinTable));
+    Value* zero = b.scalar<int32_t>(0);
+    Value* cos = b.dynamicSlice(cosAll, {position, zero}, {1, headWidth / 2});
+    Value* sin = b.dynamicSlice(sinAll, {position, zero}, {1, headWidth / 2});
+    q = rotateHalves(b, q, cos, sin);
+    k = rotateHalves(b, k, cos, sin);
+  }
+  // The cache row of `position` takes this token's key and value (rotated: the cache holds keys
+  // as the forward's scores read them).
   Value* slot = b.iota({ElementType::i32, cache}, 2);
   Value* here = b.broadcastInDim(position, cache, {});
   Value* isHere = b.compare(slot, here, ComparisonDirection::EQ);
@@ -624,6 +696,7 @@ DecodeStep emitDecodeStep(Builder& b, const NetSpec& spec, std::span<Value* cons
   size_t p = 0, attention = 0;
   Value* main = ids;
   Value* shortcut = nullptr;
+  Value* table = nullptr;
   walkSteps(spec, 1, [&](const Step& step, const Shape& in, const Shape&) {
     std::span<Value* const> w = params.subspan(p, stepParameters(step, in).size());
     p += w.size();
@@ -632,6 +705,10 @@ DecodeStep emitDecodeStep(Builder& b, const NetSpec& spec, std::span<Value* cons
     switch (step.kind) {
     case Step::Kind::tokenEmbedding:
       main = b.gather(w[0], main, {{2}, {0}, {0}, 2}, {1, step.features});
+      table = w[0];
+      break;
+    case Step::Kind::tiedHead:
+      main = tiedLogits(b, main, table, Precision::f32);
       break;
     case Step::Kind::positions: {
       Value* zero = b.scalar<int32_t>(0);
@@ -645,7 +722,8 @@ DecodeStep emitDecodeStep(Builder& b, const NetSpec& spec, std::span<Value* cons
     case Step::Kind::attention:
       if (!step.causal || attention >= out.keys.size())
         throw VerifyError(spec.name + ": decoding needs causal attention and a cache per layer");
-      main = decodeAttention(b, main, w, position, out.keys[attention], out.values[attention]);
+      main =
+          decodeAttention(b, step, main, w, position, out.keys[attention], out.values[attention]);
       ++attention;
       break;
     case Step::Kind::dense:

@@ -66,6 +66,14 @@ ir::Value* emitActivation(ir::Builder& b, ir::Value* x, Activation activation);
 // derivative is the rational approximation's and 0 where the clamp holds.
 ir::Value* geluBackward(ir::Builder& b, const Gelu& gelu, ir::Value* dy);
 
+// RoPE's tables for positions 0 … tokens − 1 of a head of `headWidth` (even) features: cos and
+// sin of t·θ_i, θ_i = 10000^(−2i/headWidth), i < headWidth/2, each [tokens, headWidth/2] of
+// `type` (computed in double, rounded once). A head's features split in halves x₁, x₂ (the
+// half-split, GPT-NeoX's and the reference system's form) rotate to x₁·cos − x₂·sin and
+// x₂·cos + x₁·sin, on the queries and keys only.
+std::pair<ir::Tensor, ir::Tensor> rotaryTables(int64_t tokens, int64_t headWidth,
+                                               ir::ElementType type);
+
 // One layer norm's values, those its backward reads among them (FAMILIES.md 2.1).
 struct LayerNorm {
   ir::Value *x, *gamma, *beta;

@@ -78,6 +78,9 @@ Layer tokenEmbedding(int64_t width, bool learnedPositions) {
     if (learnedPositions) c.positions(name, kLmTableStd);
   }};
 }
+Layer tiedHead() {
+  return {[](Composer& c) { c.tiedHead(); }};
+}
 Layer classToken() {
   return {[](Composer& c) {
     if (c.shape().size() != 3)

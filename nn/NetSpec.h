@@ -65,6 +65,9 @@ Layer classToken();
 // plus (learnedPositions) tok<i>.pos [T, width] added to every sequence; both drawn with std 0.02
 // (GPT-2's). Needs token input (InputGeometry::vocabulary).
 Layer tokenEmbedding(int64_t width, bool learnedPositions = true);
+// The LM head tied to the token embedding (GPT-2's): logits x·tokᵀ [B, T, vocabulary], no bias
+// and no parameters of its own.
+Layer tiedHead();
 // Dropout (torchvision's before a classifier): in the train step each element is zeroed with
 // probability `rate` and the others scaled by 1/(1 − rate), as the host draws them
 // (dropoutSites()); the forward and eval graphs pass the values through.

@@ -56,7 +56,7 @@ Layer encoder(int64_t blocks, const EncoderOptions& o) {
           blocks > 1 ? static_cast<double>(j) / static_cast<double>(blocks - 1) : 0;
       c.fork();
       c.layerNorm(Path::main, p + "ln1", o.epsilon);
-      c.attention(p, o.heads, o.causal);
+      c.attention(p, o.heads, o.causal, o.rotary);
       c.dropPath(depth);
       c.join();
       c.fork();
@@ -86,13 +86,14 @@ NetSpec vitTiny() {
 }
 
 NetSpec gpt(std::string name, const GptSize& s) {
-  NetSpec spec{std::move(name),
-               {tokenEmbedding(s.width),
-                encoder(s.blocks, {s.heads, s.mlp, Activation::geluTanh, kGptEpsilon, true}),
-                layerNorm(kGptEpsilon), dense(s.vocabulary)},
-               {},
-               s.vocabulary,
-               ""};
+  NetSpec spec{
+      std::move(name),
+      {tokenEmbedding(s.width, !s.rotary),
+       encoder(s.blocks, {s.heads, s.mlp, Activation::geluTanh, kGptEpsilon, true, s.rotary}),
+       layerNorm(kGptEpsilon), s.tied ? tiedHead() : dense(s.vocabulary)},
+      {},
+      s.vocabulary,
+      ""};
   spec.input.vocabulary = s.vocabulary;
   spec.input.context = s.context;
   spec.recipe = lmRecipe();
@@ -100,11 +101,11 @@ NetSpec gpt(std::string name, const GptSize& s) {
 }
 
 NetSpec gptNano() {
-  return gpt("GPT-nano", {});
+  return gpt("GPT-nano", kGptNano);
 }
 
 NetSpec gptTiny() {
-  return gpt("GPT-tiny", {65, 128, 128, 4, 512, 6});
+  return gpt("GPT-tiny", kGptTiny);
 }
 
 } // namespace hlotrain::nn

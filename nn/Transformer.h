@@ -20,6 +20,7 @@ struct EncoderOptions {
   Activation activation = Activation::gelu;
   float epsilon = 1e-6f; // of both layer norms
   bool causal = false;   // each token attends to itself and the tokens before it only
+  bool rotary = false;   // RoPE on the queries and keys (nn/Emit.h rotaryTables)
 };
 
 // `blocks` pre-norm encoder blocks on tokens [B, T, D]: R = X + O(MHSA(LN1 X)), then
@@ -31,7 +32,7 @@ Layer encoder(int64_t blocks, const EncoderOptions& options);
 
 struct VitSize {
   int64_t side = 224, channels = 3, patch = 16, width = 192, blocks = 12, classes = 10;
-  EncoderOptions encoder = {3, 768, Activation::gelu, 1e-6f, false};
+  EncoderOptions encoder = {3, 768, Activation::gelu, 1e-6f, false, false};
 };
 
 // A vision transformer as torchvision's VisionTransformer: patch embedding, the encoder, a final
@@ -41,16 +42,19 @@ NetSpec vit(std::string name, const VitSize& size);
 // layer-norm epsilon 1e-6 (5,526,346 parameters), with the reference system's recipe.
 NetSpec vitTiny();
 
-// A GPT-style causal language model (FAMILIES.md 3): token embedding with learned positions,
-// `blocks` causal pre-norm encoder blocks, a final layer norm and an untied dense head [D, V]
-// with bias, giving next-token logits [B, T, V]. Tanh GELU and layer-norm epsilon 1e-5 (GPT-2's
-// and the reference system's).
+// A GPT-style causal language model (FAMILIES.md 3): token embedding with learned positions
+// (`rotary`: none, RoPE in every attention instead), `blocks` causal pre-norm encoder blocks, a
+// final layer norm and an untied dense head [D, V] with bias (`tied`: the embedding's table as
+// the head, GPT-2's, no bias), giving next-token logits [B, T, V]. Tanh GELU and layer-norm
+// epsilon 1e-5 (GPT-2's and the reference system's).
 struct GptSize {
   int64_t vocabulary = 65, context = 64, width = 64, heads = 2, mlp = 256, blocks = 4;
+  bool tied = false, rotary = false;
 };
 NetSpec gpt(std::string name, const GptSize& size);
 // gpt-nano (212,545 parameters: the reference system's char model) and gpt-tiny (T 128, D 128,
 // 4 heads, MLP 512, 6 blocks; 1,222,977 with 65 characters), with the reference LM recipe.
+inline constexpr GptSize kGptNano{}, kGptTiny{65, 128, 128, 4, 512, 6, false, false};
 NetSpec gptNano();
 NetSpec gptTiny();
 

@@ -8,21 +8,17 @@ namespace hlotrain::nn {
 
 namespace {
 
-// An LM's spec for the vocabulary of token input `in` (its own for image input).
-NetSpec withVocabulary(const NetSpec& lm, const InputGeometry& in) {
-  if (!in.tokens()) return lm;
-  NetSpec spec = lm;
-  spec.input.vocabulary = in.vocabulary;
-  spec.numClasses = in.vocabulary;
-  spec.layers.back() = dense(in.vocabulary);
-  return spec;
-}
-
-// A zoo net, and how to build it for other inputs when it takes any input of its kind.
+// A zoo net, and how to build it for other inputs when it takes any input of its kind; a
+// language model, its sizes (which the input and an LmShape change).
 struct Entry {
   NetSpec (*standard)();
   NetSpec (*fitted)(const InputGeometry&) = nullptr;
+  const GptSize* lm = nullptr;
 };
+
+int64_t orOwn(int64_t given, int64_t own) {
+  return given > 0 ? given : own;
+}
 
 const std::vector<Entry>& entries() {
   static const std::vector<Entry> table = {
@@ -49,8 +45,8 @@ const std::vector<Entry>& entries() {
       {mobileNetV3Large},
       {mobileNetV4ConvS},
       // A language model takes the vocabulary of its text (the characters it holds).
-      {gptNano, [](const InputGeometry& in) { return withVocabulary(gptNano(), in); }},
-      {gptTiny, [](const InputGeometry& in) { return withVocabulary(gptTiny(), in); }},
+      {gptNano, nullptr, &kGptNano},
+      {gptTiny, nullptr, &kGptTiny},
   };
   return table;
 }
@@ -62,6 +58,13 @@ const Entry& entryByName(std::string_view name) {
     known += (known.empty() ? "" : ", ") + cliName(entry.standard());
   }
   throw RuntimeError("unknown net '" + std::string(name) + "' (known: " + known + ")");
+}
+
+std::string lmNames() {
+  std::string names;
+  for (const Entry& entry : entries())
+    if (entry.lm) names += (names.empty() ? "" : ", ") + cliName(entry.standard());
+  return names;
 }
 
 } // namespace
@@ -86,8 +89,27 @@ NetSpec netByName(std::string_view name) {
   return entryByName(name).standard();
 }
 
-NetSpec netByName(std::string_view name, const InputGeometry& input) {
+NetSpec netByName(std::string_view name, const InputGeometry& input, const LmShape& shape) {
   const Entry& entry = entryByName(name);
+  if (entry.lm) {
+    const GptSize& own = *entry.lm;
+    const GptSize size{orOwn(input.vocabulary, own.vocabulary),
+                       orOwn(input.context, own.context),
+                       orOwn(shape.width, own.width),
+                       orOwn(shape.heads, own.heads),
+                       orOwn(shape.mlp, own.mlp),
+                       orOwn(shape.layers, own.blocks),
+                       shape.tied || own.tied,
+                       shape.rotary || own.rotary};
+    if (size.width % size.heads != 0)
+      throw RuntimeError(std::to_string(size.heads) + " heads do not divide the width " +
+                         std::to_string(size.width));
+    return gpt(entry.standard().name, size);
+  }
+  if (shape.given())
+    throw RuntimeError(std::string(name) + " is not a language model: its shape is its own (" +
+                       lmNames() +
+                       " take a width, heads, layers, an MLP width, a tied head and RoPE)");
   return entry.fitted ? entry.fitted(input) : entry.standard();
 }
 

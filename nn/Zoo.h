@@ -21,9 +21,19 @@ std::vector<NetSpec> zoo();
 // The net whose CLI name (e.g. "mnist-cnn") matches; throws RuntimeError listing the known
 // names otherwise.
 NetSpec netByName(std::string_view name);
+// A language model's shape when not its zoo entry's (`hlotrain train --width 128 --layers 6`):
+// 0 keeps the entry's.
+struct LmShape {
+  int64_t width = 0, heads = 0, layers = 0, mlp = 0;
+  bool tied = false;   // the head tied to the token embedding (GptSize::tied)
+  bool rotary = false; // RoPE instead of learned positions (GptSize::rotary)
+  bool given() const { return width > 0 || heads > 0 || layers > 0 || mlp > 0 || tied || rotary; }
+};
 // The same, built for inputs of `input` when the net takes any input of its kind (unet-brats: any
-// channel count, square sides); other nets keep their own geometry, for the caller to check.
-NetSpec netByName(std::string_view name, const InputGeometry& input);
+// channel count, square sides; a language model: any vocabulary and context, 0 keeping its own,
+// and any `shape`); other nets keep their own geometry, for the caller to check, and refuse a
+// shape.
+NetSpec netByName(std::string_view name, const InputGeometry& input, const LmShape& shape = {});
 // "MNIST-CNN" -> "mnist-cnn".
 std::string cliName(std::string_view specName);
 std::string cliName(const NetSpec& spec);

@@ -268,6 +268,7 @@ std::string runTask(const RunLog& log) {
     if (e.scalar("accuracy")) return "classification";
     if (e.group("dice") || e.scalar("miou") || !e.confusion.empty()) return "segmentation";
     if (e.scalar("map50")) return "detection";
+    if (e.scalar("perplexity")) return "language-model";
   }
   return "unknown";
 }
@@ -691,7 +692,9 @@ private:
       "font-size:12px}figure.sample img{image-rendering:pixelated;display:block}"
       ".boxed{position:relative}.boxed svg{position:absolute;left:0;top:0}"
       ".swatch{display:inline-block;width:12px;height:12px;margin:0 4px 0 10px;"
-      "vertical-align:middle}";
+      "vertical-align:middle}"
+      "pre.text{background:#fff;border:1px solid #e0e0e0;padding:6px;font-size:12px;"
+      "white-space:pre-wrap;margin:4px 0 12px}";
 
   void plot(std::string& out, const std::string& svg) {
     out += "<figure class=\"plot\">" + svg + "</figure>";
@@ -1136,7 +1139,40 @@ private:
     for (const std::string& key : otherGroups)
       plot(out, lineChart(chart(key, key, groupSeries(key, "", false))));
     out += "</div>";
-    return out + evalTable();
+    return out + evalTable() + writtenSamples();
+  }
+
+  // `text` with each C0 control but newline and tab as its Control Pictures sign (U+2400 + c):
+  // seen, and valid in the page.
+  static std::string visibleControls(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+      if (static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t') {
+        out += c;
+        continue;
+      }
+      out += "\xe2\x90";
+      out += static_cast<char>(0x80 + c);
+    }
+    return out;
+  }
+
+  // A language model's text after each evaluation (EvalRecord::sample), oldest first.
+  std::string writtenSamples() const {
+    std::string out;
+    for (const EvalRecord& e : log_.evals)
+      for (const auto& [key, value] : e.texts)
+        if (key == train::kEvalSampleField)
+          out += paragraph("epoch " + std::to_string(e.epoch) + ", global step " +
+                               std::to_string(e.step),
+                           "sub") +
+                 "<pre class=\"text\">" + escapeXml(visibleControls(value)) + "</pre>";
+    return out.empty() ? out
+                       : "<h3>What the model wrote after each evaluation</h3>" +
+                             paragraph("Each evaluation's continuation of a newline, drawn as "
+                                       "`hlotrain generate` draws by default: the same seed "
+                                       "each time.") +
+                             out;
   }
 
   std::string evalTable() const {
@@ -1148,7 +1184,8 @@ private:
       for (const auto& [key, value] : e.scalars) addColumn(key);
       for (const auto& [key, values] : e.groups)
         for (const auto& [name, value] : values) addColumn(key + " " + name);
-      for (const auto& [key, value] : e.texts) addColumn(key);
+      for (const auto& [key, value] : e.texts)
+        if (key != train::kEvalSampleField) addColumn(key);
     }
     std::vector<std::string> header = {"epoch", "global step"};
     header.insert(header.end(), columns.begin(), columns.end());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "data/Text.h"
 #include "mlir/Printer.h"
 #include "program/Program.h"
 #include "support/Error.h"
@@ -128,6 +129,19 @@ std::vector<int32_t> sample(const nn::NetSpec& spec, const std::vector<ir::Tenso
     position = 0;
     feedFrom(text.size() - static_cast<size_t>(context / 2));
   }
+  return text;
+}
+
+std::vector<int32_t> defaultPrompt(std::span<const char32_t> characters) {
+  const auto newline = std::lower_bound(characters.begin(), characters.end(), U'\n');
+  return {newline != characters.end() && *newline == U'\n'
+              ? static_cast<int32_t>(newline - characters.begin())
+              : 0};
+}
+
+std::string textOf(std::span<const int32_t> ids, std::span<const char32_t> characters) {
+  std::string text;
+  for (int32_t id : ids) text += data::encodeUtf8(characters[static_cast<size_t>(id)]);
   return text;
 }
 

@@ -4,6 +4,8 @@
 // tokens, so each new token costs one token's computation; the host draws from the logits.
 
 #include <cstdint>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "ir/Tensor.h"
@@ -27,5 +29,17 @@ struct SampleOptions {
 std::vector<int32_t> sample(const nn::NetSpec& spec, const std::vector<ir::Tensor>& params,
                             const std::vector<int32_t>& prompt, const SampleOptions& options,
                             lower::Lowerer& lowerer);
+
+// Where a sample starts when no prompt is given: a newline (a text's first character, in effect),
+// or the first id of a vocabulary without one.
+std::vector<int32_t> defaultPrompt(std::span<const char32_t> characters);
+
+// What a training run's evaluation shows of a language model trained on a text (and `hlotrain
+// generate`'s defaults): 200 characters after the default prompt, at temperature 1 and seed 1,
+// the same draws at every evaluation, so that the samples differ by what the net learnt.
+inline constexpr SampleOptions kEvalSample{.tokens = 200, .temperature = 1.0, .topK = 0, .seed = 1};
+
+// `ids` as the text of `characters` (ids below their count).
+std::string textOf(std::span<const int32_t> ids, std::span<const char32_t> characters);
 
 } // namespace hlotrain::train

@@ -181,7 +181,11 @@ void MetricsLog::eval(const EvalRecord& r) {
        << task::summaryTable(r.scores) << std::flush;
   line("{\"type\":\"eval\",\"epoch\":" + std::to_string(r.epoch) +
        ",\"step\":" + std::to_string(r.step) + "," + task::jsonFields(r.scores) +
-       ",\"seconds\":" + jsonNumber(r.seconds) + "}");
+       ",\"seconds\":" + jsonNumber(r.seconds) +
+       (r.sample.empty()
+            ? ""
+            : ",\"" + std::string(kEvalSampleField) + "\":" + nlohmann::json(r.sample).dump()) +
+       "}");
 }
 
 std::optional<double> MetricsLog::bestKeptEval(std::string_view key, bool higherIsBetter) const {

@@ -52,12 +52,17 @@ struct EpochRecord {
   int64_t batchesPerEpoch = 0;
 };
 
+// The eval record's field holding EvalRecord::sample.
+inline constexpr std::string_view kEvalSampleField = "sample";
+
 struct EvalRecord {
   int64_t epoch = 0;
   int64_t step = 0;
   double seconds = 0;
   task::Scores scores;      // the task's: accuracy, or the segmentation figures
   bool insideEpoch = false; // the state evaluated stopped before the epoch's last batch
+  // A language model trained on a text: what it wrote after the evaluation (kEvalSample).
+  std::string sample = {};
 };
 
 class MetricsLog {
@@ -74,8 +79,8 @@ public:
   // `{"type":"step","step":…,"loss":…,"lr":…}`: one step's loss, every --log-every steps.
   void step(int64_t step, double loss, double lr);
   void epoch(const EpochRecord& r, int64_t epochs);
-  // `{"type":"eval","epoch":…,"step":…,<the task's fields>,"seconds":…}`; prints the task's
-  // summary.
+  // `{"type":"eval","epoch":…,"step":…,<the task's fields>,"seconds":…[,"sample":"…"]}`; prints
+  // the task's summary.
   void eval(const EvalRecord& r);
   // The best value (the largest, or the smallest for a loss) of the numeric field `key` among the
   // eval records kept from before a resume; nullopt when there are none.

@@ -11,6 +11,7 @@
 #include "data/Mix.h"
 #include "data/Prefetch.h"
 #include "data/Random.h"
+#include "data/Text.h"
 #include "lower/Lowerer.h"
 #include "lower/select/Select.h"
 #include "support/AtomicFile.h"
@@ -21,6 +22,7 @@
 #include "support/Stopwatch.h"
 #include "support/Version.h"
 #include "task/Task.h"
+#include "train/Generate.h"
 #include "train/Resume.h"
 #include "train/Schedule.h"
 #include "train/StepBinding.h"
@@ -106,8 +108,10 @@ public:
     lastCheckpointStep_ = start.resumedStep;
     createRunDirectory(files_);
     removeStaleTemporaries(std::filesystem::path(files_.prefix).parent_path());
-    if (const std::string vocabulary = io_.vocabulary(); !vocabulary.empty())
+    if (const std::string vocabulary = io_.vocabulary(); !vocabulary.empty()) {
       writeFileAtomically(files_.vocabulary(), vocabulary);
+      characters_ = data::readVocabularyFile(files_.vocabulary());
+    }
     if (!mode_.initDump.empty()) writeRawParams(mode_.initDump, state.params);
 
     const Stopwatch compileTime;
@@ -299,6 +303,7 @@ private:
         EvalRecord r = evaluator.run(state, in.params());
         r.epoch = epoch + 1;
         r.insideEpoch = !epochDone;
+        if (!characters_.empty()) r.sample = sampleText(state, lowerer);
         log.eval(r);
         warnIfLearningNothing(evaluator.symptom());
         evaluator.writeSamples(r);
@@ -309,6 +314,13 @@ private:
       if (evaluates && mode_.afterEvaluation) mode_.afterEvaluation(files_.prefix);
     }
     exportChecked(in, state);
+  }
+
+  // What the language model writes now (kEvalSample), without its prompt.
+  std::string sampleText(const TrainState& state, lower::Lowerer& lowerer) const {
+    const std::vector<int32_t> prompt = defaultPrompt(characters_);
+    const std::vector<int32_t> ids = sample(spec_, state.params, prompt, kEvalSample, lowerer);
+    return textOf(std::span(ids).subspan(prompt.size()), characters_);
   }
 
   // The terminal's progress line after a step: where the epoch and the run are, the smoothed
@@ -496,6 +508,7 @@ private:
   std::vector<double> dropoutRates_; // per dropout layer
   LrSchedule schedule_{};
   std::vector<std::string> paramNames_;       // in spec order, for messages
+  std::vector<char32_t> characters_;          // a text's, by id; empty for other datasets
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk
   std::optional<double> bestScore_;           // the best evaluation's headline so far
   std::optional<task::Symptom> lastSymptom_;  // of the last evaluation

@@ -73,6 +73,10 @@ TEST_F(LanguageModelCommandTest, TrainsOnTheTextsCharactersAndReportsBitsPerChar
   EXPECT_NE(r.out.find(" bits per character, perplexity "), std::string::npos) << r.out;
   const std::string metrics = readFile(dir / "a" / "gpt_nano_metrics.jsonl");
   EXPECT_NE(metrics.find("\"bits_per_char\":"), std::string::npos) << metrics;
+  // Each evaluation records what the net then writes, in the text's characters.
+  const size_t sample = metrics.find("\"sample\":\"");
+  ASSERT_NE(sample, std::string::npos) << metrics;
+  EXPECT_GT(metrics.find('"', sample + 10), sample + 10 + 200) << metrics;
   const std::string vocabulary = readFile(dir / "a" / "gpt_nano_vocab.txt");
   EXPECT_EQ(std::count(vocabulary.begin(), vocabulary.end(), '\n'), 24) << vocabulary;
   EXPECT_NE(vocabulary.find("\t233\n"), std::string::npos) << vocabulary; // é
@@ -134,6 +138,51 @@ TEST_F(LanguageModelCommandTest, GenerateSamplesTheSameTextForTheSameSeed) {
   EXPECT_NE(r.err.find("not a language model"), std::string::npos) << r.err;
   r = generate({"--temperature", "-1"});
   EXPECT_NE(r.err.find("--temperature must be a finite value >= 0"), std::string::npos) << r.err;
+}
+
+// The shape flags shape the model (a tied head and RoPE among them); its checkpoint stores them,
+// so eval, generate and a resumed run build the same net without them, and a resumed run refuses
+// another shape.
+TEST_F(LanguageModelCommandTest, SizeFlagsShapeTheModelAndTheCheckpointKeepsThem) {
+  const std::string artifacts = (dir / "s").string();
+  CliResult r = runInProcess(
+      trainArgs(artifacts, {"--context", "16", "--width", "32", "--heads", "4", "--layers", "1",
+                            "--mlp", "48", "--tie-embeddings", "--rope", "--max-steps", "6"}));
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  // 9,640 with learned positions (16x32) and an untied head (32x24 + 24).
+  EXPECT_NE(r.out.find("training GPT-nano (8336 parameters)"), std::string::npos) << r.out;
+  r = runInProcess(
+      {"eval", "--net", "gpt-nano", "--dataset", "text", "--data", text, "--artifacts", artifacts});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  // Every validation position scored, in windows of 16.
+  EXPECT_NE(r.out.find("on 38 test records"), std::string::npos) << r.out;
+  r = runInProcess({"generate", "--net", "gpt-nano", "--artifacts", artifacts, "--tokens", "40"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_GE(r.out.size(), 41u) << r.out;
+  r = runInProcess(trainArgs(artifacts, {"--resume", "--width", "64"}));
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(
+      r.err.find("--width is 64 but " + artifacts + "/gpt_nano_checkpoint.bin was written with 32"),
+      std::string::npos)
+      << r.err;
+  r = runInProcess(trainArgs(artifacts, {"--resume"}));
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("8336 parameters"), std::string::npos) << r.out;
+
+  const std::pair<std::vector<std::string>, std::string> refusals[] = {
+      {{"--heads", "3"}, "--heads: 3 heads do not divide the width 64"},
+      {{"--vocab", "30"}, "--vocab is 30 but dataset text holds 24 ids"},
+      {{"--context", "0"}, "--context: expected an integer in [1, 1048576], got '0'"},
+      {{"--net", "mnist-cnn", "--width", "8"},
+       "--width applies to a language model such as gpt-nano; mnist-cnn reads images"},
+  };
+  for (const auto& [flags, message] : refusals) {
+    r = runInProcess(trainArgs((dir / "x").string(), flags));
+    EXPECT_EQ(r.exitCode, 2) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "x"));
 }
 
 // Token files (FAMILIES.md 6 (b)) train the same way, their headers' vocabulary the net's; a

@@ -191,6 +191,40 @@ TEST_F(ReportCommandTest, ReportsSegmentationAndDetectionLogsAsMetricsLogWritesT
     EXPECT_NE(html.find(text), std::string::npos) << text;
 }
 
+// A language model's evaluations: its loss plotted, and what it wrote after each, oldest first,
+// with control characters as visible signs (the page stays well-formed).
+TEST_F(ReportCommandTest, ShowsWhatALanguageModelWroteAfterEachEvaluation) {
+  const std::string lm = (dir / "gpt_nano").string();
+  std::ostringstream printed;
+  {
+    train::MetricsLog log(printed, lm + "_metrics.jsonl", std::nullopt);
+    log.epoch({1, 50, 50, 0, 3.5, 3e-3, 2.0, 800}, 2);
+    log.eval({.epoch = 1,
+              .step = 50,
+              .seconds = 0.5,
+              .scores = task::LanguageModelScores{2000, 1000, true},
+              .sample = "teh cat <sat>\n\x07"});
+    log.epoch({2, 100, 50, 0, 2.5, 3e-4, 2.0, 800}, 2);
+    log.eval({.epoch = 2,
+              .step = 100,
+              .seconds = 0.5,
+              .scores = task::LanguageModelScores{1500, 1000, true},
+              .sample = "the cat sat"});
+  }
+  CliResult r = runInProcess({"report", lm});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find(": language-model, 2 epoch records, 2 evaluations"), std::string::npos)
+      << r.out;
+  const std::string html = slurp(lm + "_report.html");
+  expectSelfContained(html);
+  const size_t first = html.find("<pre class=\"text\">teh cat &lt;sat&gt;\n\xe2\x90\x87</pre>");
+  const size_t second = html.find("<pre class=\"text\">the cat sat</pre>");
+  ASSERT_NE(first, std::string::npos) << html;
+  EXPECT_GT(second, first);
+  EXPECT_NE(html.find("epoch 2, global step 100"), std::string::npos);
+  EXPECT_EQ(html.find('\x07'), std::string::npos);
+}
+
 TEST_F(ReportCommandTest, BadRunsLogsAndFlagsAreOneLineErrors) {
   fs::create_directories(dir / "a");
   const std::string jsonl = artifacts() + "/mnist_cnn_metrics.jsonl";

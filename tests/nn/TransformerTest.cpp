@@ -266,6 +266,129 @@ TEST(TransformerTest, ASmallVitMatchesAnIndependentImplementation) {
     }
 }
 
+// RoPE on `m` [tokens][features] of heads of `headWidth`: in each head, feature i < dh/2 and its
+// partner i + dh/2 rotate by t·10000^(−2i/dh) at token t.
+Matrix rotated(const Matrix& m, int64_t headWidth) {
+  Matrix out = m;
+  const size_t half = size_t(headWidth / 2);
+  for (size_t t = 0; t < m.size(); ++t)
+    for (size_t head = 0; head < m[t].size(); head += size_t(headWidth))
+      for (size_t i = 0; i < half; ++i) {
+        const double angle = double(t) * std::pow(10000.0, -2.0 * double(i) / double(headWidth));
+        const double a = m[t][head + i], b = m[t][head + half + i];
+        out[t][head + i] = a * std::cos(angle) - b * std::sin(angle);
+        out[t][head + half + i] = b * std::cos(angle) + a * std::sin(angle);
+      }
+  return out;
+}
+
+// logits [T][V] of one sequence of a one-block GPT (width 8, 2 heads, MLP 12, tanh GELU, ε 1e-5)
+// with learned positions or RoPE, and a dense or a tied head.
+Matrix referenceGpt(const std::vector<Tensor>& params, const std::vector<int32_t>& ids, bool rotary,
+                    bool tied) {
+  const int64_t width = 8, heads = 2, headWidth = width / heads;
+  const auto tokens = static_cast<int64_t>(ids.size());
+  Reader r{params};
+  const Tensor& table = r.take();
+  const int64_t vocabulary = table.shape()[0];
+  Matrix h(static_cast<size_t>(tokens), std::vector<double>(static_cast<size_t>(width)));
+  const Tensor* pos = rotary ? nullptr : &r.take();
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t d = 0; d < width; ++d)
+      h[size_t(t)][size_t(d)] = table.get<double>(ids[size_t(t)] * width + d) +
+                                (pos ? pos->get<double>(t * width + d) : 0.0);
+  const Tensor &g1 = r.take(), &b1 = r.take();
+  const Tensor &qw = r.take(), &qb = r.take(), &kw = r.take(), &kb = r.take();
+  const Tensor &vw = r.take(), &vb = r.take(), &ow = r.take(), &ob = r.take();
+  const Tensor &g2 = r.take(), &b2 = r.take();
+  const Tensor &w1 = r.take(), &c1 = r.take(), &w2 = r.take(), &c2 = r.take();
+  const Matrix normed = layerNormOf(h, g1, b1, 1e-5);
+  Matrix q = denseOf(normed, qw, qb), k = denseOf(normed, kw, kb);
+  const Matrix v = denseOf(normed, vw, vb);
+  if (rotary) {
+    q = rotated(q, headWidth);
+    k = rotated(k, headWidth);
+  }
+  Matrix attended(static_cast<size_t>(tokens), std::vector<double>(static_cast<size_t>(width)));
+  for (int64_t head = 0; head < heads; ++head)
+    for (int64_t i = 0; i < tokens; ++i) {
+      std::vector<double> s(size_t(i + 1));
+      double max = -std::numeric_limits<double>::infinity(), total = 0;
+      for (int64_t j = 0; j <= i; ++j) {
+        double dot = 0;
+        for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
+          dot += q[size_t(i)][size_t(e)] * k[size_t(j)][size_t(e)];
+        max = std::max(max, s[size_t(j)] = dot / std::sqrt(double(headWidth)));
+      }
+      for (double& e : s) total += (e = std::exp(e - max));
+      for (int64_t j = 0; j <= i; ++j)
+        for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
+          attended[size_t(i)][size_t(e)] += s[size_t(j)] / total * v[size_t(j)][size_t(e)];
+    }
+  const Matrix o = denseOf(attended, ow, ob);
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += o[size_t(t)][size_t(d)];
+  Matrix hidden = denseOf(layerNormOf(h, g2, b2, 1e-5), w1, c1);
+  for (auto& row : hidden)
+    for (double& e : row) e = activationOf(e, nn::Activation::geluTanh);
+  const Matrix mlp = denseOf(hidden, w2, c2);
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += mlp[size_t(t)][size_t(d)];
+  const Tensor &g = r.take(), &b = r.take();
+  const Matrix final = layerNormOf(h, g, b, 1e-5);
+  if (!tied) {
+    const Tensor &hw = r.take(), &hb = r.take();
+    return denseOf(final, hw, hb);
+  }
+  Matrix logits(static_cast<size_t>(tokens), std::vector<double>(static_cast<size_t>(vocabulary)));
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t c = 0; c < vocabulary; ++c)
+      for (int64_t d = 0; d < width; ++d)
+        logits[size_t(t)][size_t(c)] +=
+            final[size_t(t)][size_t(d)] * table.get<double>(c * width + d);
+  return logits;
+}
+
+// A GPT block with RoPE (the half-split, base 10000, on the queries and keys) and a head tied to
+// the token table, against the definitions above.
+TEST(TransformerTest, AGptWithRopeAndATiedHeadMatchesAnIndependentImplementation) {
+  for (const auto& [rotary, tied] : {std::pair{false, false}, {true, false}, {true, true}}) {
+    SCOPED_TRACE(std::string(rotary ? "RoPE" : "learned positions") + (tied ? ", tied" : ""));
+    const nn::NetSpec spec = nn::gpt("gpt", {.vocabulary = 6,
+                                             .context = 7,
+                                             .width = 8,
+                                             .heads = 2,
+                                             .mlp = 12,
+                                             .blocks = 1,
+                                             .tied = tied,
+                                             .rotary = rotary});
+    std::mt19937 rng(5);
+    Module m;
+    Function& f = m.addFunction("main");
+    Builder b(f.body, &m);
+    std::vector<Value*> params;
+    std::vector<Tensor> values;
+    for (const nn::ParamInfo& p : nn::parameters(spec)) {
+      params.push_back(f.body.addArgument({ElementType::f64, p.shape}));
+      values.push_back(randomF64(p.shape, rng));
+    }
+    const std::vector<int32_t> ids = {4, 0, 5, 5, 2, 1, 3, 3, 0, 1, 2, 4, 5, 0};
+    Value* input = f.body.addArgument({ElementType::i32, {2, 7}});
+    f.setResults({nn::emitForward(b, spec, params, input, nn::BnMode::batch).logits});
+    std::vector<Tensor> in = values;
+    in.push_back(Tensor::fromVector<int32_t>({2, 7}, ids));
+    const Tensor logits = cpu::interpret(m, f, in)[0]; // [2, 7, 6]
+    for (int64_t n = 0; n < 2; ++n) {
+      const Matrix expected = referenceGpt(
+          values, std::vector<int32_t>(ids.begin() + n * 7, ids.begin() + n * 7 + 7), rotary, tied);
+      for (int64_t t = 0; t < 7; ++t)
+        for (int64_t c = 0; c < 6; ++c)
+          EXPECT_NEAR(logits.get<double>((n * 7 + t) * 6 + c), expected[size_t(t)][size_t(c)], 1e-9)
+              << "sequence " << n << " token " << t << " id " << c;
+    }
+  }
+}
+
 // Stochastic depth in the graph: a sample whose mask keeps every branch at scale 1 gets the
 // unmasked logits; one whose mask drops them all gets those of the net without its encoder.
 TEST(TransformerTest, TheDropMaskScalesWholeBranchesPerSample) {

@@ -61,6 +61,30 @@ TEST(ZooTest, ParameterCountsAndGeometry) {
   }
 }
 
+// A language model sized apart from its entry: V·D + T·D + L·(4D² + 4D + 2·D·M + M + D + 4D) + 2D
+// + D·V + V, each size left out (0) staying the entry's; a net that reads images refuses a shape.
+TEST(ZooTest, ALanguageModelTakesAnyVocabularyContextAndShape) {
+  const nn::NetSpec sized = nn::netByName("gpt-nano", {.vocabulary = 24, .context = 16},
+                                          {.width = 32, .heads = 4, .layers = 1, .mlp = 48});
+  EXPECT_EQ(sized.name, "GPT-nano");
+  EXPECT_EQ(nn::parameterCount(sized), 768 + 512 + 7504 + 64 + 792);
+  EXPECT_EQ(nn::outputShape(sized, 2), (ir::Shape{2, 16, 24}));
+  EXPECT_EQ(sized.recipe.size(), nn::gptNano().recipe.size());
+  const nn::NetSpec deeper = nn::netByName("gpt-tiny", {}, {.layers = 7});
+  EXPECT_EQ(nn::parameterCount(deeper), 1222977 + 198272);
+  EXPECT_EQ(nn::outputShape(deeper, 1), (ir::Shape{1, 128, 65}));
+  // GPT-2's tied head drops head.w and head.b (FAMILIES.md 3: 208,320); RoPE drops pos [64, 64].
+  EXPECT_EQ(nn::parameterCount(nn::netByName("gpt-nano", {}, {.tied = true})), 208320);
+  EXPECT_EQ(nn::parameterCount(nn::netByName("gpt-nano", {}, {.rotary = true})), 212545 - 4096);
+  const std::vector<nn::ParamInfo> tied =
+      nn::parameters(nn::netByName("gpt-nano", {}, {.tied = true, .rotary = true}));
+  EXPECT_EQ(tied.front().name, "tok0.tok");
+  EXPECT_EQ(tied[1].name, "enc1.0.ln1.gamma");
+  EXPECT_EQ(tied.back().name, "ln2.beta");
+  EXPECT_THROW(nn::netByName("gpt-nano", {}, {.heads = 3}), RuntimeError);
+  EXPECT_THROW(nn::netByName("mnist-cnn", {}, {.width = 8}), RuntimeError);
+}
+
 // The 224 nets built on smaller inputs (as the CI-sized training tests do) keep every parameter:
 // only the feature maps shrink, down to 1x1 before the global average pool at side 32.
 TEST(ZooTest, SmallerInputsKeepEveryParameter) {

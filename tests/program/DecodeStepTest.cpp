@@ -16,9 +16,7 @@ using namespace hlotrain;
 
 namespace {
 
-TEST(DecodeStepTest, EveryPositionsLogitsAreTheForwardsThere) {
-  const nn::NetSpec spec = nn::gpt(
-      "tiny-gpt", {.vocabulary = 7, .context = 8, .width = 8, .heads = 2, .mlp = 16, .blocks = 2});
+void expectDecodingMatchesTheForward(const nn::NetSpec& spec) {
   const std::vector<ir::Tensor> params = nn::initialParameters(spec);
   const std::vector<int32_t> ids = {3, 1, 4, 1, 5, 2, 6, 0};
 
@@ -47,6 +45,22 @@ TEST(DecodeStepTest, EveryPositionsLogitsAreTheForwardsThere) {
       EXPECT_NEAR(out[0].get<float>(v), whole.get<float>(t * 7 + v), 2e-5)
           << "position " << t << ", id " << v;
     caches.assign(out.begin() + 1, out.end());
+  }
+}
+
+// Also with RoPE (the decode step rotates at its position's rows of the tables) and a head tied
+// to the token table.
+TEST(DecodeStepTest, EveryPositionsLogitsAreTheForwardsThere) {
+  for (bool variant : {false, true}) {
+    SCOPED_TRACE(variant ? "tied, RoPE" : "untied, learned positions");
+    expectDecodingMatchesTheForward(nn::gpt("tiny-gpt", {.vocabulary = 7,
+                                                         .context = 8,
+                                                         .width = 8,
+                                                         .heads = 2,
+                                                         .mlp = 16,
+                                                         .blocks = 2,
+                                                         .tied = variant,
+                                                         .rotary = variant}));
   }
 }
 

@@ -41,11 +41,22 @@ TEST(TransformerVjpTest, ASmallVitsGradientsMatchFiniteDifferences) {
 
 // A tiny GPT (vocabulary 5, 6 tokens, width 4, 2 heads, MLP 6, one causal block, tanh GELU): the
 // token table's gradient is the scatter-add of the row gather (12 ids over 5 rows: rows repeat),
-// the positions' the sum over the batch, the head's over every position's logits [B, T, V].
+// the positions' the sum over the batch, the head's over every position's logits [B, T, V]; with
+// the head tied to the table, the table's sums both uses; with RoPE, the rotation's slices,
+// products and concatenation carry the queries' and keys'.
 TEST(TransformerVjpTest, ATinyGptsGradientsMatchFiniteDifferences) {
-  const nn::NetSpec spec = nn::gpt(
-      "tiny-gpt", {.vocabulary = 5, .context = 6, .width = 4, .heads = 2, .mlp = 6, .blocks = 1});
-  program::testing::expectNetGradientsMatchFiniteDifferences(spec);
+  for (const auto& [tied, rotary] : {std::pair{false, false}, {true, false}, {false, true}}) {
+    SCOPED_TRACE(std::string(tied ? "tied" : "untied") + (rotary ? ", RoPE" : ""));
+    const nn::NetSpec spec = nn::gpt("tiny-gpt", {.vocabulary = 5,
+                                                  .context = 6,
+                                                  .width = 4,
+                                                  .heads = 2,
+                                                  .mlp = 6,
+                                                  .blocks = 1,
+                                                  .tied = tied,
+                                                  .rotary = rotary});
+    program::testing::expectNetGradientsMatchFiniteDifferences(spec);
+  }
 }
 
 nn::NetSpec tinyVit() {
