@@ -13,6 +13,7 @@
 #include "cli/Report.h"
 #include "cli/Run.h"
 #include "cli/Runs.h"
+#include "cli/Tokenize.h"
 #include "cli/Train.h"
 #include "support/Error.h"
 #include "support/Version.h"
@@ -51,6 +52,8 @@ constexpr Command kCommands[] = {
      dataCommand, [] { return std::string(kDataUsage); }},
     {"generate", "sample text from a language model trained on a text", generateCommand,
      [] { return std::string(kGenerateUsage); }},
+    {"tokenize", "train a SentencePiece tokenizer on a text and write the text as token files",
+     tokenizeCommand, [] { return std::string(kTokenizeUsage); }},
 };
 
 void printUsage(std::ostream& out) {

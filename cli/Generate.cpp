@@ -1,6 +1,8 @@
 #include "cli/Generate.h"
 
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
@@ -10,6 +12,7 @@
 #include "nn/Zoo.h"
 #include "support/Error.h"
 #include "support/RunFiles.h"
+#include "tools/Tokenizer.h"
 #include "train/Checkpoint.h"
 #include "train/Generate.h"
 #include "train/Settings.h"
@@ -22,23 +25,25 @@ const char* const kGenerateUsage =
                         [--seed S] [--checkpoint PATH] [--artifacts DIR] [--tag TAG]
                         [--lowerer NAME] [--pjrt-plugin PATH]
 
-Samples text from a language model trained on a text (`hlotrain train --dataset text`): the
-prompt, then K characters drawn one at a time from the net's decode graph, which keeps every
-layer's keys and values on the lowerer, so a character costs one position's computation. Prints
-the prompt and what follows it.
+Samples text from a language model trained on a text (`hlotrain train --dataset text`) or on the
+token files of `hlotrain tokenize` (`--dataset tokens`): the prompt, then K tokens (characters, or
+the tokenizer's pieces) drawn one at a time from the net's decode graph, which keeps every
+layer's keys and values on the lowerer, so a token costs one position's computation. Prints the
+prompt and what follows it.
 
   --net NAME          the net the run trained (gpt-nano, gpt-tiny)
-  --prompt TEXT       where the text starts, in the run's characters (default: a newline, or the
-                      vocabulary's first character when it has none)
-  --tokens K          characters to sample after the prompt (default 200)
-  --temperature T     logits divided by T before the softmax; 0: the most likely character each
-                      time (default 1)
-  --top-k K           draw among the K most likely characters only; 0: all (default 0)
+  --prompt TEXT       where the text starts: in the run's characters, or any text for a tokenizer
+                      (default: a newline, or the vocabulary's first character when it has none)
+  --tokens K          tokens to sample after the prompt (default 200)
+  --temperature T     logits divided by T before the softmax; 0: the most likely token each time
+                      (default 1)
+  --top-k K           draw among the K most likely tokens only; 0: all (default 0)
   --seed S            the draw's seed: the same seed, prompt and checkpoint give the same text
                       (default 1)
   --checkpoint PATH   the parameters (default: the run's best checkpoint, else its last)
   --artifacts DIR     the run's folder (default .hlotrain), with --tag its tag: where the run's
-                      checkpoints and <prefix>_vocab.txt are
+                      checkpoints and <prefix>_vocab.txt (a text's characters) or
+                      <prefix>_tokenizer.model (the tokenizer of its token files) are
 )";
 
 namespace {
@@ -46,6 +51,71 @@ namespace {
 constexpr FlagSpec kFlags[] = {{"--net"},   {"--prompt"},     {"--tokens"},     {"--temperature"},
                                {"--top-k"}, {"--seed"},       {"--checkpoint"}, {"--artifacts"},
                                {"--tag"},   kLowererFlags[0], kLowererFlags[1]};
+
+// How a run's ids read as text: a text's characters or a tokenizer's pieces.
+class RunText {
+public:
+  virtual ~RunText() = default;
+  virtual int64_t vocabulary() const = 0;
+  virtual std::vector<int32_t> encode(const std::string& prompt) const = 0;
+  virtual std::vector<int32_t> defaultPrompt() const = 0;
+  virtual std::string decode(std::span<const int32_t> ids) const = 0;
+};
+
+class Characters final : public RunText {
+public:
+  explicit Characters(std::string path)
+      : path_(std::move(path)), characters_(data::readVocabularyFile(path_)) {}
+  int64_t vocabulary() const override { return static_cast<int64_t>(characters_.size()); }
+  std::vector<int32_t> encode(const std::string& prompt) const override {
+    std::vector<int32_t> ids;
+    for (char32_t c : data::decodeUtf8(prompt, "--prompt")) {
+      auto at = std::lower_bound(characters_.begin(), characters_.end(), c);
+      if (at == characters_.end() || *at != c)
+        throw UsageError("--prompt: '" + data::encodeUtf8(c) + "' (U+" + std::to_string(c) +
+                         ") is not among the run's " + std::to_string(characters_.size()) +
+                         " characters (" + path_ + ")");
+      ids.push_back(static_cast<int32_t>(at - characters_.begin()));
+    }
+    return ids;
+  }
+  std::vector<int32_t> defaultPrompt() const override { return train::defaultPrompt(characters_); }
+  std::string decode(std::span<const int32_t> ids) const override {
+    return train::textOf(ids, characters_);
+  }
+
+private:
+  std::string path_;
+  std::vector<char32_t> characters_;
+};
+
+class Pieces final : public RunText {
+public:
+  explicit Pieces(const std::string& model) : model_(model) {}
+  int64_t vocabulary() const override { return model_.pieces(); }
+  std::vector<int32_t> encode(const std::string& prompt) const override {
+    data::decodeUtf8(prompt, "--prompt"); // refuses what is not UTF-8, naming the byte
+    return model_.encode(prompt);
+  }
+  std::vector<int32_t> defaultPrompt() const override { return model_.encode("\n"); }
+  std::string decode(std::span<const int32_t> ids) const override { return model_.decode(ids); }
+
+private:
+  tools::SubwordModel model_;
+};
+
+// The run's characters, else its tokenizer.
+std::unique_ptr<RunText> runText(const RunFiles& files) {
+  std::error_code ec;
+  if (!std::filesystem::exists(files.vocabulary(), ec) &&
+      std::filesystem::exists(files.tokenizer(), ec)) {
+    std::ifstream in(files.tokenizer(), std::ios::binary);
+    std::ostringstream model;
+    model << in.rdbuf();
+    return std::make_unique<Pieces>(model.str());
+  }
+  return std::make_unique<Characters>(files.vocabulary());
+}
 
 double parseReal(std::string_view flag, const std::string& text) {
   char* end = nullptr;
@@ -75,32 +145,18 @@ int generateCommand(std::span<const std::string> argv, std::ostream& out) {
   if (!standard.input.tokens())
     throw UsageError("--net: " + name + " is not a language model (it reads images)");
   const RunFiles files{train::artifactPrefix(standard, located)};
-  const std::vector<char32_t> vocabulary = data::readVocabularyFile(files.vocabulary());
+  const std::unique_ptr<RunText> text = runText(files);
   std::string checkpoint = args.value("--checkpoint");
   if (checkpoint.empty()) {
     std::error_code ec;
     checkpoint = std::filesystem::exists(files.bestCheckpoint(), ec) ? files.bestCheckpoint()
                                                                      : files.checkpoint();
   }
-  const nn::NetSpec spec = train::taggedSpec(
-      trainedNet(name, checkpoint, static_cast<int64_t>(vocabulary.size())), located);
+  const nn::NetSpec spec =
+      train::taggedSpec(trainedNet(name, checkpoint, text->vocabulary()), located);
   const train::TrainState state = train::loadCheckpoint(checkpoint, spec);
-
-  auto idOf = [&](char32_t c) -> int32_t {
-    auto at = std::lower_bound(vocabulary.begin(), vocabulary.end(), c);
-    if (at == vocabulary.end() || *at != c)
-      throw UsageError("--prompt: '" + data::encodeUtf8(c) + "' (U+" + std::to_string(c) +
-                       ") is not among the run's " + std::to_string(vocabulary.size()) +
-                       " characters (" + files.vocabulary() + ")");
-    return static_cast<int32_t>(at - vocabulary.begin());
-  };
-  std::vector<int32_t> prompt;
-  if (args.has("--prompt")) {
-    for (char32_t c : data::decodeUtf8(args.value("--prompt"), "--prompt"))
-      prompt.push_back(idOf(c));
-  } else {
-    prompt = train::defaultPrompt(vocabulary);
-  }
+  const std::vector<int32_t> prompt =
+      args.has("--prompt") ? text->encode(args.value("--prompt")) : text->defaultPrompt();
   // Left out, a setting is what a training run's report shows after each evaluation.
   train::SampleOptions o = train::kEvalSample;
   if (args.has("--tokens")) o.tokens = train::parseInteger("--tokens", args.value("--tokens"));
@@ -111,7 +167,7 @@ int generateCommand(std::span<const std::string> argv, std::ostream& out) {
     o.temperature = parseReal("--temperature", args.value("--temperature"));
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(args);
   const std::vector<int32_t> ids = train::sample(spec, state.params, prompt, o, *lowerer);
-  out << train::textOf(ids, vocabulary) << "\n";
+  out << text->decode(ids) << "\n";
   return kOk;
 }
 

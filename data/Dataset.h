@@ -220,6 +220,9 @@ public:
   // A token dataset's vocabulary as its run keeps it (`<prefix>_vocab.txt`, FAMILIES.md 6); empty
   // for others.
   virtual std::string vocabulary() const { return {}; }
+  // The SentencePiece model that reads a token dataset's ids (`hlotrain tokenize` writes it beside
+  // the token files; the run keeps it as `<prefix>_tokenizer.model`); empty when there is none.
+  virtual std::string tokenizer() const { return {}; }
   // The input value of a stored pixel byte of `channel` (b/255 for MNIST).
   virtual float decodePixel(int64_t channel, uint8_t stored) const = 0;
   // Turns one stored class-label record into labelElements() int32 values (masks are read as

@@ -2,6 +2,8 @@
 
 #include <cstring>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "data/MappedFile.h"
 #include "data/TokenWindows.h"
@@ -106,6 +108,11 @@ const DatasetIO& tokenFilesIO(const std::string& dir, int64_t window) {
     streams.unit = "tokens";
     streams.train = std::move(train.ids);
     streams.val = std::move(val.ids);
+    if (std::ifstream model(root / kTokenizerModelFile, std::ios::binary); model) {
+      std::ostringstream bytes;
+      bytes << model.rdbuf();
+      streams.tokenizer = bytes.str();
+    }
     return streams;
   });
 }

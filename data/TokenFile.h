@@ -22,6 +22,9 @@ struct TokenFile {
 // vocabulary, a length other than 24 + n·w (truncated or with bytes past the ids), the first id
 // (by its index) not below V.
 TokenFile readTokenFile(const std::string& path);
+// The SentencePiece model's file beside a folder's token files (`hlotrain tokenize`).
+inline constexpr const char* kTokenizerModelFile = "tokenizer.model";
+
 // Writes one atomically; `width` 2 needs every id below 65,536. Throws ConfigError for ids, a
 // vocabulary or a width the format cannot hold.
 void writeTokenFile(const std::string& path, int64_t vocabulary, int width,

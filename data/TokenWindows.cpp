@@ -30,6 +30,7 @@ public:
   std::vector<int64_t> labelShape() const override { return {window_}; }
   std::vector<int64_t> pictureChannels() const override { return {}; }
   std::string vocabulary() const override { return s_.vocabularyFile; }
+  std::string tokenizer() const override { return s_.tokenizer; }
   float decodePixel(int64_t, uint8_t) const override { return 0.0f; } // rows are ids, not pixels
   int64_t epochRecords(const Dataset& set) const override {
     return std::min(set.size(), std::max<int64_t>(1, set.size() / std::max<int64_t>(window_, 1)));

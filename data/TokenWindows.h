@@ -24,6 +24,7 @@ struct TokenStreams {
   int64_t vocabulary = 0;
   std::vector<std::string> classNames; // what a report shows of each id
   std::string vocabularyFile;          // DatasetIO::vocabulary(); empty: none
+  std::string tokenizer;               // DatasetIO::tokenizer(); empty: none
   const char* unit = "characters";     // what errors count ("tokens")
 };
 

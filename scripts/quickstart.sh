@@ -13,7 +13,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ libdnnl-dev libxbyak-dev libgtest-dev libbenchmark-dev zlib1g-dev libjpeg-dev
-          nlohmann-json3-dev libcli11-dev libpng-dev dataset-fashion-mnist)
+          nlohmann-json3-dev libcli11-dev libpng-dev libsentencepiece-dev dataset-fashion-mnist)
 if [[ -z ${HLOTRAIN_NO_APT:-} ]] && command -v apt-get >/dev/null; then
   missing=()
   for p in "${packages[@]}"; do

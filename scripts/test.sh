@@ -18,8 +18,8 @@ if [[ $(id -u) == 0 && -z ${HLOTRAIN_NO_APT:-} ]] && command -v apt-get >/dev/nu
   export DEBIAN_FRONTEND=noninteractive
   apt-get update
   apt-get install -y cmake ninja-build g++ libdnnl-dev libxbyak-dev libgtest-dev libbenchmark-dev zlib1g-dev \
-    libjpeg-dev nlohmann-json3-dev libcli11-dev libpng-dev python3-numpy python3-pil chromium \
-    fortunes
+    libjpeg-dev nlohmann-json3-dev libcli11-dev libpng-dev libsentencepiece-dev python3-numpy python3-pil \
+    chromium fortunes
 fi
 
 cmake -S . -B "$build_dir" -G Ninja "$@"

@@ -11,7 +11,8 @@ constexpr std::string_view kCheckpoint = "_checkpoint.bin",
                            kBestCheckpoint = "_best_checkpoint.bin", kParams = "_params.bin",
                            kBnStats = "_bn_stats.bin", kMetrics = "_metrics.jsonl",
                            kSamples = "_samples.json", kReport = "_report.html",
-                           kVocabulary = "_vocab.txt", kMlir = ".mlir", kCompiled = ".vmfb";
+                           kVocabulary = "_vocab.txt", kTokenizer = "_tokenizer.model",
+                           kMlir = ".mlir", kCompiled = ".vmfb";
 constexpr Graph kGraphs[] = {Graph::fwd, Graph::fwdEval, Graph::trainStep};
 
 std::string withSuffix(const std::string& prefix, std::string_view suffix) {
@@ -66,12 +67,15 @@ std::string RunFiles::report() const {
 std::string RunFiles::vocabulary() const {
   return withSuffix(prefix, kVocabulary);
 }
+std::string RunFiles::tokenizer() const {
+  return withSuffix(prefix, kTokenizer);
+}
 
 std::span<const std::string> runFileSuffixes() {
   static const std::vector<std::string> suffixes = [] {
     std::vector<std::string> s;
     for (std::string_view suffix : {kCheckpoint, kBestCheckpoint, kParams, kBnStats, kMetrics,
-                                    kSamples, kReport, kVocabulary})
+                                    kSamples, kReport, kVocabulary, kTokenizer})
       s.emplace_back(suffix);
     for (Graph g : kGraphs) {
       const RunFiles none{""};

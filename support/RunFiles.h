@@ -29,6 +29,7 @@ struct RunFiles {
   std::string samples() const;        // `_samples.json`: the last evaluation's gallery
   std::string report() const;         // `_report.html`: `hlotrain report`'s page
   std::string vocabulary() const;     // `_vocab.txt`: a text's characters (`id\tcode point`)
+  std::string tokenizer() const;      // `_tokenizer.model`: the SentencePiece model of its tokens
 };
 
 constexpr std::string_view kCompiledKeySuffix = ".hash";

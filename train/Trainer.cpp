@@ -112,6 +112,8 @@ public:
       writeFileAtomically(files_.vocabulary(), vocabulary);
       characters_ = data::readVocabularyFile(files_.vocabulary());
     }
+    if (const std::string tokenizer = io_.tokenizer(); !tokenizer.empty())
+      writeFileAtomically(files_.tokenizer(), tokenizer);
     if (!mode_.initDump.empty()) writeRawParams(mode_.initDump, state.params);
 
     const Stopwatch compileTime;

@@ -13,6 +13,7 @@
 #include "data/TokenFile.h"
 #include "support/Xorshift.h"
 #include "tests/data/IdxFiles.h"
+#include "tools/Tokenizer.h"
 
 using namespace hlotrain;
 using hlotrain::testing::CliResult;
@@ -182,6 +183,113 @@ TEST_F(LanguageModelCommandTest, SizeFlagsShapeTheModelAndTheCheckpointKeepsThem
     EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
   }
+  EXPECT_FALSE(std::filesystem::exists(dir / "x"));
+}
+
+// `hlotrain tokenize` (SentencePiece, BPE or unigram) writes token files that decode to the text
+// byte for byte (the é a two-byte character, newlines kept) and that train a language model in
+// bits per token; what it cannot do is one line naming why, leaving nothing behind.
+TEST_F(LanguageModelCommandTest, TokenizeWritesTokenFilesThatDecodeToTheTextAndTrain) {
+  for (const char* type : {"bpe", "unigram"}) {
+    SCOPED_TRACE(type);
+    const std::filesystem::path out = dir / type;
+    CliResult r = runInProcess({"tokenize", "--data", text, "--out", out.string(), "--vocab", "300",
+                                "--model-type", type});
+    ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+    EXPECT_NE(r.out.find(std::string(type) + " tokenizer of 300 pieces, trained on "),
+              std::string::npos)
+        << r.out;
+    const data::TokenFile train = data::readTokenFile((out / "train.tok").string());
+    const data::TokenFile val = data::readTokenFile((out / "val.tok").string());
+    EXPECT_EQ(train.vocabulary, 300);
+    std::vector<int32_t> ids = train.ids;
+    ids.insert(ids.end(), val.ids.begin(), val.ids.end());
+    // Subwords: fewer tokens than characters (at most 300 pieces fit this text's few words).
+    EXPECT_LT(ids.size(), generatedText().size() * 3 / 4);
+    const tools::SubwordModel model(readFile(out / "tokenizer.model"));
+    EXPECT_EQ(model.pieces(), 300);
+    EXPECT_TRUE(model.decode(ids) == generatedText());
+    const std::string trainText = model.decode(train.ids);
+    EXPECT_TRUE(trainText == generatedText().substr(0, trainText.size()));
+    EXPECT_EQ(model.encode(trainText), train.ids);
+  }
+  CliResult r = runInProcess({"train", "--net", "gpt-nano", "--dataset", "tokens", "--data",
+                              (dir / "bpe").string(), "--context", "16", "--batch", "8", "--epochs",
+                              "1", "--artifacts", (dir / "t").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
+  EXPECT_NE(r.out.find(" bits per token, "), std::string::npos) << r.out;
+  // The run keeps the tokenizer, so generate reads any prompt and writes text.
+  EXPECT_TRUE(readFile(dir / "t" / "gpt_nano_tokenizer.model") ==
+              readFile(dir / "bpe" / "tokenizer.model"));
+  r = runInProcess({"generate", "--net", "gpt-nano", "--artifacts", (dir / "t").string(),
+                    "--prompt", "the zebra", "--tokens", "30"});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("the zebra", 0), 0u) << r.out;
+  EXPECT_GT(r.out.size(), 40u) << r.out;
+
+  const std::string latin1 = (dir / "latin1.txt").string();
+  std::ofstream(latin1, std::ios::binary) << "caf\xe9 au lait";
+  const std::pair<std::vector<std::string>, std::string> refusals[] = {
+      {{"--vocab", "10"}, "--vocab 10: SentencePiece cannot train on " + text + ": "},
+      {{"--vocab", "400", "--model-type", "unigram"},
+       "cannot train on " + text +
+           ": Vocabulary size too high (400). Please set it to a value <= "},
+      {{"--model-type", "wordpiece"}, "--model-type: expected bpe or unigram, got 'wordpiece'"},
+      {{"--data", latin1}, latin1 + ": byte 3: "},
+      {{"--data", (dir / "none.txt").string()}, "none.txt: cannot be read"},
+  };
+  for (const auto& [flags, message] : refusals) {
+    r = runInProcess(hlotrain::testing::withFlags(
+        {"tokenize", "--data", text, "--out", (dir / "x").string()}, flags));
+    EXPECT_EQ(r.exitCode, 2) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "x"));
+  r = runInProcess({"tokenize", "--data", text});
+  EXPECT_NE(r.err.find("--out is required"), std::string::npos) << r.err;
+}
+
+// The reference system's headerless int32 files and meta.txt (FAMILIES.md 6) import as token
+// files with the same ids; a file that is not whole ids, an id outside vocab_size or a count
+// other than meta.txt's is named on one line.
+TEST_F(LanguageModelCommandTest, TokenizeImportsTheReferencesTokenFiles) {
+  const std::filesystem::path ref = dir / "ref";
+  std::filesystem::create_directories(ref);
+  const auto writeIds = [&](const char* name, const std::vector<int32_t>& ids) {
+    std::ofstream file(ref / name, std::ios::binary);
+    for (int32_t id : ids)
+      for (int b = 0; b < 4; ++b) file.put(static_cast<char>((uint32_t(id) >> (8 * b)) & 0xff));
+  };
+  std::vector<int32_t> train, val;
+  for (int32_t i = 0; i < 500; ++i) train.push_back(i * 7 % 65);
+  for (int32_t i = 0; i < 60; ++i) val.push_back(i % 65);
+  writeIds("train.bin", train);
+  writeIds("val.bin", val);
+  std::ofstream(ref / "meta.txt") << "vocab_size: 65\ntrain_tokens: 500\nval_tokens: 60\n";
+  const std::string out = (dir / "imported").string();
+  CliResult r = runInProcess({"tokenize", "--reference", ref.string(), "--out", out});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const data::TokenFile imported = data::readTokenFile(out + "/train.tok");
+  EXPECT_EQ(imported.vocabulary, 65);
+  EXPECT_EQ(imported.ids, train);
+  EXPECT_EQ(data::readTokenFile(out + "/val.tok").ids, val);
+
+  const auto refused = [&](const std::string& message) {
+    r = runInProcess({"tokenize", "--reference", ref.string(), "--out", (dir / "x").string()});
+    EXPECT_EQ(r.exitCode, 2) << message;
+    EXPECT_NE(r.err.find(message), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  };
+  std::ofstream(ref / "meta.txt") << "vocab_size: 65\ntrain_tokens: 499\n";
+  refused("train.bin: holds 500 ids but meta.txt says 499");
+  std::ofstream(ref / "meta.txt") << "vocab_size=60\n";
+  refused("train.bin: id 63 at index 9 is not in [0, 60) (meta.txt's vocab_size)");
+  std::ofstream(ref / "meta.txt") << "vocab_size 65\n";
+  std::filesystem::resize_file(ref / "val.bin", 4 * 60 - 1);
+  refused("val.bin: 239 bytes are not whole int32 ids (a multiple of 4)");
+  std::ofstream(ref / "meta.txt") << "train_tokens 500\n";
+  refused("meta.txt: expected a vocab_size in [1, 2^31 − 1]");
   EXPECT_FALSE(std::filesystem::exists(dir / "x"));
 }
 
