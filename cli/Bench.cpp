@@ -31,7 +31,7 @@ const char* const kBenchUsage =
                      [--loss KIND] [--precision f32|bf16] [--dump-plan] [--no-donate]
                      [--paired-peak] [--lowerer NAME] [--pjrt-plugin PATH]
                      [--context T] [--vocab V] [--width D] [--heads H] [--layers L] [--mlp M]
-                     [--tie-embeddings] [--rope]
+                     [--tie-embeddings] [--rope] [--attention-block Q]
 
 Throughput of a net's train step (the reference config: Adam, lr 1e-3, weight decay 1e-4; the
 loss --loss KIND, default yolov1 for a detector, else ce) on synthetic input, on the lowerer
@@ -52,7 +52,7 @@ parsing, verifying and planning the graph: what `hlotrain train` does before its
 and `first_step_s` (the first run, which also touches every buffer for the first time).
 A language model (gpt-nano, gpt-tiny) takes the shape flags of `hlotrain train`: its context T,
 vocabulary V, width D, heads H, blocks L and MLP width M (each left out: the net's own), a head
-tied to its token table and RoPE.
+tied to its token table, RoPE and the memory-efficient attention.
 --dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
 --paired-peak also samples the matmul peak right before and after every timed step and adds
 `paired_peak_fraction`: the median over the timed steps of the step's GFLOP/s over the better of

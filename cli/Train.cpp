@@ -149,8 +149,9 @@ const std::vector<FlagSpec> kDataFlags = dataFlags();
 
 // The keys of a net's shape a checkpoint stores: an evaluation and `hlotrain generate` build the
 // net its run trained.
-const std::string_view kShapeKeys[] = {"--context", "--vocab", "--width",          "--heads",
-                                       "--layers",  "--mlp",   "--tie-embeddings", "--rope"};
+const std::string_view kShapeKeys[] = {"--context",        "--vocab",  "--width",
+                                       "--heads",          "--layers", "--mlp",
+                                       "--tie-embeddings", "--rope",   "--attention-block"};
 
 // A size flag's value, 0 when absent.
 int64_t sizeFlag(const ParsedArgs& args, std::string_view flag) {
@@ -201,7 +202,8 @@ nn::NetSpec netFlag(const ParsedArgs& args, const std::optional<data::DatasetSpe
     return nn::netByName(name, input,
                          {sizeFlag(args, "--width"), sizeFlag(args, "--heads"),
                           sizeFlag(args, "--layers"), sizeFlag(args, "--mlp"),
-                          args.has("--tie-embeddings"), args.has("--rope")});
+                          args.has("--tie-embeddings"), args.has("--rope"),
+                          sizeFlag(args, "--attention-block")});
   } catch (const RuntimeError& e) {
     throw UsageError(std::string("--heads: ") + e.what());
   }
@@ -226,6 +228,7 @@ const RunKey kRunKeys[] = {{"--net", string, fixed},
                            {"--layers", integer, fixed},
                            {"--tie-embeddings", boolean, fixed},
                            {"--rope", boolean, fixed},
+                           {"--attention-block", integer, fixed},
                            {"--mlp", integer, fixed},
                            {"--data", string, mayChange},
                            {"--init-from", string, mayChange}};
@@ -436,6 +439,11 @@ config files and a resumed checkpoint override the recipe.
       {"--rope",
        "a language model's positions rotate its queries and keys (RoPE: the half-split, "
        "base 10000) instead of adding a learned table (gpt-nano: 4,096 parameters fewer)"},
+      {"--attention-block Q",
+       "a language model's attention in its memory-efficient form: queries in "
+       "blocks of Q, each block's scores against only the keys it sees, the "
+       "backward recomputing them from the saved log-sum-exp, so no [B, H, T, "
+       "T] tensor exists (default: the plain form)"},
       {"--input-size S", "visdrone: the records' side, 224 (7x7 grid, the default) or 448 (14x14)"},
       {"--data DIR", "dataset directory (text: the file)"},
   };

@@ -18,10 +18,10 @@ data::DatasetSpec datasetFlag(const ParsedArgs& args); // --dataset, --context, 
 
 // The flags that shape a language model besides --context (nn::LmShape and its vocabulary), and
 // the largest value a size takes.
-inline constexpr FlagSpec kLmSizeFlags[] = {{"--vocab"},      {"--width"},
-                                            {"--heads"},      {"--layers"},
-                                            {"--mlp"},        {"--tie-embeddings", false},
-                                            {"--rope", false}};
+inline constexpr FlagSpec kLmSizeFlags[] = {{"--vocab"},       {"--width"},
+                                            {"--heads"},       {"--layers"},
+                                            {"--mlp"},         {"--tie-embeddings", false},
+                                            {"--rope", false}, {"--attention-block"}};
 inline constexpr int64_t kMaxLmSize = 1 << 20;
 
 // The net of --net (required), built for the dataset's inputs when it takes any input of its

@@ -149,6 +149,7 @@ ir::Shape stepOutput(const Step& step, const ir::Shape& in, const std::string& w
     if (step.heads < 1 || in[2] % step.heads != 0)
       throw VerifyError(where + ": " + std::to_string(step.heads) +
                         " heads do not divide the width " + std::to_string(in[2]));
+    if (step.queryBlock < 0) throw VerifyError(where + ": a query block must be positive");
     if (step.rotary && (in[2] / step.heads) % 2 != 0)
       throw VerifyError(where + ": rotary positions need an even head width, got " +
                         std::to_string(in[2] / step.heads));
@@ -261,11 +262,13 @@ void Composer::layerNorm(Path path, std::string name, float epsilon) {
   step(std::move(s));
 }
 
-void Composer::attention(std::string name, int64_t heads, bool causal, bool rotary) {
+void Composer::attention(std::string name, int64_t heads, bool causal, bool rotary,
+                         int64_t queryBlock) {
   Step s{Step::Kind::attention, Path::main, std::move(name)};
   s.heads = heads;
   s.causal = causal;
   s.rotary = rotary;
+  s.queryBlock = queryBlock;
   step(std::move(s));
 }
 

@@ -59,9 +59,11 @@ struct Step {
   int64_t heads = 1;      // attention
   bool causal = false;    // attention: position i attends to j <= i only
   bool rotary = false;    // attention: RoPE on the queries and keys (rotaryTables)
-  float epsilon = 0.0f;   // layerNorm, batchNorm
-  double depth = 0.0;     // dropPath: the branch's drop rate as a fraction of --drop-path
-  double rate = 0.0;      // dropout
+  int64_t queryBlock =
+      0;                // attention: its memory-efficient form's block (BlockedAttention); 0: plain
+  float epsilon = 0.0f; // layerNorm, batchNorm
+  double depth = 0.0;   // dropPath: the branch's drop rate as a fraction of --drop-path
+  double rate = 0.0;    // dropout
   int64_t vocabulary = 0; // tokenEmbedding, tiedHead
   float initStd = 0.0f;   // tokenEmbedding, positions: ParamInfo::initStd of their tables
 };
@@ -118,7 +120,8 @@ public:
   // Logits against the table of the token embedding before it, which must have main's width: the
   // head owns no parameters, and the table's gradient sums both uses.
   void tiedHead();
-  void attention(std::string name, int64_t heads, bool causal, bool rotary = false);
+  void attention(std::string name, int64_t heads, bool causal, bool rotary = false,
+                 int64_t queryBlock = 0);
   void firstToken() { step({Step::Kind::firstToken}); }
   void dropPath(double depth);
   // Squeeze-excitation (FAMILIES.md 2.5) of main, [N, C, H, W]: its spatial mean, 1×1

@@ -316,7 +316,6 @@ Value* softmaxBackward(Builder& b, const Softmax& softmax, Value* dy) {
 
 namespace {
 
-// Multi-head self-attention over tokens [B, T, D] (FAMILIES.md 2.3); w: q.w, q.b, k.w, ... o.b.
 // x [B, H, n, dh] rotated by RoPE at the positions whose rows of rotaryTables are `cos` and `sin`
 // [n, dh/2].
 Value* rotateHalves(Builder& b, Value* x, Value* cos, Value* sin) {
@@ -336,8 +335,41 @@ Value* rotateHalves(Builder& b, Value* x, Value* cos, Value* sin) {
   return b.concatenate({rotatedLow, rotatedHigh}, 3);
 }
 
+// The scores of queries [B, H, n, dh] (rows first … first + n − 1) against keys [B, H, L, dh],
+// scaled by 1/√dh, a key after its query hidden (−∞) when `causal`: [B, H, n, L].
+Value* blockScores(Builder& b, Value* q, Value* k, int64_t first, bool causal,
+                   Precision precision) {
+  const ElementType t = q->type.elementType;
+  const int64_t headWidth = q->type.shape[3];
+  Value* kOperand = productOperand(b, k, precision);
+  Value* qOperand = productOperand(b, q, precision);
+  Value* scores = b.dotGeneral(qOperand, kOperand, {{0, 1}, {0, 1}, {3}, {3}}, t);
+  const Shape& shape = scores->type.shape;
+  Value* scale = full(b, 1.0 / std::sqrt(static_cast<double>(headWidth)), t, shape);
+  Value* scaled = b.multiply(scores, scale);
+  if (!causal) return scaled;
+  const Shape square = {shape[2], shape[3]};
+  Value* row = b.iota({ElementType::i32, square}, 0);
+  Value* offset = b.splat({ElementType::i32, square}, static_cast<double>(first));
+  Value* position = b.add(row, offset);
+  Value* column = b.iota({ElementType::i32, square}, 1);
+  Value* visibleSquare = b.compare(column, position, ComparisonDirection::LE);
+  Value* visible = b.broadcastInDim(visibleSquare, shape, {2, 3});
+  Value* hidden = full(b, -std::numeric_limits<double>::infinity(), t, shape);
+  return b.select(visible, scaled, hidden);
+}
+
+// Rows [first, first + n) of x along `axis`.
+Value* rows(Builder& b, Value* x, int64_t axis, int64_t first, int64_t n) {
+  std::vector<int64_t> start(x->type.shape.size(), 0);
+  std::vector<int64_t> limit = x->type.shape;
+  start[static_cast<size_t>(axis)] = first;
+  limit[static_cast<size_t>(axis)] = first + n;
+  return b.slice(x, start, limit);
+}
+
 Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* const> w,
-                     Precision precision, std::vector<Softmax>& softmaxes) {
+                     Precision precision, ForwardValues& out) {
   const Shape& s = x->type.shape;
   const int64_t batch = s[0], tokens = s[1], width = s[2], heads = step.heads;
   const int64_t headWidth = width / heads;
@@ -357,6 +389,13 @@ Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* co
     q = rotateHalves(b, q, cos, sin);
     k = rotateHalves(b, k, cos, sin);
   }
+  if (step.queryBlock > 0 && step.queryBlock < tokens) {
+    BlockedAttention a = emitBlockedAttention(b, q, k, v, step.queryBlock, step.causal, precision);
+    out.attentions.push_back(a);
+    Value* merged = b.transpose(a.o, {0, 2, 1, 3});
+    Value* flat = b.reshape(merged, {batch, tokens, width});
+    return denseLayer(b, flat, w[6], w[7], precision);
+  }
   Value* kOperand = productOperand(b, k, precision);
   Value* qOperand = productOperand(b, q, precision);
   Value* scores = b.dotGeneral(qOperand, kOperand, {{0, 1}, {0, 1}, {3}, {3}}, t);
@@ -375,7 +414,7 @@ Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* co
     scaled = b.select(visible, scaled, hidden);
   }
   Softmax softmax{scaled, emitSoftmax(b, scaled)};
-  softmaxes.push_back(softmax);
+  out.softmaxes.push_back(softmax);
   Value* vOperand = productOperand(b, v, precision);
   Value* pOperand = productOperand(b, softmax.y, precision);
   Value* attended = b.dotGeneral(pOperand, vOperand, {{0, 1}, {0, 1}, {3}, {2}}, t);
@@ -385,6 +424,85 @@ Value* emitAttention(Builder& b, const Step& step, Value* x, std::span<Value* co
 }
 
 } // namespace
+
+BlockedAttention emitBlockedAttention(Builder& b, Value* q, Value* k, Value* v, int64_t queryBlock,
+                                      bool causal, Precision precision) {
+  const Shape& s = q->type.shape;
+  const int64_t tokens = s[2];
+  const ElementType t = q->type.elementType;
+  std::vector<Value*> outputs, sums;
+  for (int64_t first = 0; first < tokens; first += queryBlock) {
+    const int64_t n = std::min(queryBlock, tokens - first);
+    const int64_t seen = causal ? first + n : tokens;
+    Value* qi = rows(b, q, 2, first, n);
+    Value* ki = rows(b, k, 2, 0, seen);
+    Value* vi = rows(b, v, 2, 0, seen);
+    Value* scores = blockScores(b, qi, ki, first, causal, precision);
+    const Shape& shape = scores->type.shape;
+    Value* lowest = scalarLike(b, -std::numeric_limits<double>::infinity(), t);
+    Value* max = b.reduce(scores, lowest, {3}, OpKind::maximum);
+    Value* shifted = b.subtract(scores, b.broadcastInDim(max, shape, {0, 1, 2}));
+    Value* e = b.unary(OpKind::exponential, shifted);
+    Value* sum = b.reduce(e, scalarLike(b, 0.0, t), {3}, OpKind::add);
+    Value* eOperand = productOperand(b, e, precision);
+    Value* vOperand = productOperand(b, vi, precision);
+    Value* weighted = b.dotGeneral(eOperand, vOperand, {{0, 1}, {0, 1}, {3}, {2}}, t);
+    Value* total = b.broadcastInDim(sum, weighted->type.shape, {0, 1, 2});
+    outputs.push_back(b.divide(weighted, total));
+    Value* logSum = b.unary(OpKind::log, sum);
+    sums.push_back(b.add(max, logSum));
+  }
+  Value* o = b.concatenate(outputs, 2);
+  Value* lse = b.concatenate(sums, 2);
+  return {q, k, v, o, lse, queryBlock, causal, precision};
+}
+
+AttentionGrads blockedAttentionBackward(Builder& b, const BlockedAttention& a, Value* dO) {
+  const Shape& s = a.q->type.shape;
+  const int64_t tokens = s[2], headWidth = s[3];
+  const ElementType t = a.q->type.elementType;
+  Value* dOo = b.multiply(dO, a.o);
+  Value* rowDots = b.reduce(dOo, scalarLike(b, 0.0, t), {3}, OpKind::add); // [B, H, T]
+  std::vector<Value*> dq;
+  Value* dk = nullptr;
+  Value* dv = nullptr;
+  for (int64_t first = 0; first < a.o->type.shape[2]; first += a.queryBlock) {
+    const int64_t n = std::min(a.queryBlock, tokens - first);
+    const int64_t seen = a.causal ? first + n : tokens;
+    Value* qi = rows(b, a.q, 2, first, n);
+    Value* ki = rows(b, a.k, 2, 0, seen);
+    Value* vi = rows(b, a.v, 2, 0, seen);
+    Value* dOi = rows(b, dO, 2, first, n);
+    Value* scores = blockScores(b, qi, ki, first, a.causal, a.precision);
+    const Shape& shape = scores->type.shape;
+    Value* lse = rows(b, a.lse, 2, first, n);
+    Value* shifted = b.subtract(scores, b.broadcastInDim(lse, shape, {0, 1, 2}));
+    Value* p = b.unary(OpKind::exponential, shifted);
+    Value* dOOperand = productOperand(b, dOi, a.precision);
+    Value* vOperand = productOperand(b, vi, a.precision);
+    Value* dp = b.dotGeneral(dOOperand, vOperand, {{0, 1}, {0, 1}, {3}, {3}}, t);
+    Value* dots = rows(b, rowDots, 2, first, n);
+    Value* centered = b.subtract(dp, b.broadcastInDim(dots, shape, {0, 1, 2}));
+    Value* dsRaw = b.multiply(p, centered);
+    Value* scale = full(b, 1.0 / std::sqrt(static_cast<double>(headWidth)), t, shape);
+    Value* ds = b.multiply(dsRaw, scale);
+    Value* dsOperand = productOperand(b, ds, a.precision);
+    Value* kOperand = productOperand(b, ki, a.precision);
+    dq.push_back(b.dotGeneral(dsOperand, kOperand, {{0, 1}, {0, 1}, {3}, {2}}, t));
+    Value* qOperand = productOperand(b, qi, a.precision);
+    Value* dki = b.dotGeneral(dsOperand, qOperand, {{0, 1}, {0, 1}, {2}, {2}}, t);
+    Value* pOperand = productOperand(b, p, a.precision);
+    Value* dvi = b.dotGeneral(pOperand, dOOperand, {{0, 1}, {0, 1}, {2}, {2}}, t);
+    if (seen < tokens) {
+      Value* zero = scalarLike(b, 0.0, t);
+      dki = b.pad(dki, zero, {0, 0, 0, 0}, {0, 0, tokens - seen, 0}, {0, 0, 0, 0});
+      dvi = b.pad(dvi, zero, {0, 0, 0, 0}, {0, 0, tokens - seen, 0}, {0, 0, 0, 0});
+    }
+    dk = dk ? b.add(dk, dki) : dki;
+    dv = dv ? b.add(dv, dvi) : dvi;
+  }
+  return {b.concatenate(dq, 2), dk, dv};
+}
 
 Value* emitUpsample2x(Builder& b, Value* x) {
   const Shape& s = x->type.shape;
@@ -582,7 +700,7 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       h = tiedLogits(b, h, table, precision);
       break;
     case Step::Kind::attention:
-      h = emitAttention(b, step, h, w, precision, out.softmaxes);
+      h = emitAttention(b, step, h, w, precision, out);
       break;
     case Step::Kind::dropPath: {
       if (!dropMask) break;

@@ -104,13 +104,39 @@ ir::Value* emitSoftmax(ir::Builder& b, ir::Value* x);
 // derivative would take it through the max's comparison.
 ir::Value* softmaxBackward(ir::Builder& b, const Softmax& softmax, ir::Value* dy);
 
+// Attention's memory-efficient form (a step's queryBlock): the queries in blocks of `queryBlock`
+// rows, each block's scores [B, H, n, L] against only the keys it may see (L: up to its last row
+// when causal, else all T), softmaxed whole and applied to the values at once, so no [B, H, T, T]
+// tensor exists in any graph; the log-sum-exp of every query's scores is kept for the backward,
+// which recomputes each block's probabilities from it (FlashAttention's backward with query
+// blocks; the forward needs no online softmax because a block sees all its keys).
+struct BlockedAttention {
+  ir::Value *q, *k, *v; // [B, H, T, dh]: the queries and keys as the scores read them
+  ir::Value *o, *lse;   // the attended values [B, H, T, dh]; the log-sum-exp [B, H, T]
+  int64_t queryBlock = 0;
+  bool causal = false;
+  Precision precision = Precision::f32;
+};
+
+// The attended values of `q`, `k`, `v` [B, H, T, dh]: softmax(q·kᵀ/√dh, the future hidden when
+// `causal`)·v, computed per block of `queryBlock` queries.
+BlockedAttention emitBlockedAttention(ir::Builder& b, ir::Value* q, ir::Value* k, ir::Value* v,
+                                      int64_t queryBlock, bool causal, Precision precision);
+struct AttentionGrads {
+  ir::Value *q, *k, *v;
+};
+// The cotangents of q, k and v from that of o, block by block: P = exp(S − lse),
+// dS = P∘(dO·vᵀ − rowsum(dO∘o))/√dh, dq = dS·k, dk = dSᵀ·q, dv = Pᵀ·dO.
+AttentionGrads blockedAttentionBackward(ir::Builder& b, const BlockedAttention& a, ir::Value* dO);
+
 struct ForwardValues {
   ir::Value* logits = nullptr;
   std::vector<BatchNorm> batchNorms; // per BN layer (batch mode only)
   std::vector<Upsample> upsamples;   // per unetUp
   std::vector<Gelu> gelus;           // per exact GELU
   std::vector<LayerNorm> layerNorms;
-  std::vector<Softmax> softmaxes; // per attention layer
+  std::vector<Softmax> softmaxes;           // per attention layer of the plain form
+  std::vector<BlockedAttention> attentions; // per attention layer of the memory-efficient form
 };
 
 // `params` in spec order (see parameters()); `runningMean`/`runningVar` one per BN layer, used in

@@ -56,7 +56,7 @@ Layer encoder(int64_t blocks, const EncoderOptions& o) {
           blocks > 1 ? static_cast<double>(j) / static_cast<double>(blocks - 1) : 0;
       c.fork();
       c.layerNorm(Path::main, p + "ln1", o.epsilon);
-      c.attention(p, o.heads, o.causal, o.rotary);
+      c.attention(p, o.heads, o.causal, o.rotary, o.queryBlock);
       c.dropPath(depth);
       c.join();
       c.fork();
@@ -86,14 +86,14 @@ NetSpec vitTiny() {
 }
 
 NetSpec gpt(std::string name, const GptSize& s) {
-  NetSpec spec{
-      std::move(name),
-      {tokenEmbedding(s.width, !s.rotary),
-       encoder(s.blocks, {s.heads, s.mlp, Activation::geluTanh, kGptEpsilon, true, s.rotary}),
-       layerNorm(kGptEpsilon), s.tied ? tiedHead() : dense(s.vocabulary)},
-      {},
-      s.vocabulary,
-      ""};
+  NetSpec spec{std::move(name),
+               {tokenEmbedding(s.width, !s.rotary),
+                encoder(s.blocks, {s.heads, s.mlp, Activation::geluTanh, kGptEpsilon, true,
+                                   s.rotary, s.queryBlock}),
+                layerNorm(kGptEpsilon), s.tied ? tiedHead() : dense(s.vocabulary)},
+               {},
+               s.vocabulary,
+               ""};
   spec.input.vocabulary = s.vocabulary;
   spec.input.context = s.context;
   spec.recipe = lmRecipe();

@@ -21,6 +21,9 @@ struct EncoderOptions {
   float epsilon = 1e-6f; // of both layer norms
   bool causal = false;   // each token attends to itself and the tokens before it only
   bool rotary = false;   // RoPE on the queries and keys (nn/Emit.h rotaryTables)
+  // Attention's memory-efficient form in blocks of this many queries (nn/Emit.h
+  // BlockedAttention); 0, or a block of the whole context: the plain form.
+  int64_t queryBlock = 0;
 };
 
 // `blocks` pre-norm encoder blocks on tokens [B, T, D]: R = X + O(MHSA(LN1 X)), then
@@ -32,7 +35,7 @@ Layer encoder(int64_t blocks, const EncoderOptions& options);
 
 struct VitSize {
   int64_t side = 224, channels = 3, patch = 16, width = 192, blocks = 12, classes = 10;
-  EncoderOptions encoder = {3, 768, Activation::gelu, 1e-6f, false, false};
+  EncoderOptions encoder = {3, 768, Activation::gelu, 1e-6f, false, false, 0};
 };
 
 // A vision transformer as torchvision's VisionTransformer: patch embedding, the encoder, a final
@@ -50,11 +53,12 @@ NetSpec vitTiny();
 struct GptSize {
   int64_t vocabulary = 65, context = 64, width = 64, heads = 2, mlp = 256, blocks = 4;
   bool tied = false, rotary = false;
+  int64_t queryBlock = 0; // EncoderOptions::queryBlock
 };
 NetSpec gpt(std::string name, const GptSize& size);
 // gpt-nano (212,545 parameters: the reference system's char model) and gpt-tiny (T 128, D 128,
 // 4 heads, MLP 512, 6 blocks; 1,222,977 with 65 characters), with the reference LM recipe.
-inline constexpr GptSize kGptNano{}, kGptTiny{65, 128, 128, 4, 512, 6, false, false};
+inline constexpr GptSize kGptNano{}, kGptTiny{65, 128, 128, 4, 512, 6, false, false, 0};
 NetSpec gptNano();
 NetSpec gptTiny();
 

@@ -100,7 +100,8 @@ NetSpec netByName(std::string_view name, const InputGeometry& input, const LmSha
                        orOwn(shape.mlp, own.mlp),
                        orOwn(shape.layers, own.blocks),
                        shape.tied || own.tied,
-                       shape.rotary || own.rotary};
+                       shape.rotary || own.rotary,
+                       orOwn(shape.queryBlock, own.queryBlock)};
     if (size.width % size.heads != 0)
       throw RuntimeError(std::to_string(size.heads) + " heads do not divide the width " +
                          std::to_string(size.width));

@@ -25,9 +25,12 @@ NetSpec netByName(std::string_view name);
 // 0 keeps the entry's.
 struct LmShape {
   int64_t width = 0, heads = 0, layers = 0, mlp = 0;
-  bool tied = false;   // the head tied to the token embedding (GptSize::tied)
-  bool rotary = false; // RoPE instead of learned positions (GptSize::rotary)
-  bool given() const { return width > 0 || heads > 0 || layers > 0 || mlp > 0 || tied || rotary; }
+  bool tied = false;      // the head tied to the token embedding (GptSize::tied)
+  bool rotary = false;    // RoPE instead of learned positions (GptSize::rotary)
+  int64_t queryBlock = 0; // attention's memory-efficient form (GptSize::queryBlock)
+  bool given() const {
+    return width > 0 || heads > 0 || layers > 0 || mlp > 0 || tied || rotary || queryBlock > 0;
+  }
 };
 // The same, built for inputs of `input` when the net takes any input of its kind (unet-brats: any
 // channel count, square sides; a language model: any vocabulary and context, 0 keeping its own,

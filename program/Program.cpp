@@ -379,6 +379,11 @@ grad::CustomVjps customVjps(const nn::ForwardValues& forward) {
                     nn::LayerNormGrads g = nn::layerNormBackward(b, ln, dy);
                     return std::vector<Value*>{g.x, g.gamma, g.beta};
                   }};
+  for (const nn::BlockedAttention& a : forward.attentions)
+    vjps[a.o] = {{a.q, a.k, a.v}, [a](Builder& b, Value* dO) {
+                   nn::AttentionGrads g = nn::blockedAttentionBackward(b, a, dO);
+                   return std::vector<Value*>{g.q, g.k, g.v};
+                 }};
   for (const nn::Softmax& softmax : forward.softmaxes)
     vjps[softmax.y] = {{softmax.x}, [softmax](Builder& b, Value* dy) {
                          return std::vector<Value*>{nn::softmaxBackward(b, softmax, dy)};

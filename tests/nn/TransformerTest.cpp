@@ -352,8 +352,14 @@ Matrix referenceGpt(const std::vector<Tensor>& params, const std::vector<int32_t
 // A GPT block with RoPE (the half-split, base 10000, on the queries and keys) and a head tied to
 // the token table, against the definitions above.
 TEST(TransformerTest, AGptWithRopeAndATiedHeadMatchesAnIndependentImplementation) {
-  for (const auto& [rotary, tied] : {std::pair{false, false}, {true, false}, {true, true}}) {
-    SCOPED_TRACE(std::string(rotary ? "RoPE" : "learned positions") + (tied ? ", tied" : ""));
+  struct Variant {
+    bool rotary, tied;
+    int64_t queryBlock;
+  };
+  for (const auto& [rotary, tied, queryBlock] :
+       {Variant{false, false, 0}, {true, false, 0}, {true, true, 0}, {true, false, 3}}) {
+    SCOPED_TRACE(std::string(rotary ? "RoPE" : "learned positions") + (tied ? ", tied" : "") +
+                 (queryBlock ? ", query blocks of 3" : ""));
     const nn::NetSpec spec = nn::gpt("gpt", {.vocabulary = 6,
                                              .context = 7,
                                              .width = 8,
@@ -361,7 +367,8 @@ TEST(TransformerTest, AGptWithRopeAndATiedHeadMatchesAnIndependentImplementation
                                              .mlp = 12,
                                              .blocks = 1,
                                              .tied = tied,
-                                             .rotary = rotary});
+                                             .rotary = rotary,
+                                             .queryBlock = queryBlock});
     std::mt19937 rng(5);
     Module m;
     Function& f = m.addFunction("main");
