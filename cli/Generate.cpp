@@ -1,8 +1,6 @@
 #include "cli/Generate.h"
 
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "cli/Args.h"
 #include "cli/Cli.h"
@@ -11,6 +9,7 @@
 #include "data/Text.h"
 #include "nn/Zoo.h"
 #include "support/Error.h"
+#include "support/ReadFile.h"
 #include "support/RunFiles.h"
 #include "tools/Tokenizer.h"
 #include "train/Checkpoint.h"
@@ -107,13 +106,9 @@ private:
 // The run's characters, else its tokenizer.
 std::unique_ptr<RunText> runText(const RunFiles& files) {
   std::error_code ec;
-  if (!std::filesystem::exists(files.vocabulary(), ec) &&
-      std::filesystem::exists(files.tokenizer(), ec)) {
-    std::ifstream in(files.tokenizer(), std::ios::binary);
-    std::ostringstream model;
-    model << in.rdbuf();
-    return std::make_unique<Pieces>(model.str());
-  }
+  if (!std::filesystem::exists(files.vocabulary(), ec))
+    if (const std::optional<std::string> model = readWholeFile(files.tokenizer()))
+      return std::make_unique<Pieces>(*model);
   return std::make_unique<Characters>(files.vocabulary());
 }
 

@@ -1,13 +1,11 @@
 #include "cli/Tokenize.h"
 
-#include <fstream>
-#include <sstream>
-
 #include "cli/Args.h"
 #include "cli/Cli.h"
 #include "data/TokenFile.h"
 #include "support/Error.h"
 #include "support/Format.h"
+#include "support/ReadFile.h"
 #include "tools/ReferenceTokens.h"
 #include "tools/Tokenizer.h"
 
@@ -49,11 +47,9 @@ constexpr FlagSpec kFlags[] = {
     {"--data"}, {"--reference"}, {"--out"}, {"--vocab"}, {"--model-type"}};
 
 std::string readText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  std::optional<std::string> text = readWholeFile(path);
+  if (!text) throw ParseError(path + ": cannot be read");
+  return std::move(*text);
 }
 
 } // namespace

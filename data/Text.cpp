@@ -4,10 +4,10 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <sstream>
 
 #include "data/TokenWindows.h"
 #include "support/Error.h"
+#include "support/ReadFile.h"
 
 namespace hlotrain::data {
 
@@ -81,12 +81,9 @@ CharacterText decodeCharacterText(std::string_view bytes, const std::string& nam
 }
 
 CharacterText readCharacterText(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ParseError(path + ": cannot be read");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw ParseError(path + ": cannot be read");
-  return decodeCharacterText(bytes.str(), path);
+  const std::optional<std::string> bytes = readWholeFile(path);
+  if (!bytes) throw ParseError(path + ": cannot be read");
+  return decodeCharacterText(*bytes, path);
 }
 
 std::string encodeUtf8(char32_t c) {

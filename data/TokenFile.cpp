@@ -2,13 +2,12 @@
 
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "data/MappedFile.h"
 #include "data/TokenWindows.h"
 #include "support/AtomicFile.h"
 #include "support/Error.h"
+#include "support/ReadFile.h"
 
 namespace hlotrain::data {
 
@@ -108,11 +107,7 @@ const DatasetIO& tokenFilesIO(const std::string& dir, int64_t window) {
     streams.unit = "tokens";
     streams.train = std::move(train.ids);
     streams.val = std::move(val.ids);
-    if (std::ifstream model(root / kTokenizerModelFile, std::ios::binary); model) {
-      std::ostringstream bytes;
-      bytes << model.rdbuf();
-      streams.tokenizer = bytes.str();
-    }
+    streams.tokenizer = readWholeFile((root / kTokenizerModelFile).string()).value_or("");
     return streams;
   });
 }

@@ -164,12 +164,76 @@ double activationOf(double x, nn::Activation a) {
   return 0.5 * x * (1 + std::tanh(std::sqrt(2 / M_PI) * (x + 0.044715 * x * x * x)));
 }
 
+// RoPE on `m` [tokens][features] of heads of `headWidth`: in each head, feature i < dh/2 and its
+// partner i + dh/2 rotate by t·10000^(−2i/dh) at token t.
+Matrix rotated(const Matrix& m, int64_t headWidth) {
+  Matrix out = m;
+  const size_t half = size_t(headWidth / 2);
+  for (size_t t = 0; t < m.size(); ++t)
+    for (size_t head = 0; head < m[t].size(); head += size_t(headWidth))
+      for (size_t i = 0; i < half; ++i) {
+        const double angle = double(t) * std::pow(10000.0, -2.0 * double(i) / double(headWidth));
+        const double a = m[t][head + i], b = m[t][head + half + i];
+        out[t][head + i] = a * std::cos(angle) - b * std::sin(angle);
+        out[t][head + half + i] = b * std::cos(angle) + a * std::sin(angle);
+      }
+  return out;
+}
+
+// One pre-norm encoder block (FAMILIES.md 2.3) on h [tokens][width], its 16 tensors taken from
+// `r` in spec order; RoPE on the queries and keys when `rotary`.
+void referenceBlock(Matrix& h, Reader& r, int64_t heads, bool causal, nn::Activation activation,
+                    bool rotary) {
+  const auto tokens = static_cast<int64_t>(h.size()), width = static_cast<int64_t>(h[0].size());
+  const int64_t headWidth = width / heads;
+  const Tensor &g1 = r.take(), &b1 = r.take();
+  const Tensor &qw = r.take(), &qb = r.take(), &kw = r.take(), &kb = r.take();
+  const Tensor &vw = r.take(), &vb = r.take(), &ow = r.take(), &ob = r.take();
+  const Tensor &g2 = r.take(), &b2 = r.take();
+  const Tensor &w1 = r.take(), &c1 = r.take(), &w2 = r.take(), &c2 = r.take();
+  const Matrix normed = layerNormOf(h, g1, b1, 1e-5);
+  Matrix q = denseOf(normed, qw, qb), k = denseOf(normed, kw, kb);
+  const Matrix v = denseOf(normed, vw, vb);
+  if (rotary) {
+    q = rotated(q, headWidth);
+    k = rotated(k, headWidth);
+  }
+  Matrix attended(static_cast<size_t>(tokens), std::vector<double>(static_cast<size_t>(width)));
+  for (int64_t head = 0; head < heads; ++head)
+    for (int64_t i = 0; i < tokens; ++i) {
+      std::vector<double> s(size_t(tokens), -std::numeric_limits<double>::infinity());
+      double max = -std::numeric_limits<double>::infinity();
+      for (int64_t j = 0; j < tokens; ++j) {
+        if (causal && j > i) continue;
+        double dot = 0;
+        for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
+          dot += q[size_t(i)][size_t(e)] * k[size_t(j)][size_t(e)];
+        s[size_t(j)] = dot / std::sqrt(double(headWidth));
+        max = std::max(max, s[size_t(j)]);
+      }
+      double total = 0;
+      for (double& e : s) total += (e = std::exp(e - max));
+      for (int64_t j = 0; j < tokens; ++j)
+        for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
+          attended[size_t(i)][size_t(e)] += s[size_t(j)] / total * v[size_t(j)][size_t(e)];
+    }
+  const Matrix o = denseOf(attended, ow, ob);
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += o[size_t(t)][size_t(d)];
+  Matrix hidden = denseOf(layerNormOf(h, g2, b2, 1e-5), w1, c1);
+  for (auto& row : hidden)
+    for (double& e : row) e = activationOf(e, activation);
+  const Matrix mlp = denseOf(hidden, w2, c2);
+  for (int64_t t = 0; t < tokens; ++t)
+    for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += mlp[size_t(t)][size_t(d)];
+}
+
 // logits [B, classes] of smallVit(blocks, activation, causal) for x [B, 2, 8, 8].
 std::vector<std::vector<double>> referenceVit(const std::vector<Tensor>& params, const Tensor& x,
                                               int64_t blocks, nn::Activation activation,
                                               bool causal) {
   const int64_t batch = x.shape()[0], channels = 2, side = 8, patch = 4, width = 8, heads = 2;
-  const int64_t grid = side / patch, tokens = grid * grid + 1, headWidth = width / heads;
+  const int64_t grid = side / patch, tokens = grid * grid + 1;
   std::vector<std::vector<double>> logits;
   for (int64_t n = 0; n < batch; ++n) {
     Reader r{params};
@@ -190,44 +254,8 @@ std::vector<std::vector<double>> referenceVit(const std::vector<Tensor>& params,
         }
     for (int64_t t = 0; t < tokens; ++t)
       for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += pos.get<double>(t * width + d);
-    for (int64_t block = 0; block < blocks; ++block) {
-      const Tensor &g1 = r.take(), &b1 = r.take();
-      const Tensor &qw = r.take(), &qb = r.take(), &kw = r.take(), &kb = r.take();
-      const Tensor &vw = r.take(), &vb = r.take(), &ow = r.take(), &ob = r.take();
-      const Tensor &g2 = r.take(), &b2 = r.take();
-      const Tensor &w1 = r.take(), &c1 = r.take(), &w2 = r.take(), &c2 = r.take();
-      const Matrix normed = layerNormOf(h, g1, b1, 1e-5);
-      const Matrix q = denseOf(normed, qw, qb), k = denseOf(normed, kw, kb),
-                   v = denseOf(normed, vw, vb);
-      Matrix attended(size_t(tokens), std::vector<double>(static_cast<size_t>(width)));
-      for (int64_t head = 0; head < heads; ++head)
-        for (int64_t i = 0; i < tokens; ++i) {
-          std::vector<double> s(size_t(tokens), -std::numeric_limits<double>::infinity());
-          double max = -std::numeric_limits<double>::infinity();
-          for (int64_t j = 0; j < tokens; ++j) {
-            if (causal && j > i) continue;
-            double dot = 0;
-            for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
-              dot += q[size_t(i)][size_t(e)] * k[size_t(j)][size_t(e)];
-            s[size_t(j)] = dot / std::sqrt(double(headWidth));
-            max = std::max(max, s[size_t(j)]);
-          }
-          double total = 0;
-          for (double& e : s) total += (e = std::exp(e - max));
-          for (int64_t j = 0; j < tokens; ++j)
-            for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
-              attended[size_t(i)][size_t(e)] += s[size_t(j)] / total * v[size_t(j)][size_t(e)];
-        }
-      const Matrix o = denseOf(attended, ow, ob);
-      for (int64_t t = 0; t < tokens; ++t)
-        for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += o[size_t(t)][size_t(d)];
-      Matrix hidden = denseOf(layerNormOf(h, g2, b2, 1e-5), w1, c1);
-      for (auto& row : hidden)
-        for (double& e : row) e = activationOf(e, activation);
-      const Matrix mlp = denseOf(hidden, w2, c2);
-      for (int64_t t = 0; t < tokens; ++t)
-        for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += mlp[size_t(t)][size_t(d)];
-    }
+    for (int64_t block = 0; block < blocks; ++block)
+      referenceBlock(h, r, heads, causal, activation, false);
     const Tensor &g = r.take(), &b = r.take(), &hw = r.take(), &hb = r.take();
     const Matrix first = {layerNormOf(h, g, b, 1e-5)[0]};
     logits.push_back(denseOf(first, hw, hb)[0]);
@@ -266,27 +294,11 @@ TEST(TransformerTest, ASmallVitMatchesAnIndependentImplementation) {
     }
 }
 
-// RoPE on `m` [tokens][features] of heads of `headWidth`: in each head, feature i < dh/2 and its
-// partner i + dh/2 rotate by t·10000^(−2i/dh) at token t.
-Matrix rotated(const Matrix& m, int64_t headWidth) {
-  Matrix out = m;
-  const size_t half = size_t(headWidth / 2);
-  for (size_t t = 0; t < m.size(); ++t)
-    for (size_t head = 0; head < m[t].size(); head += size_t(headWidth))
-      for (size_t i = 0; i < half; ++i) {
-        const double angle = double(t) * std::pow(10000.0, -2.0 * double(i) / double(headWidth));
-        const double a = m[t][head + i], b = m[t][head + half + i];
-        out[t][head + i] = a * std::cos(angle) - b * std::sin(angle);
-        out[t][head + half + i] = b * std::cos(angle) + a * std::sin(angle);
-      }
-  return out;
-}
-
 // logits [T][V] of one sequence of a one-block GPT (width 8, 2 heads, MLP 12, tanh GELU, ε 1e-5)
 // with learned positions or RoPE, and a dense or a tied head.
 Matrix referenceGpt(const std::vector<Tensor>& params, const std::vector<int32_t>& ids, bool rotary,
                     bool tied) {
-  const int64_t width = 8, heads = 2, headWidth = width / heads;
+  const int64_t width = 8, heads = 2;
   const auto tokens = static_cast<int64_t>(ids.size());
   Reader r{params};
   const Tensor& table = r.take();
@@ -297,43 +309,7 @@ Matrix referenceGpt(const std::vector<Tensor>& params, const std::vector<int32_t
     for (int64_t d = 0; d < width; ++d)
       h[size_t(t)][size_t(d)] = table.get<double>(ids[size_t(t)] * width + d) +
                                 (pos ? pos->get<double>(t * width + d) : 0.0);
-  const Tensor &g1 = r.take(), &b1 = r.take();
-  const Tensor &qw = r.take(), &qb = r.take(), &kw = r.take(), &kb = r.take();
-  const Tensor &vw = r.take(), &vb = r.take(), &ow = r.take(), &ob = r.take();
-  const Tensor &g2 = r.take(), &b2 = r.take();
-  const Tensor &w1 = r.take(), &c1 = r.take(), &w2 = r.take(), &c2 = r.take();
-  const Matrix normed = layerNormOf(h, g1, b1, 1e-5);
-  Matrix q = denseOf(normed, qw, qb), k = denseOf(normed, kw, kb);
-  const Matrix v = denseOf(normed, vw, vb);
-  if (rotary) {
-    q = rotated(q, headWidth);
-    k = rotated(k, headWidth);
-  }
-  Matrix attended(static_cast<size_t>(tokens), std::vector<double>(static_cast<size_t>(width)));
-  for (int64_t head = 0; head < heads; ++head)
-    for (int64_t i = 0; i < tokens; ++i) {
-      std::vector<double> s(size_t(i + 1));
-      double max = -std::numeric_limits<double>::infinity(), total = 0;
-      for (int64_t j = 0; j <= i; ++j) {
-        double dot = 0;
-        for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
-          dot += q[size_t(i)][size_t(e)] * k[size_t(j)][size_t(e)];
-        max = std::max(max, s[size_t(j)] = dot / std::sqrt(double(headWidth)));
-      }
-      for (double& e : s) total += (e = std::exp(e - max));
-      for (int64_t j = 0; j <= i; ++j)
-        for (int64_t e = head * headWidth; e < (head + 1) * headWidth; ++e)
-          attended[size_t(i)][size_t(e)] += s[size_t(j)] / total * v[size_t(j)][size_t(e)];
-    }
-  const Matrix o = denseOf(attended, ow, ob);
-  for (int64_t t = 0; t < tokens; ++t)
-    for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += o[size_t(t)][size_t(d)];
-  Matrix hidden = denseOf(layerNormOf(h, g2, b2, 1e-5), w1, c1);
-  for (auto& row : hidden)
-    for (double& e : row) e = activationOf(e, nn::Activation::geluTanh);
-  const Matrix mlp = denseOf(hidden, w2, c2);
-  for (int64_t t = 0; t < tokens; ++t)
-    for (int64_t d = 0; d < width; ++d) h[size_t(t)][size_t(d)] += mlp[size_t(t)][size_t(d)];
+  referenceBlock(h, r, heads, true, nn::Activation::geluTanh, rotary);
   const Tensor &g = r.take(), &b = r.take();
   const Matrix final = layerNormOf(h, g, b, 1e-5);
   if (!tied) {

@@ -32,12 +32,12 @@ TEST(RunFilesTest, SuffixesCoverEveryFileLongestFirst) {
       suffixes.begin(), suffixes.end(),
       [](const std::string& a, const std::string& b) { return a.size() > b.size(); }));
   const RunFiles none{""};
-  for (const std::string& name :
-       {none.checkpoint(), none.bestCheckpoint(), none.params(), none.bnStats(), none.metrics(),
-        none.samples(), none.report(), none.vocabulary(), none.graph(Graph::fwdEval),
-        none.compiledGraph(Graph::fwd) + std::string(kCompiledKeySuffix)})
+  for (const std::string& name : {none.checkpoint(), none.bestCheckpoint(), none.params(),
+                                  none.bnStats(), none.metrics(), none.samples(), none.report(),
+                                  none.vocabulary(), none.tokenizer(), none.graph(Graph::fwdEval),
+                                  none.compiledGraph(Graph::fwd) + std::string(kCompiledKeySuffix)})
     EXPECT_NE(std::find(suffixes.begin(), suffixes.end(), name), suffixes.end()) << name;
-  EXPECT_EQ(suffixes.size(), 8u + 3u * 3u);
+  EXPECT_EQ(suffixes.size(), 9u + 3u * 3u);
   // `_best_checkpoint.bin` is met before `_checkpoint.bin`, which it ends with.
   EXPECT_LT(std::find(suffixes.begin(), suffixes.end(), none.bestCheckpoint()),
             std::find(suffixes.begin(), suffixes.end(), none.checkpoint()));
