@@ -86,7 +86,9 @@ TokenizedText tokenizeText(std::string_view bytes, const std::string& name, Toke
        {"add_dummy_prefix", "false"},
        {"user_defined_symbols", "\n"},
        {"max_sentence_length", std::to_string(kMaxSentenceBytes)},
-       {"num_threads", "2"},
+       // One thread: the unigram trainer's threads sum in varying orders, so its pieces (and
+       // how many fit: 299 or 300 for one text, measured) could differ between runs.
+       {"num_threads", "1"},
        {"minloglevel", "2"}},
       &lines, &model);
   if (!trained.ok()) {

@@ -7,7 +7,8 @@
 // too, so it has not seen the validation text), the rest validate. The model keeps the text as it
 // is: no normalisation, whitespace kept, a newline one piece, and byte fallback (a character the
 // training split lacks becomes its UTF-8 bytes), so decoding the two files in order gives the text
-// back byte for byte. Each line is a sentence: no piece spans a newline.
+// back byte for byte. Each line is a sentence: no piece spans a newline. Training runs on one
+// thread, so the same text and settings give the same model every time.
 
 #include <cstdint>
 #include <memory>

@@ -193,21 +193,22 @@ TEST_F(LanguageModelCommandTest, TokenizeWritesTokenFilesThatDecodeToTheTextAndT
   for (const char* type : {"bpe", "unigram"}) {
     SCOPED_TRACE(type);
     const std::filesystem::path out = dir / type;
-    CliResult r = runInProcess({"tokenize", "--data", text, "--out", out.string(), "--vocab", "300",
+    CliResult r = runInProcess({"tokenize", "--data", text, "--out", out.string(), "--vocab", "290",
                                 "--model-type", type});
     ASSERT_EQ(r.exitCode, 0) << r.err << r.out;
-    EXPECT_NE(r.out.find(std::string(type) + " tokenizer of 300 pieces, trained on "),
+    EXPECT_NE(r.out.find(std::string(type) + " tokenizer of 290 pieces, trained on "),
               std::string::npos)
         << r.out;
     const data::TokenFile train = data::readTokenFile((out / "train.tok").string());
     const data::TokenFile val = data::readTokenFile((out / "val.tok").string());
-    EXPECT_EQ(train.vocabulary, 300);
+    EXPECT_EQ(train.vocabulary, 290);
     std::vector<int32_t> ids = train.ids;
     ids.insert(ids.end(), val.ids.begin(), val.ids.end());
-    // Subwords: fewer tokens than characters (at most 300 pieces fit this text's few words).
-    EXPECT_LT(ids.size(), generatedText().size() * 3 / 4);
+    // Subwords: fewer tokens than characters (this text's few words leave room for some 300
+    // pieces, 283 of them bytes, controls and its characters).
+    EXPECT_LT(ids.size(), generatedText().size() * 9 / 10);
     const tools::SubwordModel model(readFile(out / "tokenizer.model"));
-    EXPECT_EQ(model.pieces(), 300);
+    EXPECT_EQ(model.pieces(), 290);
     EXPECT_TRUE(model.decode(ids) == generatedText());
     const std::string trainText = model.decode(train.ids);
     EXPECT_TRUE(trainText == generatedText().substr(0, trainText.size()));
