@@ -88,16 +88,6 @@ struct DimMap {
 };
 using IndexMap = std::vector<DimMap>;
 
-std::optional<float> splatValue(const ir::Tensor& t) {
-  if (!inRegisters(t.elementType()) || t.numElements() == 0) return std::nullopt;
-  if (t.byteSize() > 0) {
-    size_t w = ir::byteWidth(t.elementType());
-    for (size_t i = w; i < t.byteSize(); i += w)
-      if (std::memcmp(t.bytes(), t.bytes() + i, w) != 0) return std::nullopt;
-  }
-  return static_cast<float>(t.getAsDouble(0));
-}
-
 class GroupBuilder {
 public:
   GroupBuilder(const Graph& graph, std::vector<bool>& claimed, const std::vector<int>& uses,

@@ -1,5 +1,9 @@
 #include "lower/cpu/Kernels.h"
 
+#include <cstring>
+
+#include "ir/Tensor.h"
+
 namespace hlotrain::cpu::plan {
 
 using ir::OpKind;
@@ -16,6 +20,17 @@ std::optional<OpKind> binaryBodyKind(const ir::Region& body) {
   bool argsUsed = (inner.operands[0] == a && inner.operands[1] == b) ||
                   (inner.operands[0] == b && inner.operands[1] == a);
   return argsUsed ? std::optional(inner.kind) : std::nullopt;
+}
+
+std::optional<float> splatValue(const ir::Tensor& t) {
+  const ir::ElementType type = t.elementType();
+  if (type != ir::ElementType::f32 && type != ir::ElementType::i1 && type != ir::ElementType::bf16)
+    return std::nullopt;
+  if (t.numElements() == 0) return std::nullopt;
+  const size_t w = ir::byteWidth(type);
+  for (size_t i = w; i < t.byteSize(); i += w)
+    if (std::memcmp(t.bytes(), t.bytes() + i, w) != 0) return std::nullopt;
+  return static_cast<float>(t.getAsDouble(0));
 }
 
 } // namespace hlotrain::cpu::plan

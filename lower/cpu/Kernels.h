@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "ir/Op.h"
+#include "ir/Tensor.h"
 
 namespace hlotrain::cpu::plan {
 
@@ -33,5 +34,9 @@ inline float minSelect(float a, float b) {
 // The op of a body `(a, b) -> op(a, b)` (either argument order) for add, multiply, maximum or
 // minimum; nullopt for any other body.
 std::optional<ir::OpKind> binaryBodyKind(const ir::Region& body);
+
+// The value of every element of a constant of f32, bf16 or i1 (0 or 1) whose elements are all
+// equal (a splat); nullopt for any other constant.
+std::optional<float> splatValue(const ir::Tensor& t);
 
 } // namespace hlotrain::cpu::plan

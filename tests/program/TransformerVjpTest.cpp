@@ -9,6 +9,7 @@
 
 #include "grad/Vjp.h"
 #include "lower/cpu/Executable.h"
+#include "lower/cpu/RowSoftmax.h"
 #include "mlir/Printer.h"
 #include "nn/Init.h"
 #include "nn/Transformer.h"
@@ -67,28 +68,34 @@ TEST(TransformerVjpTest, ATinyGptsGradientsMatchFiniteDifferences) {
   }
 }
 
-// The memory-efficient attention (blocks of 5 queries over 12 tokens: 5, 5 and 2) against the
-// plain form in f32: one train step's loss and every gradient agree within f32 rounding, and no
-// graph of the blocked net holds a [B, H, T, T] tensor.
-TEST(TransformerVjpTest, TheMemoryEfficientAttentionIsThePlainFormWithinRounding) {
-  const auto gpt = [](int64_t queryBlock) {
-    return nn::gpt("gpt", {.vocabulary = 9,
-                           .context = 12,
-                           .width = 8,
-                           .heads = 2,
-                           .mlp = 16,
-                           .blocks = 2,
-                           .rotary = true,
-                           .queryBlock = queryBlock});
-  };
+// A GPT of vocabulary 9 and context 12, batch 3, trained by SGD without momentum or decay at a
+// learning rate of 1 (a parameter moves by its gradient).
+nn::NetSpec smallGpt(int64_t queryBlock = 0) {
+  return nn::gpt("gpt", {.vocabulary = 9,
+                         .context = 12,
+                         .width = 8,
+                         .heads = 2,
+                         .mlp = 16,
+                         .blocks = 2,
+                         .rotary = true,
+                         .queryBlock = queryBlock});
+}
+
+program::ProgramOptions plainSgd() {
   program::ProgramOptions o;
   o.batch = 3;
   o.optimizer = program::Optimizer::sgd;
   o.momentum = 0.0f;
   o.weightDecay = 0.0f;
-  std::vector<ir::Tensor> in = nn::initialParameters(gpt(0));
+  return o;
+}
+
+// The train step's arguments: smallGpt's initial parameters, zero velocities, a batch of ids and
+// next ids, learning rate 1 and 1.
+std::vector<ir::Tensor> smallGptStepInputs() {
+  std::vector<ir::Tensor> in = nn::initialParameters(smallGpt());
   const size_t n = in.size();
-  for (size_t i = 0; i < n; ++i) in.emplace_back(in[i].type()); // velocity 0
+  for (size_t i = 0; i < n; ++i) in.emplace_back(in[i].type());
   std::vector<int32_t> ids, next;
   for (int32_t i = 0; i < 36; ++i) {
     ids.push_back(i * 5 % 9);
@@ -96,27 +103,70 @@ TEST(TransformerVjpTest, TheMemoryEfficientAttentionIsThePlainFormWithinRounding
   }
   in.push_back(ir::Tensor::fromVector<int32_t>({3, 12}, ids));
   in.push_back(ir::Tensor::fromVector<int32_t>({3, 12}, next));
-  in.push_back(ir::Tensor::scalar<float>(1.0f)); // lr 1: a parameter moves by its gradient
   in.push_back(ir::Tensor::scalar<float>(1.0f));
-  const auto step = [&](int64_t queryBlock) {
-    return cpu::Executable::compile(*program::buildTrainStep(gpt(queryBlock), o), "main")->run(in);
-  };
-  const std::vector<ir::Tensor> plain = step(0), blocked = step(5);
-  ASSERT_EQ(plain.size(), blocked.size());
-  for (size_t i = 0; i < plain.size(); ++i) {
+  in.push_back(ir::Tensor::scalar<float>(1.0f));
+  return in;
+}
+
+// Two runs of smallGpt's train step agree within f32 rounding: the loss, and every parameter's
+// move (its gradient) within 2e-6 of the largest.
+void expectTheSameStepWithinRounding(const std::vector<ir::Tensor>& in,
+                                     const std::vector<ir::Tensor>& expected,
+                                     const std::vector<ir::Tensor>& actual) {
+  const size_t n = nn::initialParameters(smallGpt()).size();
+  ASSERT_EQ(expected.size(), actual.size());
+  for (size_t i = 0; i < expected.size(); ++i) {
     if (i >= n && i < 2 * n) continue; // the velocities repeat the gradients
     double largest = 0;
-    for (int64_t e = 0; e < plain[i].numElements(); ++e)
-      largest = std::max(largest,
-                         std::abs(plain[i].getAsDouble(e) - (i < n ? in[i].getAsDouble(e) : 0.0)));
-    for (int64_t e = 0; e < plain[i].numElements(); ++e)
-      ASSERT_NEAR(blocked[i].getAsDouble(e), plain[i].getAsDouble(e), 2e-6 * largest + 1e-7)
+    for (int64_t e = 0; e < expected[i].numElements(); ++e)
+      largest = std::max(
+          largest, std::abs(expected[i].getAsDouble(e) - (i < n ? in[i].getAsDouble(e) : 0.0)));
+    for (int64_t e = 0; e < expected[i].numElements(); ++e)
+      ASSERT_NEAR(actual[i].getAsDouble(e), expected[i].getAsDouble(e), 2e-6 * largest + 1e-7)
           << "result " << i << " element " << e;
   }
-  const std::string text = mlir::print(*program::buildTrainStep(gpt(5), o));
+}
+
+// The memory-efficient attention (blocks of 5 queries over 12 tokens: 5, 5 and 2) against the
+// plain form in f32: one train step's loss and every gradient agree within f32 rounding, and no
+// graph of the blocked net holds a [B, H, T, T] tensor.
+TEST(TransformerVjpTest, TheMemoryEfficientAttentionIsThePlainFormWithinRounding) {
+  const program::ProgramOptions o = plainSgd();
+  const std::vector<ir::Tensor> in = smallGptStepInputs();
+  const auto step = [&](int64_t queryBlock) {
+    return cpu::Executable::compile(*program::buildTrainStep(smallGpt(queryBlock), o), "main")
+        ->run(in);
+  };
+  expectTheSameStepWithinRounding(in, step(0), step(5));
+  const std::string text = mlir::print(*program::buildTrainStep(smallGpt(5), o));
   EXPECT_EQ(text.find("3x2x12x12xf32"), std::string::npos);
-  EXPECT_NE(mlir::print(*program::buildTrainStep(gpt(0), o)).find("3x2x12x12xf32"),
+  EXPECT_NE(mlir::print(*program::buildTrainStep(smallGpt(), o)).find("3x2x12x12xf32"),
             std::string::npos);
+}
+
+// On the fast path each block's attention softmax, with its scale and causal mask, and the
+// gradient of all three are one row kernel each (lower/cpu/RowSoftmax.h), and the step is the
+// one the fusion pass plans without them, within f32 rounding.
+TEST(TransformerVjpTest, TheFastPathRunsEachAttentionSoftmaxAndItsGradientAsOneRowKernel) {
+  if (!cpu::plan::plansRowSoftmaxes()) GTEST_SKIP() << "this build plans no row softmax";
+  const std::unique_ptr<ir::Module> module = program::buildTrainStep(smallGpt(), plainSgd());
+  const std::vector<ir::Tensor> in = smallGptStepInputs();
+  const auto rowKernels = cpu::Executable::compile(*module, "main");
+  cpu::CompileOptions fusionOnly;
+  fusionOnly.rowSoftmax = false;
+  const auto fused = cpu::Executable::compile(*module, "main", fusionOnly);
+  const auto count = [&](const std::string& kernel) {
+    const std::string plan = rowKernels->dumpPlan();
+    int found = 0;
+    for (size_t at = plan.find(kernel); at != std::string::npos; at = plan.find(kernel, at + 1))
+      ++found;
+    return found;
+  };
+  // Batch 3 of 2 heads of 12 queries: 72 rows of 12 keys, in each of the 2 blocks.
+  EXPECT_EQ(count("row softmax [72x12] scale mask ("), 2) << rowKernels->dumpPlan();
+  EXPECT_EQ(count("row softmax gradient [72x12] mask scale ("), 2) << rowKernels->dumpPlan();
+  EXPECT_EQ(fused->dumpPlan().find("row softmax"), std::string::npos);
+  expectTheSameStepWithinRounding(in, fused->run(in), rowKernels->run(in));
 }
 
 nn::NetSpec tinyVit() {

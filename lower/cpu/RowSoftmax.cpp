@@ -1,0 +1,496 @@
+#include "lower/cpu/RowSoftmax.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "lower/cpu/Exponential.h"
+#include "lower/cpu/Kernels.h"
+
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+// GCC 12's intrinsics start some results from a self-initialised "undefined" vector, which its
+// flow analysis reports once they are inlined here.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#include <immintrin.h>
+#pragma GCC diagnostic pop
+#define HLOTRAIN_ROW_SOFTMAX 1
+#endif
+
+namespace hlotrain::cpu::plan {
+
+#if HLOTRAIN_ROW_SOFTMAX
+namespace {
+
+using ir::ElementType;
+using ir::OpKind;
+
+// One op applied to every element of a row on its way in (before a softmax) or out (after a
+// softmax gradient): a multiply by the splat `value`, or a select keeping the element where the
+// i1 slot `mask` holds and `value` elsewhere.
+struct RowOp {
+  enum class Kind { scale, mask } kind;
+  float value;
+  int mask = -1;
+  std::vector<int64_t> maskStrides; // bytes per dim of the rows' shape (i1 is one byte); last 1
+};
+
+// Longer chains are left to the fusion pass; attention has two ops on each side.
+constexpr size_t kMaxRowOps = 4;
+
+// fastExponential (Exponential.h) of 16 floats, op for op as VectorLoop compiles it.
+__m512 exponential16(__m512 a) {
+  using namespace exponential;
+  __m512 t = _mm512_min_ps(_mm512_max_ps(a, _mm512_set1_ps(kLow)), _mm512_set1_ps(kHigh));
+  __m512 n = _mm512_fmadd_ps(t, _mm512_set1_ps(kLog2e), _mm512_set1_ps(0.5f));
+  n = _mm512_roundscale_ps(n, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+  t = _mm512_fnmadd_ps(n, _mm512_set1_ps(kLn2High), t);
+  t = _mm512_fnmadd_ps(n, _mm512_set1_ps(kLn2Low), t);
+  __m512 y = _mm512_set1_ps(kP[0]);
+  for (int k = 1; k < 6; ++k) y = _mm512_fmadd_ps(y, t, _mm512_set1_ps(kP[k]));
+  y = _mm512_fmadd_ps(y, _mm512_mul_ps(t, t), t);
+  y = _mm512_add_ps(y, _mm512_set1_ps(1.0f));
+  const __m512 scaled = _mm512_scalef_ps(y, n);
+  return _mm512_mask_mov_ps(scaled, _mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q), a);
+}
+
+// The 16 floats added, each widened to double, into two accumulators of 8.
+void addWidened(__m512d& low, __m512d& high, __m512 v) {
+  low = _mm512_add_pd(low, _mm512_cvtps_pd(_mm512_castps512_ps256(v)));
+  high = _mm512_add_pd(
+      high, _mm512_cvtps_pd(_mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(v), 1))));
+}
+
+class RowKernel : public Kernel {
+public:
+  void run(RunState& state) override {
+    std::array<const uint8_t*, kMaxRowOps> masks{};
+    for (size_t k = 0; k < ops_.size(); ++k)
+      if (ops_[k].kind == RowOp::Kind::mask)
+        masks[k] = state.slotData[static_cast<size_t>(ops_[k].mask)];
+    const int nt = rows_ * width_ >= kParallelElements ? threads_ : 1;
+#pragma omp parallel for num_threads(nt) schedule(static) if (nt > 1)
+    for (int64_t r = 0; r < rows_; ++r) {
+      std::array<const uint8_t*, kMaxRowOps> rowMasks{};
+      for (size_t k = 0; k < ops_.size(); ++k)
+        if (masks[k]) rowMasks[k] = masks[k] + maskRowOffset(ops_[k], r);
+      runRow(state, r * width_, rowMasks);
+    }
+  }
+
+protected:
+  // Reads `operands`, then each mask op's mask; writes `result`.
+  RowKernel(const Graph& graph, std::vector<int> operands, int result, std::vector<RowOp> ops,
+            int threads)
+      : ops_(std::move(ops)), threads_(threads) {
+    reads = std::move(operands);
+    for (const RowOp& op : ops_)
+      if (op.kind == RowOp::Kind::mask) reads.push_back(op.mask);
+    writes.push_back(result);
+    const ir::Shape& shape = graph.slots[static_cast<size_t>(result)].type.shape;
+    leading_.assign(shape.begin(), shape.end() - 1);
+    width_ = shape.back();
+    rows_ = 1;
+    for (int64_t d : leading_) rows_ *= d;
+    tail_ = static_cast<__mmask16>(width_ % 16 ? (1u << (width_ % 16)) - 1 : 0xffffu);
+  }
+
+  // Row `r`'s elements start at `at` of every row-major operand and result; `masks` are where its
+  // row of each mask op's mask starts.
+  virtual void runRow(RunState& state, int64_t at,
+                      const std::array<const uint8_t*, kMaxRowOps>& masks) const = 0;
+
+  __mmask16 lanes(int64_t j) const {
+    return j + 16 <= width_ ? __mmask16(0xffff) : tail_;
+  }
+
+  // `v` (elements j.. of a row) through the ops in order.
+  __m512 applyOps(__m512 v, int64_t j, __mmask16 m,
+                  const std::array<const uint8_t*, kMaxRowOps>& masks) const {
+    for (size_t k = 0; k < ops_.size(); ++k) {
+      const RowOp& op = ops_[k];
+      if (op.kind == RowOp::Kind::scale) {
+        v = _mm512_mul_ps(v, _mm512_set1_ps(op.value));
+      } else {
+        const __m128i bytes = _mm_maskz_loadu_epi8(m, masks[k] + j);
+        v = _mm512_mask_blend_ps(_mm_test_epi8_mask(bytes, bytes), _mm512_set1_ps(op.value), v);
+      }
+    }
+    return v;
+  }
+
+  std::string opsText() const {
+    std::string text;
+    for (const RowOp& op : ops_) text += op.kind == RowOp::Kind::scale ? " scale" : " mask";
+    return "[" + std::to_string(rows_) + "x" + std::to_string(width_) + "]" + text;
+  }
+
+  int64_t rows_ = 0, width_ = 0;
+
+private:
+  int64_t maskRowOffset(const RowOp& op, int64_t r) const {
+    int64_t offset = 0;
+    for (size_t d = leading_.size(); d-- > 0;) {
+      offset += (r % leading_[d]) * op.maskStrides[d];
+      r /= leading_[d];
+    }
+    return offset;
+  }
+
+  std::vector<RowOp> ops_;
+  std::vector<int64_t> leading_; // the rows' shape but the last dim
+  int threads_;
+  __mmask16 tail_;
+};
+
+// reads: x, then each mask op's mask; writes: y. The prologue ops map x to the softmax's input.
+class RowSoftmaxKernel : public RowKernel {
+public:
+  RowSoftmaxKernel(const Graph& graph, int x, int y, std::vector<RowOp> prologue, int threads)
+      : RowKernel(graph, {x}, y, std::move(prologue), threads) {}
+
+  std::string describe() const override { return "row softmax " + opsText(); }
+
+private:
+  void runRow(RunState& state, int64_t at,
+              const std::array<const uint8_t*, kMaxRowOps>& masks) const override {
+    const float* x = reinterpret_cast<const float*>(state.slotData[size_t(reads[0])]) + at;
+    float* y = reinterpret_cast<float*>(state.slotData[size_t(writes[0])]) + at;
+    auto input = [&](int64_t j, __mmask16 m) {
+      return applyOps(_mm512_maskz_loadu_ps(m, x + j), j, m, masks);
+    };
+    // A NaN lost by the maximum still reaches every quotient through its exponential and the sum.
+    __m512 max = _mm512_set1_ps(-std::numeric_limits<float>::infinity());
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      max = _mm512_mask_max_ps(max, m, max, input(j, m));
+    }
+    const __m512 shift = _mm512_set1_ps(_mm512_reduce_max_ps(max));
+    __m512d low = _mm512_setzero_pd(), high = _mm512_setzero_pd();
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      const __m512 e = _mm512_maskz_mov_ps(m, exponential16(_mm512_sub_ps(input(j, m), shift)));
+      _mm512_mask_storeu_ps(y + j, m, e);
+      addWidened(low, high, e);
+    }
+    const __m512 sum =
+        _mm512_set1_ps(static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(low, high))));
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      _mm512_mask_storeu_ps(y + j, m, _mm512_div_ps(_mm512_maskz_loadu_ps(m, y + j), sum));
+    }
+  }
+};
+
+// reads: y, dy, then each mask op's mask; writes: dx. The epilogue ops map the softmax's input
+// gradient to dx.
+class RowSoftmaxGradientKernel : public RowKernel {
+public:
+  RowSoftmaxGradientKernel(const Graph& graph, int y, int dy, int dx, std::vector<RowOp> epilogue,
+                           int threads)
+      : RowKernel(graph, {y, dy}, dx, std::move(epilogue), threads) {}
+
+  std::string describe() const override { return "row softmax gradient " + opsText(); }
+
+private:
+  void runRow(RunState& state, int64_t at,
+              const std::array<const uint8_t*, kMaxRowOps>& masks) const override {
+    const float* y = reinterpret_cast<const float*>(state.slotData[size_t(reads[0])]) + at;
+    const float* dy = reinterpret_cast<const float*>(state.slotData[size_t(reads[1])]) + at;
+    float* dx = reinterpret_cast<float*>(state.slotData[size_t(writes[0])]) + at;
+    __m512d low = _mm512_setzero_pd(), high = _mm512_setzero_pd();
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      addWidened(low, high,
+                 _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + j), _mm512_maskz_loadu_ps(m, dy + j)));
+    }
+    const __m512 sum =
+        _mm512_set1_ps(static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(low, high))));
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      const __m512 yv = _mm512_maskz_loadu_ps(m, y + j);
+      const __m512 ydy = _mm512_mul_ps(yv, _mm512_maskz_loadu_ps(m, dy + j));
+      const __m512 d = _mm512_sub_ps(ydy, _mm512_mul_ps(yv, sum));
+      _mm512_mask_storeu_ps(dx + j, m, applyOps(d, j, m, masks));
+    }
+  }
+};
+
+// Reads the forms off the graph: which step makes a slot, who reads it, what a constant holds.
+class Matcher {
+public:
+  explicit Matcher(const Graph& graph)
+      : graph_(graph), uses_(graph.useCounts()), isOutput_(graph.slots.size(), false),
+        reader_(graph.slots.size(), -1) {
+    for (int s : graph.outputs) isOutput_[static_cast<size_t>(s)] = true;
+    for (size_t i = 0; i < graph.steps.size(); ++i)
+      if (graph.steps[i].live)
+        for (int s : graph.steps[i].operands) reader_[static_cast<size_t>(s)] = static_cast<int>(i);
+  }
+
+  const Graph& graph() const { return graph_; }
+  const Step& step(int index) const { return graph_.steps[static_cast<size_t>(index)]; }
+
+  const ir::TensorType& type(int slot) const {
+    return graph_.slots[static_cast<size_t>(slot)].type;
+  }
+
+  // The live step of `kind` with the one result `slot`; nullptr otherwise.
+  const Step* producer(int slot, OpKind kind) const {
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    if (s.kind != Slot::Kind::Computed) return nullptr;
+    const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
+    return step.live && step.op->kind == kind && step.results.size() == 1 ? &step : nullptr;
+  }
+
+  int producerIndex(int slot) const { return graph_.slots[static_cast<size_t>(slot)].producer; }
+
+  // Whether exactly `count` operands read `slot` and it is not returned: a kernel computing all
+  // of its readers may keep it in registers.
+  bool readOnlyBy(int slot, int count) const {
+    return uses_[static_cast<size_t>(slot)] == count && !isOutput_[static_cast<size_t>(slot)];
+  }
+
+  // The one step reading `slot` where nothing else does, or -1.
+  int soleReader(int slot) const {
+    return readOnlyBy(slot, 1) ? reader_[static_cast<size_t>(slot)] : -1;
+  }
+
+  // The value of every element of `slot`, an f32 splat constant or a broadcast of one.
+  std::optional<float> splat(int slot) const {
+    if (type(slot).elementType != ElementType::f32) return std::nullopt;
+    if (const Step* b = producer(slot, OpKind::broadcast_in_dim)) slot = b->operands[0];
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    if (s.kind != Slot::Kind::Constant) return std::nullopt;
+    return splatValue(*s.constant);
+  }
+
+  // Whether `slot` is a reduce of its operand over its last dim by `combiner` from `init`.
+  const Step* rowReduce(int slot, OpKind combiner, float init) const {
+    const Step* step = producer(slot, OpKind::reduce);
+    if (!step || step->operands.size() != 2 || step->op->regions.size() != 1) return nullptr;
+    const ir::TensorType& in = type(step->operands[0]);
+    if (in.rank() < 1 || step->op->attrs.dimensions != std::vector<int64_t>{in.rank() - 1} ||
+        binaryBodyKind(*step->op->regions[0]) != combiner)
+      return nullptr;
+    const std::optional<float> start = splat(step->operands[1]);
+    return start && *start == init ? step : nullptr;
+  }
+
+  // Whether `slot` is `rowValues` broadcast along the last dim of the rows.
+  bool broadcastsRows(int slot, int rowValues) const {
+    const Step* step = producer(slot, OpKind::broadcast_in_dim);
+    if (!step || step->operands[0] != rowValues) return false;
+    std::vector<int64_t> leading(static_cast<size_t>(type(rowValues).rank()));
+    for (size_t d = 0; d < leading.size(); ++d) leading[d] = static_cast<int64_t>(d);
+    return step->op->attrs.dimensions == leading && type(slot).rank() == type(rowValues).rank() + 1;
+  }
+
+  // Whether `slot` is f32, of some elements, and row-major, as the kernels address it.
+  bool rowMajorF32(int slot) const {
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    if (s.type.elementType != ElementType::f32 || s.type.numElements() == 0) return false;
+    for (size_t d = 0; d < s.layout.size(); ++d)
+      if (s.layout[d] != static_cast<int64_t>(d)) return false;
+    return true;
+  }
+
+  // The row op of the step `index` reading `v`: select(pred, v, fill) or v multiplied by a
+  // splat (either side); nullopt for any other step.
+  std::optional<RowOp> rowOp(int index, int v) const {
+    const Step& step = graph_.steps[static_cast<size_t>(index)];
+    if (!step.live || step.results.size() != 1 || type(step.results[0]) != type(v))
+      return std::nullopt;
+    if (step.op->kind == OpKind::multiply) {
+      const int other = step.operands[0] == v ? step.operands[1] : step.operands[0];
+      if (std::optional<float> c = splat(other); c && other != v)
+        return RowOp{RowOp::Kind::scale, *c, -1, {}};
+      return std::nullopt;
+    }
+    if (step.op->kind != OpKind::select || step.operands[1] != v || step.operands[2] == v)
+      return std::nullopt;
+    std::optional<float> fill = splat(step.operands[2]);
+    if (!fill) return std::nullopt;
+    return maskOp(step.operands[0], *fill, type(v).shape);
+  }
+
+  // The row op whose step makes `slot`, and the operand it maps; nullopt for any other step.
+  std::optional<std::pair<RowOp, int>> rowOpMaking(int slot) const {
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    if (s.kind != Slot::Kind::Computed) return std::nullopt;
+    const Step& maker = graph_.steps[static_cast<size_t>(s.producer)];
+    const bool select = maker.op->kind == OpKind::select;
+    for (size_t k = select ? 1 : 0; k < (select ? 2 : maker.operands.size()); ++k)
+      if (std::optional<RowOp> op = rowOp(s.producer, maker.operands[k]))
+        return std::pair{std::move(*op), maker.operands[k]};
+    return std::nullopt;
+  }
+
+private:
+  // A select's predicate read as rows of bytes: an i1 slot of the rows' shape or a broadcast of
+  // one (the causal mask's [T, T]); nullopt where its rows are not contiguous.
+  std::optional<RowOp> maskOp(int pred, float fill, const ir::Shape& shape) const {
+    RowOp op{RowOp::Kind::mask, fill, pred, std::vector<int64_t>(shape.size(), 0)};
+    if (const Step* b = producer(pred, OpKind::broadcast_in_dim)) {
+      op.mask = b->operands[0];
+      const Slot& from = graph_.slots[static_cast<size_t>(op.mask)];
+      const std::vector<int64_t> strides = slotStrides(from);
+      for (size_t k = 0; k < from.type.shape.size(); ++k)
+        if (from.type.shape[k] != 1)
+          op.maskStrides[static_cast<size_t>(b->op->attrs.dimensions[k])] = strides[k];
+    } else if (type(pred).shape == shape) {
+      op.maskStrides = slotStrides(graph_.slots[static_cast<size_t>(pred)]);
+    } else {
+      return std::nullopt; // a scalar predicate
+    }
+    if (type(op.mask).elementType != ElementType::i1 || op.maskStrides.back() != 1)
+      return std::nullopt;
+    return op;
+  }
+
+  const Graph& graph_;
+  std::vector<int> uses_;
+  std::vector<bool> isOutput_;
+  std::vector<int> reader_; // per slot: the last live step reading it
+};
+
+// A match: the steps its kernel replaces (the root, computing its result, last) and the kernel.
+struct Match {
+  std::vector<int> steps;
+  std::unique_ptr<Kernel> kernel;
+};
+
+// y = e / bcast(sum), sum = reduce_add(e), e = exp(x − bcast(reduce_max(x, −inf))), with the
+// chain of row ops that makes x where only the softmax reads each link.
+std::optional<Match> matchSoftmax(const Matcher& g, int divideStep, int threads) {
+  const Step& divide = g.step(divideStep);
+  const int y = divide.results[0], e = divide.operands[0], sumWide = divide.operands[1];
+  const Step* sumStep = g.producer(sumWide, OpKind::broadcast_in_dim);
+  if (!sumStep || !g.readOnlyBy(sumWide, 1)) return std::nullopt;
+  const int sum = sumStep->operands[0];
+  const Step* reduceSum = g.rowReduce(sum, OpKind::add, 0.0f);
+  if (!reduceSum || reduceSum->operands[0] != e || !g.broadcastsRows(sumWide, sum) ||
+      !g.readOnlyBy(sum, 1))
+    return std::nullopt;
+  const Step* exp = g.producer(e, OpKind::exponential);
+  if (!exp || !g.readOnlyBy(e, 2)) return std::nullopt;
+  const int shifted = exp->operands[0];
+  const Step* subtract = g.producer(shifted, OpKind::subtract);
+  if (!subtract || !g.readOnlyBy(shifted, 1)) return std::nullopt;
+  const int x = subtract->operands[0], maxWide = subtract->operands[1];
+  const Step* maxStep = g.producer(maxWide, OpKind::broadcast_in_dim);
+  if (!maxStep || !g.readOnlyBy(maxWide, 1)) return std::nullopt;
+  const int max = maxStep->operands[0];
+  const Step* reduceMax =
+      g.rowReduce(max, OpKind::maximum, -std::numeric_limits<float>::infinity());
+  if (!reduceMax || reduceMax->operands[0] != x || !g.broadcastsRows(maxWide, max) ||
+      !g.readOnlyBy(max, 1) || !g.rowMajorF32(y))
+    return std::nullopt;
+  Match match;
+  for (int s : {max, maxWide, shifted, e, sum, sumWide}) match.steps.push_back(g.producerIndex(s));
+  // The prologue, walked back from x while the softmax is its links' only reader (x's two).
+  std::vector<RowOp> prologue;
+  int in = x;
+  for (int readers = 2; prologue.size() < kMaxRowOps && g.readOnlyBy(in, readers); readers = 1) {
+    auto link = g.rowOpMaking(in);
+    if (!link) break;
+    prologue.insert(prologue.begin(), link->first);
+    match.steps.push_back(g.producerIndex(in));
+    in = link->second;
+  }
+  if (!g.rowMajorF32(in)) return std::nullopt;
+  match.steps.push_back(divideStep);
+  match.kernel = std::make_unique<RowSoftmaxKernel>(g.graph(), in, y, std::move(prologue), threads);
+  return match;
+}
+
+// dx = y·dy − y · bcast(sum), sum = reduce_add(y·dy), with the chain of row ops that reads dx
+// where each link is read by nothing else.
+std::optional<Match> matchSoftmaxGradient(const Matcher& g, int subtractStep, int threads) {
+  const Step& subtract = g.step(subtractStep);
+  const int ydy = subtract.operands[0], ySum = subtract.operands[1];
+  const Step* product = g.producer(ydy, OpKind::multiply);
+  const Step* scaled = g.producer(ySum, OpKind::multiply);
+  if (!product || !scaled || !g.readOnlyBy(ydy, 2) || !g.readOnlyBy(ySum, 1)) return std::nullopt;
+  const bool sumFirst = g.producer(scaled->operands[0], OpKind::broadcast_in_dim) != nullptr;
+  const int sumWide = scaled->operands[sumFirst ? 0 : 1], y = scaled->operands[sumFirst ? 1 : 0];
+  const Step* sumStep = g.producer(sumWide, OpKind::broadcast_in_dim);
+  if (!sumStep || !g.readOnlyBy(sumWide, 1)) return std::nullopt;
+  const int sum = sumStep->operands[0];
+  const Step* reduceSum = g.rowReduce(sum, OpKind::add, 0.0f);
+  if (!reduceSum || reduceSum->operands[0] != ydy || !g.broadcastsRows(sumWide, sum) ||
+      !g.readOnlyBy(sum, 1))
+    return std::nullopt;
+  if (product->operands[0] != y && product->operands[1] != y) return std::nullopt;
+  const int dy = product->operands[0] == y ? product->operands[1] : product->operands[0];
+  if (!g.rowMajorF32(y) || !g.rowMajorF32(dy)) return std::nullopt;
+  Match match;
+  for (int s : {ydy, sum, sumWide, ySum}) match.steps.push_back(g.producerIndex(s));
+  match.steps.push_back(subtractStep);
+  std::vector<RowOp> epilogue;
+  int out = subtract.results[0];
+  while (epilogue.size() < kMaxRowOps) {
+    const int reader = g.soleReader(out);
+    std::optional<RowOp> op = reader < 0 ? std::nullopt : g.rowOp(reader, out);
+    if (!op) break;
+    epilogue.push_back(std::move(*op));
+    match.steps.push_back(reader);
+    out = g.step(reader).results[0];
+  }
+  if (!g.rowMajorF32(out)) return std::nullopt;
+  match.kernel = std::make_unique<RowSoftmaxGradientKernel>(g.graph(), y, dy, out,
+                                                            std::move(epilogue), threads);
+  return match;
+}
+
+} // namespace
+
+bool plansRowSoftmaxes() {
+  return true;
+}
+
+void planRowSoftmaxes(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernelAt, int threads) {
+  std::vector<Match> matches;
+  {
+    const Matcher g(graph);
+    std::vector<bool> taken(graph.steps.size(), false);
+    for (size_t i = 0; i < kernelAt.size(); ++i) taken[i] = kernelAt[i] != nullptr;
+    for (size_t i = 0; i < graph.steps.size(); ++i) {
+      const Step& step = graph.steps[i];
+      if (!step.live || taken[i]) continue;
+      std::optional<Match> match;
+      if (step.op->kind == OpKind::divide) match = matchSoftmax(g, static_cast<int>(i), threads);
+      if (step.op->kind == OpKind::subtract)
+        match = matchSoftmaxGradient(g, static_cast<int>(i), threads);
+      if (!match || std::any_of(match->steps.begin(), match->steps.end(),
+                                [&](int s) { return taken[static_cast<size_t>(s)]; }))
+        continue;
+      for (int s : match->steps) taken[static_cast<size_t>(s)] = true;
+      matches.push_back(std::move(*match));
+    }
+  }
+  for (Match& match : matches) {
+    const auto root = static_cast<size_t>(match.steps.back());
+    for (int s : match.steps) graph.steps[static_cast<size_t>(s)].live = false;
+    graph.steps[root].live = true;
+    graph.steps[root].operands = match.kernel->reads;
+    kernelAt[root] = std::move(match.kernel);
+  }
+  if (!matches.empty()) eliminateDeadSteps(graph);
+}
+
+#else
+
+bool plansRowSoftmaxes() {
+  return false;
+}
+
+void planRowSoftmaxes(Graph&, std::vector<std::unique_ptr<Kernel>>&, int) {}
+
+#endif
+
+} // namespace hlotrain::cpu::plan
