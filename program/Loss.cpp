@@ -64,8 +64,15 @@ Softmax logSoftmax(const Constants& k, Value* logits, Value* labels, bool soft) 
   Value* logp = b.subtract(shifted, b.broadcastInDim(b.unary(OpKind::log, sumExp), s, elements));
   if (soft)
     return {rowMax, logp, labels->type.elementType == k.type ? labels : b.convert(labels, k.type)};
-  Value* hit = b.compare(b.iota({ElementType::i32, s}, 1), b.broadcastInDim(labels, s, elements),
-                         ComparisonDirection::EQ);
+  // The class indices and the labels are compared as floats, each a small tensor broadcast
+  // into the logits' shape: a lowerer's elementwise loops then build the one-hot in registers,
+  // where an i32 iota and compare of the logits' size ([B, V, T] for a language model) would be
+  // tensors of their own. Exact while the class count is at most 2^24: every index is a float,
+  // and a label at or beyond 2^24 rounds to a float no index equals.
+  const ElementType index = k.type == ElementType::f64 ? ElementType::f64 : ElementType::f32;
+  Value* classes = b.broadcastInDim(b.iota({index, {s[1]}}, 0), s, {1});
+  Value* wanted = b.broadcastInDim(b.convert(labels, index), s, elements);
+  Value* hit = b.compare(classes, wanted, ComparisonDirection::EQ);
   return {rowMax, logp, b.convert(hit, k.type)};
 }
 
