@@ -474,9 +474,10 @@ config files and a resumed checkpoint override the recipe.
   for (const auto& [flag, text] : kOwnHelp) out += helpEntry(flag, text);
   out += "\n" + wrapped(resumeRules(), 0, 0);
   out += R"(
-On a terminal, one line redrawn in place shows the epoch and step, the smoothed loss, images/s,
-and the time spent and left in the epoch and the run (evaluation has its own); written to a file
-or a pipe, the output is plain lines: the step loss every --log-every steps.
+On a terminal, one line redrawn in place shows the epoch and step, the smoothed loss, images/s
+(a language model's sequences/s), and the time spent and left in the epoch and the run
+(evaluation has its own); written to a file or a pipe, the output is plain lines: the step loss
+every --log-every steps.
 
 Artifacts: <artifacts>/<net>[_<tag>]_{fwd,fwd_eval,train_step}.mlir, _checkpoint.bin,
 _best_checkpoint.bin (the best evaluation so far: accuracy, mean region Dice, mAP@0.5 or the

@@ -714,6 +714,12 @@ private:
 
   // ----- Summary: what a reader of a run looks for first
 
+  // "images/s", or the rate unit of the run's task (task::Task::recordNames).
+  std::string rateUnit() const {
+    const task::Task* task = task::taskNamed(task_);
+    return std::string(task ? task->recordNames().plural : "images") + "/s";
+  }
+
   // The eval records' headline field of the run's task (task::Task::headlineField).
   std::optional<std::string> headlineField() const {
     const task::Task* task = task::taskNamed(task_);
@@ -782,7 +788,7 @@ private:
                       std::to_string(log_.epochs.size()) + " epoch record(s), to step " +
                           std::to_string(log_.epochs.back().step)});
       if (seconds > 0)
-        rows.push_back({"throughput", formatFixed(images / seconds, 1) + " images/s",
+        rows.push_back({"throughput", formatFixed(images / seconds, 1) + " " + rateUnit(),
                         "over the epochs' seconds"});
     }
     std::string out = rows.empty() ? "" : table({"", "value", "when"}, rows, 1);
@@ -1003,7 +1009,7 @@ private:
              lineChart(chart("Training loss per epoch", "mean step loss", {{"loss", x, loss}})));
       plot(out,
            lineChart(chart("Learning rate per epoch", "rate of the last step", {{"lr", x, lr}})));
-      plot(out, lineChart(chart("Throughput per epoch", "images/s", {{"images/s", x, ips}})));
+      plot(out, lineChart(chart("Throughput per epoch", rateUnit(), {{rateUnit(), x, ips}})));
     }
     out += "</div>";
     if (log_.steps.empty())
@@ -1017,7 +1023,7 @@ private:
                       fixedOrDash(e.imagesPerSecond, 1)});
     if (!rows.empty())
       out += table(
-          {"epoch", "global step", "steps", "skipped", "loss", "lr", "seconds", "images/s"}, rows);
+          {"epoch", "global step", "steps", "skipped", "loss", "lr", "seconds", rateUnit()}, rows);
     return out;
   }
 

@@ -60,6 +60,7 @@ public:
   std::string_view name() const override { return "language-model"; }
   std::string_view headlineField() const override { return "loss"; }
   bool higherIsBetter() const override { return false; }
+  RecordNames recordNames() const override { return {"sequences", "seq"}; }
 
   std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,
                                          const program::LossOptions&) const override {

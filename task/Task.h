@@ -142,6 +142,12 @@ public:
 // How many records a gallery draws (fewer when the split is smaller), spread evenly over it.
 constexpr int64_t kGallerySamples = 8;
 
+// What a task's records are called where a rate of them is printed.
+struct RecordNames {
+  std::string_view plural;      // "images"
+  std::string_view abbreviated; // "img", on the terminal's progress lines
+};
+
 class Task {
 public:
   virtual ~Task() = default;
@@ -151,6 +157,9 @@ public:
   virtual std::string_view headlineField() const = 0;
   // Whether a larger headline is a better evaluation (a loss is not).
   virtual bool higherIsBetter() const { return true; }
+  // Images for every image task (a BraTS record, a detection image); a language model's windows
+  // are sequences.
+  virtual RecordNames recordNames() const { return {"images", "img"}; }
   // The train step's label tensors for a batch of `batch` rows of `io`'s records, trained with
   // `loss` (classification reads soft targets f32 [B, NC] where loss.softTargets()).
   virtual std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,

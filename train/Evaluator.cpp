@@ -110,8 +110,9 @@ void Evaluator::forEachBatch(const TrainState& state, std::span<lower::Buffer* c
       const double seconds = time.seconds();
       const double rate = static_cast<double>(done) / seconds;
       progress_->show("eval  " + std::to_string(done) + "/" + std::to_string(dataset_.size()) +
-                      " records  " + formatFixed(rate, 1) + " img/s  " + formatDuration(seconds) +
-                      ", ETA " +
+                      " records  " + formatFixed(rate, 1) + " " +
+                      std::string(plan_.datasetTask().recordNames().abbreviated) + "/s  " +
+                      formatDuration(seconds) + ", ETA " +
                       formatDuration(static_cast<double>(dataset_.size() - done) / rate));
     }
   }

@@ -163,7 +163,8 @@ void MetricsLog::epoch(const EpochRecord& r, int64_t epochs) {
                                                "/" + std::to_string(r.batchesPerEpoch)
                                          : std::string(" done"))
        << ": loss " << formatFixed(r.loss, 4) << ", lr " << lr << ", " << formatFixed(r.seconds, 1)
-       << " s, " << formatFixed(r.imagesPerSecond, 1) << " images/s (step " << r.step << ")"
+       << " s, " << formatFixed(r.imagesPerSecond, 1) << " " << r.records << "/s (step " << r.step
+       << ")"
        << (r.skipped > 0 ? ", " + std::to_string(r.skipped) + " non-finite step(s) skipped" : "")
        << std::endl;
   line("{\"type\":\"epoch\",\"epoch\":" + std::to_string(r.epoch) +

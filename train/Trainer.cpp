@@ -291,6 +291,7 @@ private:
                  .lr = totals.lr,
                  .seconds = seconds,
                  .imagesPerSecond = static_cast<double>(totals.steps * config_.batch) / seconds,
+                 .records = task_.recordNames().plural,
                  .batches = epochDone ? stepsPerEpoch_ : pos.batchIndex,
                  .batchesPerEpoch = stepsPerEpoch_},
                 config_.epochs);
@@ -342,15 +343,15 @@ private:
     const int64_t epochLeft =
         std::min(stepsPerEpoch_ - pos.batchIndex, std::max<int64_t>(lastStep - pos.step, 0));
     // Fits 80 columns: a wider line is cut, the run's ETA last.
-    progress_.show("epoch " + std::to_string(pos.epoch + 1) + "/" + std::to_string(config_.epochs) +
-                   " step " + std::to_string(pos.batchIndex) + "/" +
-                   std::to_string(stepsPerEpoch_) + " loss " +
-                   formatFixed(totals.smoothedLoss(), 4) + " " +
-                   formatFixed(static_cast<double>(epochSteps * config_.batch) / epochSeconds, 0) +
-                   " img/s epoch " + formatDuration(epochSeconds) + " ETA " +
-                   formatDuration(static_cast<double>(epochLeft) * perStep) + " run " +
-                   formatDuration(runSeconds) + " ETA " +
-                   formatDuration(static_cast<double>(lastStep - pos.step) * perRunStep));
+    progress_.show(
+        "epoch " + std::to_string(pos.epoch + 1) + "/" + std::to_string(config_.epochs) + " step " +
+        std::to_string(pos.batchIndex) + "/" + std::to_string(stepsPerEpoch_) + " loss " +
+        formatFixed(totals.smoothedLoss(), 4) + " " +
+        formatFixed(static_cast<double>(epochSteps * config_.batch) / epochSeconds, 0) + " " +
+        std::string(task_.recordNames().abbreviated) + "/s epoch " + formatDuration(epochSeconds) +
+        " ETA " + formatDuration(static_cast<double>(epochLeft) * perStep) + " run " +
+        formatDuration(runSeconds) + " ETA " +
+        formatDuration(static_cast<double>(lastStep - pos.step) * perRunStep));
   }
 
   // One warning a run, when an evaluation shows a symptom of learning nothing (one that needs a

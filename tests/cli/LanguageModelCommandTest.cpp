@@ -72,6 +72,9 @@ TEST_F(LanguageModelCommandTest, TrainsOnTheTextsCharactersAndReportsBitsPerChar
   EXPECT_NE(r.out.find("cosine after 100 warmup step(s) to 0.1 of it"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("final test validation loss"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find(" bits per character, perplexity "), std::string::npos) << r.out;
+  // Its windows are counted as sequences, not images.
+  EXPECT_NE(r.out.find(" sequences/s (step "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("images/s"), std::string::npos) << r.out;
   const std::string metrics = readFile(dir / "a" / "gpt_nano_metrics.jsonl");
   EXPECT_NE(metrics.find("\"bits_per_char\":"), std::string::npos) << metrics;
   // Each evaluation records what the net then writes, in the text's characters.

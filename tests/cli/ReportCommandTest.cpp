@@ -222,6 +222,8 @@ TEST_F(ReportCommandTest, ShowsWhatALanguageModelWroteAfterEachEvaluation) {
   ASSERT_NE(first, std::string::npos) << html;
   EXPECT_GT(second, first);
   EXPECT_NE(html.find("epoch 2, global step 100"), std::string::npos);
+  EXPECT_NE(html.find(" sequences/s"), std::string::npos);
+  EXPECT_EQ(html.find("images/s"), std::string::npos);
   EXPECT_EQ(html.find('\x07'), std::string::npos);
 }
 
