@@ -761,12 +761,10 @@ private:
     const std::optional<std::string> field = headlineField();
     if (field && !log_.evals.empty()) {
       const task::Task* task = task::taskNamed(task_);
-      const bool higher = !task || task->higherIsBetter();
       const EvalRecord* best = nullptr;
       for (const EvalRecord& e : log_.evals)
         if (std::optional<double> v = e.scalar(*field);
-            v && std::isfinite(*v) &&
-            (!best || (higher ? *v > *best->scalar(*field) : *v < *best->scalar(*field))))
+            v && std::isfinite(*v) && (!best || task->isBetter(*v, *best->scalar(*field))))
           best = &e;
       const EvalRecord& last = log_.evals.back();
       const auto at = [](const EvalRecord& e) {

@@ -191,10 +191,6 @@ double headline(const Scores& scores) {
                     scores);
 }
 
-bool isBetter(const Scores& scores, double a, double b) {
-  return std::holds_alternative<LanguageModelScores>(scores) ? a < b : a > b;
-}
-
 std::string_view headlineName(const Scores& scores) {
   return std::visit(
       Overloaded{[](const ClassificationScores&) { return std::string_view("accuracy"); },

@@ -65,8 +65,6 @@ using Scores =
 // The figure runs are compared by (the best checkpoint, the final line): accuracy, the mean
 // region Dice, mAP@0.5, or (lower being better) the validation loss.
 double headline(const Scores& scores);
-// Whether headline `a` beats `b` for the task that scored `scores`.
-bool isBetter(const Scores& scores, double a, double b);
 std::string_view headlineName(const Scores& scores);
 // The task's fields of an eval record in `_metrics.jsonl`, comma-separated without braces:
 // classification `"accuracy":…,"correct":…,"total":…,"confusion":[[…]]` (the matrix when
@@ -157,6 +155,8 @@ public:
   virtual std::string_view headlineField() const = 0;
   // Whether a larger headline is a better evaluation (a loss is not).
   virtual bool higherIsBetter() const { return true; }
+  // Whether headline `a` beats `b`.
+  bool isBetter(double a, double b) const { return higherIsBetter() ? a > b : a < b; }
   // Images for every image task (a BraTS record, a detection image); a language model's windows
   // are sequences.
   virtual RecordNames recordNames() const { return {"images", "img"}; }

@@ -189,11 +189,11 @@ void MetricsLog::eval(const EvalRecord& r) {
        "}");
 }
 
-std::optional<double> MetricsLog::bestKeptEval(std::string_view key, bool higherIsBetter) const {
+std::optional<double> MetricsLog::bestKeptEval(const task::Task& task) const {
   std::optional<double> best;
   for (const std::string& record : keptEvals_)
-    if (std::optional<double> v = numberField(record, key);
-        v && (!best || (higherIsBetter ? *v > *best : *v < *best)))
+    if (std::optional<double> v = numberField(record, task.headlineField());
+        v && (!best || task.isBetter(*v, *best)))
       best = v;
   return best;
 }

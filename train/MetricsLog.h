@@ -83,9 +83,9 @@ public:
   // `{"type":"eval","epoch":…,"step":…,<the task's fields>,"seconds":…[,"sample":"…"]}`; prints
   // the task's summary.
   void eval(const EvalRecord& r);
-  // The best value (the largest, or the smallest for a loss) of the numeric field `key` among the
-  // eval records kept from before a resume; nullopt when there are none.
-  std::optional<double> bestKeptEval(std::string_view key, bool higherIsBetter = true) const;
+  // The best headline of `task` (Task::headlineField, by Task::isBetter) among the eval records
+  // kept from before a resume; nullopt when there are none.
+  std::optional<double> bestKeptEval(const task::Task& task) const;
 
 private:
   void line(const std::string& json);

@@ -133,7 +133,7 @@ public:
 
     MetricsLog log(out_, files_.metrics(), lastCheckpointStep_);
     log.header(runHeader(*lowerer));
-    bestScore_ = log.bestKeptEval(task_.headlineField(), task_.higherIsBetter());
+    bestScore_ = log.bestKeptEval(task_);
     if (finished(state.position))
       chatter() << "nothing left to run: " << files_.checkpoint() << " is at step "
                 << state.position.step << ", the end of this run" << std::endl;
@@ -470,7 +470,7 @@ private:
   // replays the evaluation and rewrites the same file.
   void keepIfBest(const TrainState& state, const EvalRecord& r) {
     const double score = task::headline(r.scores);
-    if (bestScore_ && !task::isBetter(r.scores, score, *bestScore_)) return;
+    if (bestScore_ && !task_.isBetter(score, *bestScore_)) return;
     bestScore_ = score;
     const std::string path = files_.bestCheckpoint();
     saveCheckpoint(path, state);

@@ -85,10 +85,21 @@ TEST_F(KilledRunFilesTest, AResumedLogKnowsTheBestKeptEvaluation) {
               "{\"type\":\"eval\",\"epoch\":3,\"step\":30,\"dice_mean\":0.8}\n");
   std::ostringstream out;
   MetricsLog resumed(out, path, 20);
-  EXPECT_EQ(resumed.bestKeptEval("dice_mean"), 0.7);
-  EXPECT_EQ(resumed.bestKeptEval("accuracy"), std::nullopt);
+  EXPECT_EQ(resumed.bestKeptEval(*task::taskNamed("segmentation")), 0.7);
+  EXPECT_EQ(resumed.bestKeptEval(*task::taskNamed("classification")), std::nullopt);
   MetricsLog fresh(out, (dir / "n.jsonl").string(), std::nullopt);
-  EXPECT_EQ(fresh.bestKeptEval("dice_mean"), std::nullopt);
+  EXPECT_EQ(fresh.bestKeptEval(*task::taskNamed("segmentation")), std::nullopt);
+}
+
+TEST_F(KilledRunFilesTest, ALanguageModelsBestKeptEvaluationIsItsLowestLoss) {
+  const std::string path = (dir / "m.jsonl").string();
+  write(path, "{\"type\":\"eval\",\"epoch\":1,\"step\":10,\"loss\":2.5}\n"
+              "{\"type\":\"eval\",\"epoch\":2,\"step\":20,\"loss\":1.5}\n"
+              "{\"type\":\"eval\",\"epoch\":3,\"step\":30,\"loss\":2.0}\n"
+              "{\"type\":\"eval\",\"epoch\":4,\"step\":40,\"loss\":1.0}\n");
+  std::ostringstream out;
+  MetricsLog resumed(out, path, 30);
+  EXPECT_EQ(resumed.bestKeptEval(*task::taskNamed("language-model")), 1.5);
 }
 
 // A fresh log starts with the run's facts; a resumed one keeps its header (whatever the step) and
