@@ -269,25 +269,28 @@ public:
     return splatValue(*s.constant);
   }
 
-  // Whether `slot` is a reduce of its operand over its last dim by `combiner` from `init`.
-  const Step* rowReduce(int slot, OpKind combiner, float init) const {
-    const Step* step = producer(slot, OpKind::reduce);
-    if (!step || step->operands.size() != 2 || step->op->regions.size() != 1) return nullptr;
-    const ir::TensorType& in = type(step->operands[0]);
-    if (in.rank() < 1 || step->op->attrs.dimensions != std::vector<int64_t>{in.rank() - 1} ||
-        binaryBodyKind(*step->op->regions[0]) != combiner)
-      return nullptr;
-    const std::optional<float> start = splat(step->operands[1]);
-    return start && *start == init ? step : nullptr;
-  }
-
-  // Whether `slot` is `rowValues` broadcast along the last dim of the rows.
-  bool broadcastsRows(int slot, int rowValues) const {
-    const Step* step = producer(slot, OpKind::broadcast_in_dim);
-    if (!step || step->operands[0] != rowValues) return false;
-    std::vector<int64_t> leading(static_cast<size_t>(type(rowValues).rank()));
+  // `wide` as bcast(reduce(v, init)): v reduced over its last dim by `combiner` and broadcast
+  // back along it, the reduction and the broadcast read by nothing else.
+  struct RowReduction {
+    int operand, reduceStep, broadcastStep;
+  };
+  std::optional<RowReduction> rowReduction(int wide, OpKind combiner, float init) const {
+    const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
+    if (!broadcast || !readOnlyBy(wide, 1)) return std::nullopt;
+    const int reduced = broadcast->operands[0];
+    const Step* reduce = producer(reduced, OpKind::reduce);
+    if (!reduce || !readOnlyBy(reduced, 1) || reduce->operands.size() != 2 ||
+        reduce->op->regions.size() != 1 || binaryBodyKind(*reduce->op->regions[0]) != combiner)
+      return std::nullopt;
+    const int64_t rank = type(wide).rank();
+    std::vector<int64_t> leading(static_cast<size_t>(rank - 1));
     for (size_t d = 0; d < leading.size(); ++d) leading[d] = static_cast<int64_t>(d);
-    return step->op->attrs.dimensions == leading && type(slot).rank() == type(rowValues).rank() + 1;
+    const std::optional<float> start = splat(reduce->operands[1]);
+    if (reduce->op->attrs.dimensions != std::vector<int64_t>{rank - 1} ||
+        broadcast->op->attrs.dimensions != leading || type(reduce->operands[0]) != type(wide) ||
+        !start || *start != init)
+      return std::nullopt;
+    return RowReduction{reduce->operands[0], producerIndex(reduced), producerIndex(wide)};
   }
 
   // Whether `slot` is f32, of some elements, and row-major, as the kernels address it.
@@ -368,30 +371,21 @@ struct Match {
 // chain of row ops that makes x where only the softmax reads each link.
 std::optional<Match> matchSoftmax(const Matcher& g, int divideStep, int threads) {
   const Step& divide = g.step(divideStep);
-  const int y = divide.results[0], e = divide.operands[0], sumWide = divide.operands[1];
-  const Step* sumStep = g.producer(sumWide, OpKind::broadcast_in_dim);
-  if (!sumStep || !g.readOnlyBy(sumWide, 1)) return std::nullopt;
-  const int sum = sumStep->operands[0];
-  const Step* reduceSum = g.rowReduce(sum, OpKind::add, 0.0f);
-  if (!reduceSum || reduceSum->operands[0] != e || !g.broadcastsRows(sumWide, sum) ||
-      !g.readOnlyBy(sum, 1))
-    return std::nullopt;
+  const int y = divide.results[0], e = divide.operands[0];
+  const auto sum = g.rowReduction(divide.operands[1], OpKind::add, 0.0f);
+  if (!sum || sum->operand != e) return std::nullopt;
   const Step* exp = g.producer(e, OpKind::exponential);
   if (!exp || !g.readOnlyBy(e, 2)) return std::nullopt;
   const int shifted = exp->operands[0];
   const Step* subtract = g.producer(shifted, OpKind::subtract);
   if (!subtract || !g.readOnlyBy(shifted, 1)) return std::nullopt;
-  const int x = subtract->operands[0], maxWide = subtract->operands[1];
-  const Step* maxStep = g.producer(maxWide, OpKind::broadcast_in_dim);
-  if (!maxStep || !g.readOnlyBy(maxWide, 1)) return std::nullopt;
-  const int max = maxStep->operands[0];
-  const Step* reduceMax =
-      g.rowReduce(max, OpKind::maximum, -std::numeric_limits<float>::infinity());
-  if (!reduceMax || reduceMax->operands[0] != x || !g.broadcastsRows(maxWide, max) ||
-      !g.readOnlyBy(max, 1) || !g.rowMajorF32(y))
-    return std::nullopt;
+  const int x = subtract->operands[0];
+  const auto max = g.rowReduction(subtract->operands[1], OpKind::maximum,
+                                  -std::numeric_limits<float>::infinity());
+  if (!max || max->operand != x || !g.rowMajorF32(y)) return std::nullopt;
   Match match;
-  for (int s : {max, maxWide, shifted, e, sum, sumWide}) match.steps.push_back(g.producerIndex(s));
+  match.steps = {max->reduceStep,    max->broadcastStep, g.producerIndex(shifted),
+                 g.producerIndex(e), sum->reduceStep,    sum->broadcastStep};
   // The prologue, walked back from x while the softmax is its links' only reader (x's two).
   std::vector<RowOp> prologue;
   int in = x;
@@ -417,20 +411,15 @@ std::optional<Match> matchSoftmaxGradient(const Matcher& g, int subtractStep, in
   const Step* scaled = g.producer(ySum, OpKind::multiply);
   if (!product || !scaled || !g.readOnlyBy(ydy, 2) || !g.readOnlyBy(ySum, 1)) return std::nullopt;
   const bool sumFirst = g.producer(scaled->operands[0], OpKind::broadcast_in_dim) != nullptr;
-  const int sumWide = scaled->operands[sumFirst ? 0 : 1], y = scaled->operands[sumFirst ? 1 : 0];
-  const Step* sumStep = g.producer(sumWide, OpKind::broadcast_in_dim);
-  if (!sumStep || !g.readOnlyBy(sumWide, 1)) return std::nullopt;
-  const int sum = sumStep->operands[0];
-  const Step* reduceSum = g.rowReduce(sum, OpKind::add, 0.0f);
-  if (!reduceSum || reduceSum->operands[0] != ydy || !g.broadcastsRows(sumWide, sum) ||
-      !g.readOnlyBy(sum, 1))
-    return std::nullopt;
+  const int y = scaled->operands[sumFirst ? 1 : 0];
+  const auto sum = g.rowReduction(scaled->operands[sumFirst ? 0 : 1], OpKind::add, 0.0f);
+  if (!sum || sum->operand != ydy) return std::nullopt;
   if (product->operands[0] != y && product->operands[1] != y) return std::nullopt;
   const int dy = product->operands[0] == y ? product->operands[1] : product->operands[0];
   if (!g.rowMajorF32(y) || !g.rowMajorF32(dy)) return std::nullopt;
   Match match;
-  for (int s : {ydy, sum, sumWide, ySum}) match.steps.push_back(g.producerIndex(s));
-  match.steps.push_back(subtractStep);
+  match.steps = {g.producerIndex(ydy), sum->reduceStep, sum->broadcastStep, g.producerIndex(ySum),
+                 subtractStep};
   std::vector<RowOp> epilogue;
   int out = subtract.results[0];
   while (epilogue.size() < kMaxRowOps) {
