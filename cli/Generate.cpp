@@ -51,44 +51,7 @@ constexpr FlagSpec kFlags[] = {{"--net"},   {"--prompt"},     {"--tokens"},     
                                {"--top-k"}, {"--seed"},       {"--checkpoint"}, {"--artifacts"},
                                {"--tag"},   kLowererFlags[0], kLowererFlags[1]};
 
-// How a run's ids read as text: a text's characters or a tokenizer's pieces.
-class RunText {
-public:
-  virtual ~RunText() = default;
-  virtual int64_t vocabulary() const = 0;
-  virtual std::vector<int32_t> encode(const std::string& prompt) const = 0;
-  virtual std::vector<int32_t> defaultPrompt() const = 0;
-  virtual std::string decode(std::span<const int32_t> ids) const = 0;
-};
-
-class Characters final : public RunText {
-public:
-  explicit Characters(std::string path)
-      : path_(std::move(path)), characters_(data::readVocabularyFile(path_)) {}
-  int64_t vocabulary() const override { return static_cast<int64_t>(characters_.size()); }
-  std::vector<int32_t> encode(const std::string& prompt) const override {
-    std::vector<int32_t> ids;
-    for (char32_t c : data::decodeUtf8(prompt, "--prompt")) {
-      auto at = std::lower_bound(characters_.begin(), characters_.end(), c);
-      if (at == characters_.end() || *at != c)
-        throw UsageError("--prompt: '" + data::encodeUtf8(c) + "' (U+" + std::to_string(c) +
-                         ") is not among the run's " + std::to_string(characters_.size()) +
-                         " characters (" + path_ + ")");
-      ids.push_back(static_cast<int32_t>(at - characters_.begin()));
-    }
-    return ids;
-  }
-  std::vector<int32_t> defaultPrompt() const override { return train::defaultPrompt(characters_); }
-  std::string decode(std::span<const int32_t> ids) const override {
-    return train::textOf(ids, characters_);
-  }
-
-private:
-  std::string path_;
-  std::vector<char32_t> characters_;
-};
-
-class Pieces final : public RunText {
+class Pieces final : public train::RunText {
 public:
   explicit Pieces(const std::string& model) : model_(model) {}
   int64_t vocabulary() const override { return model_.pieces(); }
@@ -104,12 +67,12 @@ private:
 };
 
 // The run's characters, else its tokenizer.
-std::unique_ptr<RunText> runText(const RunFiles& files) {
+std::unique_ptr<train::RunText> runText(const RunFiles& files) {
   std::error_code ec;
   if (!std::filesystem::exists(files.vocabulary(), ec))
     if (const std::optional<std::string> model = readWholeFile(files.tokenizer()))
       return std::make_unique<Pieces>(*model);
-  return std::make_unique<Characters>(files.vocabulary());
+  return train::characterText(files.vocabulary());
 }
 
 double parseReal(std::string_view flag, const std::string& text) {
@@ -121,6 +84,10 @@ double parseReal(std::string_view flag, const std::string& text) {
 }
 
 } // namespace
+
+std::unique_ptr<train::RunText> subwordText(const std::string& model) {
+  return std::make_unique<Pieces>(model);
+}
 
 int generateCommand(std::span<const std::string> argv, std::ostream& out) {
   const ParsedArgs args = parseArgs(argv, kFlags);
@@ -140,7 +107,7 @@ int generateCommand(std::span<const std::string> argv, std::ostream& out) {
   if (!standard.input.tokens())
     throw UsageError("--net: " + name + " is not a language model (it reads images)");
   const RunFiles files{train::artifactPrefix(standard, located)};
-  const std::unique_ptr<RunText> text = runText(files);
+  const std::unique_ptr<train::RunText> text = runText(files);
   std::string checkpoint = args.value("--checkpoint");
   if (checkpoint.empty()) {
     std::error_code ec;

@@ -13,6 +13,7 @@
 #include "cli/Args.h"
 #include "cli/Cli.h"
 #include "cli/ConfigFile.h"
+#include "cli/Generate.h"
 #include "cli/LowererFlags.h"
 #include "cli/Report.h"
 #include "data/Dataset.h"
@@ -818,6 +819,7 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
         out << "warning: the report was not written: " << e.what() << std::endl;
       }
     };
+  mode.subwordText = subwordText;
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
   mode.lowerer = lowerer.get();
   train::TrainResult r = train::train(plan, dir, out, mode);

@@ -132,17 +132,46 @@ std::vector<int32_t> sample(const nn::NetSpec& spec, const std::vector<ir::Tenso
   return text;
 }
 
-std::vector<int32_t> defaultPrompt(std::span<const char32_t> characters) {
-  const auto newline = std::lower_bound(characters.begin(), characters.end(), U'\n');
-  return {newline != characters.end() && *newline == U'\n'
-              ? static_cast<int32_t>(newline - characters.begin())
-              : 0};
-}
+namespace {
 
-std::string textOf(std::span<const int32_t> ids, std::span<const char32_t> characters) {
-  std::string text;
-  for (int32_t id : ids) text += data::encodeUtf8(characters[static_cast<size_t>(id)]);
-  return text;
+class Characters final : public RunText {
+public:
+  explicit Characters(std::string path)
+      : path_(std::move(path)), characters_(data::readVocabularyFile(path_)) {}
+  int64_t vocabulary() const override { return static_cast<int64_t>(characters_.size()); }
+  std::vector<int32_t> encode(const std::string& prompt) const override {
+    std::vector<int32_t> ids;
+    for (char32_t c : data::decodeUtf8(prompt, "--prompt")) {
+      auto at = std::lower_bound(characters_.begin(), characters_.end(), c);
+      if (at == characters_.end() || *at != c)
+        throw ConfigError("--prompt: '" + data::encodeUtf8(c) + "' (U+" + std::to_string(c) +
+                          ") is not among the run's " + std::to_string(characters_.size()) +
+                          " characters (" + path_ + ")");
+      ids.push_back(static_cast<int32_t>(at - characters_.begin()));
+    }
+    return ids;
+  }
+  std::vector<int32_t> defaultPrompt() const override {
+    const auto newline = std::lower_bound(characters_.begin(), characters_.end(), U'\n');
+    return {newline != characters_.end() && *newline == U'\n'
+                ? static_cast<int32_t>(newline - characters_.begin())
+                : 0};
+  }
+  std::string decode(std::span<const int32_t> ids) const override {
+    std::string text;
+    for (int32_t id : ids) text += data::encodeUtf8(characters_[static_cast<size_t>(id)]);
+    return text;
+  }
+
+private:
+  std::string path_;
+  std::vector<char32_t> characters_;
+};
+
+} // namespace
+
+std::unique_ptr<RunText> characterText(const std::string& vocabularyPath) {
+  return std::make_unique<Characters>(vocabularyPath);
 }
 
 } // namespace hlotrain::train

@@ -4,6 +4,7 @@
 // tokens, so each new token costs one token's computation; the host draws from the logits.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
@@ -30,16 +31,27 @@ std::vector<int32_t> sample(const nn::NetSpec& spec, const std::vector<ir::Tenso
                             const std::vector<int32_t>& prompt, const SampleOptions& options,
                             lower::Lowerer& lowerer);
 
-// Where a sample starts when no prompt is given: a newline (a text's first character, in effect),
-// or the first id of a vocabulary without one.
-std::vector<int32_t> defaultPrompt(std::span<const char32_t> characters);
-
-// What a training run's evaluation shows of a language model trained on a text (and `hlotrain
-// generate`'s defaults): 200 characters after the default prompt, at temperature 1 and seed 1,
-// the same draws at every evaluation, so that the samples differ by what the net learnt.
+// What a training run's evaluation shows of a language model (and `hlotrain generate`'s
+// defaults): 200 tokens after the default prompt, at temperature 1 and seed 1, the same draws at
+// every evaluation, so that the samples differ by what the net learnt.
 inline constexpr SampleOptions kEvalSample{.tokens = 200, .temperature = 1.0, .topK = 0, .seed = 1};
 
-// `ids` as the text of `characters` (ids below their count).
-std::string textOf(std::span<const int32_t> ids, std::span<const char32_t> characters);
+// How a run's ids read as text: a text's characters (characterText), or the pieces of the
+// tokenizer its token files came with (the cli's, through SentencePiece, which this layer does
+// not link).
+class RunText {
+public:
+  virtual ~RunText() = default;
+  virtual int64_t vocabulary() const = 0;
+  // Throws ConfigError naming --prompt for text the run cannot encode.
+  virtual std::vector<int32_t> encode(const std::string& prompt) const = 0;
+  // Where a sample starts when no prompt is given: a newline (a text's first character, in
+  // effect), or the first id of a vocabulary without one.
+  virtual std::vector<int32_t> defaultPrompt() const = 0;
+  virtual std::string decode(std::span<const int32_t> ids) const = 0;
+};
+
+// The characters of a run's vocabulary file (<prefix>_vocab.txt), by id.
+std::unique_ptr<RunText> characterText(const std::string& vocabularyPath);
 
 } // namespace hlotrain::train

@@ -11,7 +11,6 @@
 #include "data/Mix.h"
 #include "data/Prefetch.h"
 #include "data/Random.h"
-#include "data/Text.h"
 #include "lower/Lowerer.h"
 #include "lower/select/Select.h"
 #include "support/AtomicFile.h"
@@ -110,10 +109,12 @@ public:
     removeStaleTemporaries(std::filesystem::path(files_.prefix).parent_path());
     if (const std::string vocabulary = io_.vocabulary(); !vocabulary.empty()) {
       writeFileAtomically(files_.vocabulary(), vocabulary);
-      characters_ = data::readVocabularyFile(files_.vocabulary());
+      text_ = characterText(files_.vocabulary());
     }
-    if (const std::string tokenizer = io_.tokenizer(); !tokenizer.empty())
+    if (const std::string tokenizer = io_.tokenizer(); !tokenizer.empty()) {
       writeFileAtomically(files_.tokenizer(), tokenizer);
+      if (mode_.subwordText) text_ = mode_.subwordText(tokenizer);
+    }
     if (!mode_.initDump.empty()) writeRawParams(mode_.initDump, state.params);
 
     const Stopwatch compileTime;
@@ -306,7 +307,7 @@ private:
         EvalRecord r = evaluator.run(state, in.params());
         r.epoch = epoch + 1;
         r.insideEpoch = !epochDone;
-        if (!characters_.empty()) r.sample = sampleText(state, lowerer);
+        if (text_) r.sample = sampleText(state, lowerer);
         log.eval(r);
         warnIfLearningNothing(evaluator.symptom());
         evaluator.writeSamples(r);
@@ -321,9 +322,9 @@ private:
 
   // What the language model writes now (kEvalSample), without its prompt.
   std::string sampleText(const TrainState& state, lower::Lowerer& lowerer) const {
-    const std::vector<int32_t> prompt = defaultPrompt(characters_);
+    const std::vector<int32_t> prompt = text_->defaultPrompt();
     const std::vector<int32_t> ids = sample(spec_, state.params, prompt, kEvalSample, lowerer);
-    return textOf(std::span(ids).subspan(prompt.size()), characters_);
+    return text_->decode(std::span(ids).subspan(prompt.size()));
   }
 
   // The terminal's progress line after a step: where the epoch and the run are, the smoothed
@@ -510,8 +511,8 @@ private:
   std::vector<double> dropRates_;    // stochastic depth's, per droppable branch
   std::vector<double> dropoutRates_; // per dropout layer
   LrSchedule schedule_{};
-  std::vector<std::string> paramNames_;       // in spec order, for messages
-  std::vector<char32_t> characters_;          // a text's, by id; empty for other datasets
+  std::vector<std::string> paramNames_; // in spec order, for messages
+  std::unique_ptr<RunText> text_;       // how a language model's ids read as text; null otherwise
   std::optional<int64_t> lastCheckpointStep_; // of this run's checkpoint on disk
   std::optional<double> bestScore_;           // the best evaluation's headline so far
   std::optional<task::Symptom> lastSymptom_;  // of the last evaluation

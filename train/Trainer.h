@@ -19,6 +19,7 @@
 #include "support/Progress.h"
 #include "train/Checkpoint.h"
 #include "train/Evaluator.h"
+#include "train/Generate.h"
 #include "train/MetricsLog.h"
 #include "train/RunPlan.h"
 #include "train/TrainConfig.h"
@@ -50,6 +51,11 @@ struct RunMode {
   // Called with the run's prefix after each evaluation is logged (and the step's checkpoint
   // written): `hlotrain train --report` rewrites the run's report there. Null: nothing.
   std::function<void(const std::string& prefix)> afterEvaluation;
+  // How a token dataset's ids read as text, from the tokenizer model it carries (the cli's
+  // SentencePiece pieces, a library this layer does not link): the evaluation samples of a
+  // language model trained on token files. Null: such a run records none (a text's characters
+  // need nothing).
+  std::function<std::unique_ptr<RunText>(const std::string& tokenizerModel)> subwordText;
 };
 
 // The run mode with HLOTRAIN_EVAL_ONLY=1 and HLOTRAIN_INIT_DUMP=path applied.

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "Harness.h"
 #include "data/TokenFile.h"
 #include "support/Xorshift.h"
@@ -230,6 +232,19 @@ TEST_F(LanguageModelCommandTest, TokenizeWritesTokenFilesThatDecodeToTheTextAndT
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_EQ(r.out.rfind("the zebra", 0), 0u) << r.out;
   EXPECT_GT(r.out.size(), 40u) << r.out;
+  // Its evaluation recorded a sample in the tokenizer's pieces: generate's default draw from the
+  // checkpoint of that evaluation (the run's best, its only one), without the prompt.
+  const std::string metrics = readFile(dir / "t" / "gpt_nano_metrics.jsonl");
+  const size_t evalAt = metrics.rfind("{\"type\":\"eval\"");
+  ASSERT_NE(evalAt, std::string::npos) << metrics;
+  const nlohmann::json eval =
+      nlohmann::json::parse(metrics.substr(evalAt, metrics.find('\n', evalAt) - evalAt));
+  ASSERT_TRUE(eval.contains("sample")) << eval.dump();
+  const std::string sample = eval["sample"].get<std::string>();
+  EXPECT_GT(sample.size(), 200u) << sample; // 200 pieces, most of several characters
+  r = runInProcess({"generate", "--net", "gpt-nano", "--artifacts", (dir / "t").string()});
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.ends_with(sample + "\n")) << r.out << "\n---\n" << sample;
 
   const std::string latin1 = (dir / "latin1.txt").string();
   std::ofstream(latin1, std::ios::binary) << "caf\xe9 au lait";
