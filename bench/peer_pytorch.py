@@ -86,6 +86,7 @@ NETS = {
     "efficientnet-b0": (32, 3, 224, 224),
     "efficientnet-v2-s": (16, 3, 224, 224),
     "mobilenetv3-large": (32, 3, 224, 224),
+    "mobilenetv4-conv-s": (32, 3, 224, 224),
     # Language models (issue 37): (batch, vocabulary, context, 0): token ids [B, T].
     "gpt-nano": (32, 65, 64, 0),
     "gpt-tiny": (32, 65, 128, 0),
@@ -268,12 +269,59 @@ def build(net):
         return torchvision.models.VisionTransformer(
             image_size=224, patch_size=16, num_layers=12, num_heads=3, hidden_dim=192,
             mlp_dim=768, num_classes=10)
+    if net == "mobilenetv4-conv-s":
+        return mobilenetv4_conv_s(Head)
     if net in TORCHVISION:
         import torchvision
         return getattr(torchvision.models, TORCHVISION[net])(num_classes=10)
     if net in GPTS:
         return gpt(NETS[net][1], NETS[net][2], *GPTS[net])
     raise SystemExit(f"peer_pytorch: no PyTorch model for {net}")
+
+
+def mobilenetv4_conv_s(head):
+    """The zoo's mobilenetv4-conv-s (FAMILIES.md 3, the reference system's universal inverted
+    bottlenecks; torchvision has no MobileNetV4) in torch.nn layers: torchvision's padding
+    (k - 1) / 2 at every stride, BN eps 1e-5, ReLU; a block adds its input iff its stride is 1 and
+    its width unchanged. `head` is the global average pool."""
+    import torch.nn as nn
+
+    def conv_bn(ic, oc, k, s=1, relu=True, groups=1):
+        layers = [nn.Conv2d(ic, oc, k, s, (k - 1) // 2, groups=groups, bias=False),
+                  nn.BatchNorm2d(oc, eps=1e-5)]
+        return nn.Sequential(*layers, nn.ReLU(inplace=True)) if relu else nn.Sequential(*layers)
+
+    class Block(nn.Module):
+        def __init__(self, layers, residual):
+            super().__init__()
+            self.body, self.residual = nn.Sequential(*layers), residual
+
+        def forward(self, x):
+            y = self.body(x)
+            return x + y if self.residual else y
+
+    def fused(ic, e, k, s, oc):  # FusedMBConv with ReLU
+        return Block([conv_bn(ic, ic * e, k, s), conv_bn(ic * e, oc, 1, relu=False)],
+                     s == 1 and ic == oc)
+
+    def uib(ic, oc, e, s, a, b):  # a, b: start and middle depthwise kernels (0: absent)
+        wide = ic * e
+        layers = [conv_bn(ic, ic, a, 1 if b else s, relu=False, groups=ic)] if a else []
+        layers.append(conv_bn(ic, wide, 1))
+        if b:
+            layers.append(conv_bn(wide, wide, b, s, groups=wide))
+        layers.append(conv_bn(wide, oc, 1, relu=False))
+        return Block(layers, s == 1 and ic == oc)
+
+    layers, ch = [conv_bn(3, 32, 3, 2), fused(32, 4, 3, 2, 48)], 48
+    for oc, e, s, a, b in [(80, 4, 2, 3, 5), (80, 2, 1, 3, 3), (160, 6, 2, 0, 3),
+                           (160, 4, 1, 3, 3), (160, 4, 1, 3, 5), (160, 4, 1, 5, 0),
+                           (160, 4, 1, 0, 3), (160, 4, 1, 3, 0), (160, 4, 1, 0, 0),
+                           (160, 4, 1, 3, 3), (256, 6, 2, 5, 5), (256, 4, 1, 5, 5),
+                           (256, 4, 1, 0, 3), (256, 4, 1, 3, 0)]:
+        layers.append(uib(ch, oc, e, s, a, b))
+        ch = oc
+    return nn.Sequential(*layers, conv_bn(ch, 1280, 1), head(), nn.Linear(1280, 10))
 
 
 def gpt(vocabulary, context, width, heads, mlp, blocks):
