@@ -13,11 +13,15 @@
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
 // GCC 12's intrinsics start some results from a self-initialised "undefined" vector, which its
-// flow analysis reports once they are inlined here.
+// flow analysis reports once they are inlined here (clang has no such warning).
+#if !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 #include <immintrin.h>
+#if !defined(__clang__)
 #pragma GCC diagnostic pop
+#endif
 #define HLOTRAIN_ROW_SOFTMAX 1
 #endif
 
