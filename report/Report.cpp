@@ -714,10 +714,10 @@ private:
 
   // ----- Summary: what a reader of a run looks for first
 
-  // "images/s", or the rate unit of the run's task (task::Task::recordNames).
+  // The rate unit of the run's task (task::Task::recordNames): "images/s" but for a language model.
   std::string rateUnit() const {
     const task::Task* task = task::taskNamed(task_);
-    return std::string(task ? task->recordNames().plural : "images") + "/s";
+    return std::string(task ? task->recordNames().plural : task::RecordNames{}.plural) + "/s";
   }
 
   // The eval records' headline field of the run's task (task::Task::headlineField).

@@ -140,10 +140,11 @@ public:
 // How many records a gallery draws (fewer when the split is smaller), spread evenly over it.
 constexpr int64_t kGallerySamples = 8;
 
-// What a task's records are called where a rate of them is printed.
+// What a task's records are called where a rate of them is printed: images, for every image task
+// (a BraTS record, a detection image).
 struct RecordNames {
-  std::string_view plural;      // "images"
-  std::string_view abbreviated; // "img", on the terminal's progress lines
+  std::string_view plural = "images";
+  std::string_view abbreviated = "img"; // on the terminal's progress lines
 };
 
 class Task {
@@ -157,9 +158,8 @@ public:
   virtual bool higherIsBetter() const { return true; }
   // Whether headline `a` beats `b`.
   bool isBetter(double a, double b) const { return higherIsBetter() ? a > b : a < b; }
-  // Images for every image task (a BraTS record, a detection image); a language model's windows
-  // are sequences.
-  virtual RecordNames recordNames() const { return {"images", "img"}; }
+  // A language model's windows are sequences.
+  virtual RecordNames recordNames() const { return {}; }
   // The train step's label tensors for a batch of `batch` rows of `io`'s records, trained with
   // `loss` (classification reads soft targets f32 [B, NC] where loss.softTargets()).
   virtual std::vector<ir::TensorType> labelTypes(const data::DatasetIO& io, int64_t batch,

@@ -46,7 +46,7 @@ struct EpochRecord {
   double lr = 0;       // rate of the last step
   double seconds = 0;
   double imagesPerSecond = 0; // records per second ("images_per_s" in the log, of every task)
-  std::string_view records = "images"; // what the line printed calls them (Task::recordNames)
+  std::string_view records = task::RecordNames{}.plural; // what the printed line calls them
   // Where the pass stopped: batchesPerEpoch for a finished epoch, fewer for one that --max-steps
   // cut; only the terminal line tells them apart.
   int64_t batches = 0;
