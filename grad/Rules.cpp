@@ -105,8 +105,11 @@ Value* inOperandType(Builder& b, const Op& op, Value* g) {
   return g->type.elementType == operands ? g : b.convert(g, operands);
 }
 
-// Positions, in the result of dot_general(g, other), of the dimensions of the operand being
-// differentiated; used to transpose that result back into the operand's layout.
+// The cotangent of each operand of a dot_general is a dot_general of the result's cotangent g
+// with the other operand, in whichever order lays it out as the operand already is (a dense
+// layer's weight gradient x^T g, attention's dV = P^T dO), else g first and transposed: a product
+// written in its operand's layout saves a transposing pass over it (the fast path's matmul reads
+// its transposed operands through strides).
 Cts dotGeneralRule(Builder& b, const Op& op, Value* g) {
   g = inOperandType(b, op, g);
   const DotDimensionNumbers& d = op.attrs.dot;
@@ -125,35 +128,49 @@ Cts dotGeneralRule(Builder& b, const Op& op, Value* g) {
   std::vector<int64_t> gBatch(static_cast<size_t>(nb));
   std::iota(gBatch.begin(), gBatch.end(), 0);
 
-  // Cotangent of `self` = dot_general(g, other) contracting g's `other`-free dims with other's
-  // free dims, then transposed: the result is [batch, self-free, other-contracting (ascending)].
+  // Cotangent of `self`: g's `other`-free dims (from gOtherFreeStart) contracted with other's
+  // free dims. g first gives [batch, self-free, other-contracting (ascending)], other first
+  // [batch, other-contracting (ascending), self-free].
   auto side = [&](Value* self, Value* other, const std::vector<int64_t>& selfBatch,
                   const std::vector<int64_t>& selfContracting, const std::vector<int64_t>& selfFree,
                   const std::vector<int64_t>& otherBatch,
                   const std::vector<int64_t>& otherContracting,
                   const std::vector<int64_t>& otherFree, int64_t gOtherFreeStart) {
-    DotDimensionNumbers t;
-    t.lhsBatchingDimensions = gBatch;
-    t.rhsBatchingDimensions = otherBatch;
-    for (size_t i = 0; i < otherFree.size(); ++i)
-      t.lhsContractingDimensions.push_back(gOtherFreeStart + static_cast<int64_t>(i));
-    t.rhsContractingDimensions = otherFree;
-    Value* r = b.dotGeneral(g, other, t, self->type.elementType);
     std::vector<int64_t> sortedOther = otherContracting;
     std::sort(sortedOther.begin(), sortedOther.end());
-    std::vector<int64_t> position(static_cast<size_t>(self->type.rank()));
-    for (size_t i = 0; i < selfBatch.size(); ++i) position[selfBatch[i]] = static_cast<int64_t>(i);
-    for (size_t i = 0; i < selfFree.size(); ++i)
-      position[selfFree[i]] = nb + static_cast<int64_t>(i);
-    for (size_t k = 0; k < selfContracting.size(); ++k) {
-      int64_t rank = std::find(sortedOther.begin(), sortedOther.end(), otherContracting[k]) -
-                     sortedOther.begin();
-      position[selfContracting[k]] = nb + static_cast<int64_t>(selfFree.size()) + rank;
+    const auto nc = static_cast<int64_t>(selfContracting.size());
+    const auto nf = static_cast<int64_t>(selfFree.size());
+    // position[d]: where self's dimension d sits in the product of that order.
+    auto positions = [&](bool gFirst) {
+      std::vector<int64_t> position(static_cast<size_t>(self->type.rank()));
+      for (size_t i = 0; i < selfBatch.size(); ++i)
+        position[static_cast<size_t>(selfBatch[i])] = static_cast<int64_t>(i);
+      for (size_t i = 0; i < selfFree.size(); ++i)
+        position[static_cast<size_t>(selfFree[i])] =
+            nb + (gFirst ? 0 : nc) + static_cast<int64_t>(i);
+      for (size_t k = 0; k < selfContracting.size(); ++k) {
+        int64_t rank = std::find(sortedOther.begin(), sortedOther.end(), otherContracting[k]) -
+                       sortedOther.begin();
+        position[static_cast<size_t>(selfContracting[k])] = nb + (gFirst ? nf : 0) + rank;
+      }
+      return position;
+    };
+    auto isIdentity = [](const std::vector<int64_t>& position) {
+      for (size_t i = 0; i < position.size(); ++i)
+        if (position[i] != static_cast<int64_t>(i)) return false;
+      return true;
+    };
+    std::vector<int64_t> gFreeDims;
+    for (size_t i = 0; i < otherFree.size(); ++i)
+      gFreeDims.push_back(gOtherFreeStart + static_cast<int64_t>(i));
+    const std::vector<int64_t> gFirst = positions(true);
+    if (!isIdentity(gFirst) && isIdentity(positions(false))) {
+      DotDimensionNumbers t{otherBatch, gBatch, otherFree, gFreeDims};
+      return b.dotGeneral(other, g, t, self->type.elementType);
     }
-    // position[d] is where self's dimension d sits in r: transpose r by that map.
-    bool identity = true;
-    for (size_t i = 0; i < position.size(); ++i) identity = identity && position[i] == int64_t(i);
-    return identity ? r : b.transpose(r, position);
+    DotDimensionNumbers t{gBatch, otherBatch, gFreeDims, otherFree};
+    Value* r = b.dotGeneral(g, other, t, self->type.elementType);
+    return isIdentity(gFirst) ? r : b.transpose(r, gFirst);
   };
   int64_t nlf = static_cast<int64_t>(lhsFree.size());
   Value* lhsCt = side(lhs, rhs, d.lhsBatchingDimensions, d.lhsContractingDimensions, lhsFree,

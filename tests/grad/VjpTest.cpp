@@ -127,6 +127,38 @@ TEST(VjpTest, DotGeneral) {
   checkGradients({{{3, 2, 4, 5}}, {{5, 2, 6, 4}}}, [](Builder& b, std::span<Value* const> a) {
     return b.dotGeneral(a[0], a[1], {{1}, {1}, {3, 2}, {0, 3}});
   });
+  // Attention's P·V: batch dims leading, the rhs contracted on its rows.
+  checkGradients({{{2, 3, 4, 5}}, {{2, 3, 5, 6}}}, [](Builder& b, std::span<Value* const> a) {
+    return b.dotGeneral(a[0], a[1], {{0, 1}, {0, 1}, {3}, {2}});
+  });
+}
+
+// Each operand's cotangent is the product that lays it out as the operand is, with no transpose
+// after it: a dense layer's dW = xᵀ·g (x first), attention's dV = Pᵀ·dO; dx = g·Wᵀ (g first).
+TEST(VjpTest, ProductCotangentsNeedNoTranspose) {
+  auto transposesInBackward = [](Shape lhs, Shape rhs, DotDimensionNumbers dims) {
+    Module m;
+    Function& f = m.addFunction("main");
+    Builder b(f.body, &m);
+    Value* x = f.body.addArgument({ElementType::f64, lhs});
+    Value* w = f.body.addArgument({ElementType::f64, rhs});
+    Value* y = b.dotGeneral(x, w, dims);
+    std::vector<int64_t> all(static_cast<size_t>(y->type.rank()));
+    std::iota(all.begin(), all.end(), 0);
+    Value* loss = b.reduce(y, b.scalar<double>(0.0), all, OpKind::add);
+    Value* seed = b.scalar<double>(1.0);
+    const size_t forwardOps = f.body.ops.size();
+    Value* wrt[] = {x, w};
+    f.setResults(grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), wrt));
+    int transposes = 0;
+    for (size_t i = forwardOps; i < f.body.ops.size(); ++i)
+      transposes += f.body.ops[i]->kind == OpKind::transpose;
+    return transposes;
+  };
+  EXPECT_EQ(transposesInBackward({6, 3}, {3, 4}, {{}, {}, {1}, {0}}), 0);
+  EXPECT_EQ(transposesInBackward({2, 3, 7, 5}, {2, 3, 5, 4}, {{0, 1}, {0, 1}, {3}, {2}}), 0);
+  // Q·Kᵀ: both operands contracted on their last dim; each cotangent is still a plain product.
+  EXPECT_EQ(transposesInBackward({2, 3, 7, 4}, {2, 3, 5, 4}, {{0, 1}, {0, 1}, {3}, {3}}), 0);
 }
 
 Attributes convAttrs(std::vector<int64_t> lhs, std::vector<int64_t> rhs, std::vector<int64_t> out) {
