@@ -575,6 +575,40 @@ private:
     return readerOf[r];
   }
 
+  // The add(product, broadcast of an f32 vector along the last dim) that is the only reader of
+  // an f32 product's result (which is no function output), laid out as the product: its step,
+  // and the bias it is to the product's matmul.
+  struct BiasAdd {
+    int step;
+    MatmulBias bias;
+  };
+  std::optional<BiasAdd> soleBiasAdd(const Step& step, const std::vector<int>& uses,
+                                     const std::vector<int>& readerOf) const {
+    const int result = step.results[0];
+    const auto r = static_cast<size_t>(result);
+    const Slot& product = graph_.slots[r];
+    if (!step.live || product.type.elementType != ElementType::f32 || product.type.rank() == 0 ||
+        uses[r] != 1 || readerOf[r] < 0)
+      return std::nullopt;
+    const Step& add = graph_.steps[static_cast<size_t>(readerOf[r])];
+    if (add.op->kind != OpKind::add || add.operands[0] == add.operands[1]) return std::nullopt;
+    const Slot& sum = graph_.slots[static_cast<size_t>(add.results[0])];
+    if (sum.type != product.type || slotStrides(sum) != slotStrides(product)) return std::nullopt;
+    const Slot& broadcast =
+        graph_.slots[static_cast<size_t>(add.operands[add.operands[0] == result ? 1 : 0])];
+    if (broadcast.kind != Slot::Kind::Computed) return std::nullopt;
+    const Step& view = graph_.steps[static_cast<size_t>(broadcast.producer)];
+    const int64_t last = product.type.rank() - 1;
+    if (view.op->kind != OpKind::broadcast_in_dim ||
+        view.op->attrs.dimensions != std::vector<int64_t>{last})
+      return std::nullopt;
+    const auto& vector = graph_.slots[static_cast<size_t>(view.operands[0])].type;
+    if (vector.elementType != ElementType::f32 || vector.rank() != 1 ||
+        vector.shape[0] != product.type.shape[static_cast<size_t>(last)])
+      return std::nullopt;
+    return BiasAdd{readerOf[r], {view.operands[0], add.results[0]}};
+  }
+
   void selectContractions(std::vector<std::unique_ptr<Kernel>>& kernelAt) {
     requireBf16MatrixUnits();
     std::vector<int> uses = graph_.useCounts();
@@ -586,23 +620,29 @@ private:
       Step& step = graph_.steps[i];
       const bool product =
           step.op->kind == OpKind::convolution || step.op->kind == OpKind::dot_general;
-      const int widening = product && step.live ? soleWideningConvert(step, uses, readerOf) : -1;
-      int widened = -1;
+      int fusedReader = product && step.live ? soleWideningConvert(step, uses, readerOf) : -1;
+      int fusedResult = -1;
       try {
         if (auto transposed = transposedProduct(step, uses)) {
           kernelAt[i] = makeMatmulKernel(graph_, *transposed, dnnl_, threads_);
         } else if (step.op->kind == OpKind::convolution) {
           if (auto problem = recognizeConvolution(graph_, step)) {
-            if (widening >= 0 && problem->form == ConvForm::BackwardWeights) {
-              widened = graph_.steps[static_cast<size_t>(widening)].results[0];
+            if (fusedReader >= 0 && problem->form == ConvForm::BackwardWeights) {
+              fusedResult = graph_.steps[static_cast<size_t>(fusedReader)].results[0];
               DnnlView& out = resultView(*problem);
-              out.slot = widened;
+              out.slot = fusedResult;
               out.slotType = ElementType::f32;
             }
             kernelAt[i] = makeConvKernel(*problem, dnnl_, {threads_, winograd_, blockedForward_});
           }
         } else if (step.op->kind == OpKind::dot_general) {
-          kernelAt[i] = makeMatmulKernel(graph_, step, dnnl_, threads_);
+          const std::optional<BiasAdd> add = soleBiasAdd(step, uses, readerOf);
+          kernelAt[i] = makeMatmulKernel(graph_, step, dnnl_, threads_,
+                                         add ? std::optional(add->bias) : std::nullopt);
+          if (add && kernelAt[i]) {
+            fusedReader = add->step;
+            fusedResult = add->bias.sum;
+          }
         }
       } catch (const dnnl::error& e) {
         log_ +=
@@ -612,12 +652,15 @@ private:
       // The kernel may read the convolution's kernel through a reverse, and bf16 operands
       // through their converts from f32; those may die.
       step.operands = kernelAt[i]->reads;
-      if (widened >= 0 && kernelAt[i]->writes == std::vector<int>{widened}) {
-        step.results = {widened};
-        graph_.steps[static_cast<size_t>(widening)].live = false;
-        graph_.slots[static_cast<size_t>(widened)].producer = static_cast<int>(i);
-        log_ += "fused convert step " + std::to_string(widening) + " into step " +
-                std::to_string(i) + "'s output reorder\n";
+      // A product may write the result of its sole reader, which dies: a widening convert (the
+      // output reorder converts) or a bias add (oneDNN's bias).
+      if (fusedResult >= 0 && kernelAt[i]->writes == std::vector<int>{fusedResult}) {
+        step.results = {fusedResult};
+        graph_.steps[static_cast<size_t>(fusedReader)].live = false;
+        graph_.slots[static_cast<size_t>(fusedResult)].producer = static_cast<int>(i);
+        log_ += "fused " +
+                std::string(ir::opName(graph_.steps[size_t(fusedReader)].op->kind).substr(10)) +
+                " step " + std::to_string(fusedReader) + " into step " + std::to_string(i) + "\n";
       }
     }
   }

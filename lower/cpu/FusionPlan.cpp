@@ -109,6 +109,8 @@ public:
 
   // Lets the loop also compute and store values like the root (see coOutput).
   void storeAlongside(int rootSlot) { rootSlot_ = rootSlot; }
+  // Counts `step` as part of the loop without building a node for it.
+  void takeStep(int step) { take(step); }
 
   std::vector<Node> nodes;
   std::vector<Leaf> leaves;
@@ -781,6 +783,24 @@ std::optional<FusedGroup> fusePieces(FusionContext& c, size_t i) {
   return FusedGroup{static_cast<int>(i), std::move(absorbed), std::move(kernel)};
 }
 
+// A reshape keeps its elements' row-major order, so a row-major reshape of a value computed only
+// for it (a head transpose merged back into [B, T, D]) is that value's loop over its own dims,
+// stored at the reshape's slot: one pass instead of storing the value and copying it.
+bool reshapedInPlace(const FusionContext& c, const Step& step) {
+  if (step.op->kind != OpKind::reshape) return false;
+  const Slot& result = c.graph.slots[static_cast<size_t>(step.results[0])];
+  if (slotStrides(result) != ir::stridesOf(result.type.shape)) return false;
+  const int operand = step.operands[0];
+  const Slot& value = c.graph.slots[static_cast<size_t>(operand)];
+  if (value.kind != Slot::Kind::Computed || value.type.elementType != result.type.elementType ||
+      c.uses[static_cast<size_t>(operand)] != 1 || c.isOutput[static_cast<size_t>(operand)])
+    return false;
+  const Step& producer = c.graph.steps[static_cast<size_t>(value.producer)];
+  return producer.live && !c.claimed[static_cast<size_t>(value.producer)] &&
+         producer.results.size() == 1 && producer.op->kind != OpKind::reshape &&
+         (isView(producer.op->kind) || fusibleElementwise(*producer.op));
+}
+
 std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& claimed,
                                         const LoopOptions& options) {
   FusionContext c{graph,
@@ -811,17 +831,25 @@ std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& c
     const ir::TensorType& type = graph.slots[static_cast<size_t>(step.results[0])].type;
     bool registers = inRegisters(type.elementType) && (isView(op.kind) || fusibleElementwise(op));
     if (!registers && !isView(op.kind)) continue;
-    int rank = static_cast<int>(type.rank());
+    // What the loop computes over its own dims: the result, or a reshape's operand (see
+    // reshapedInPlace), stored in the reshape's slot.
+    const int computed = registers && reshapedInPlace(c, step) ? step.operands[0] : step.results[0];
+    const ir::TensorType& computedType = graph.slots[static_cast<size_t>(computed)].type;
+    int rank = static_cast<int>(computedType.rank());
     GroupBuilder builder = c.builder(claimed, registers, rank);
-    builder.storeAlongside(step.results[0]);
+    if (computed == step.results[0])
+      builder.storeAlongside(step.results[0]);
+    else
+      builder.takeStep(static_cast<int>(i));
     IndexMap identity(static_cast<size_t>(rank));
     for (int d = 0; d < rank; ++d) identity[static_cast<size_t>(d)] = {d, 1, 0};
-    builder.build(step.results[0], identity, false, true);
-    std::vector<int64_t> dims = type.shape;
+    builder.build(computed, identity, false, true);
+    std::vector<int64_t> dims = computedType.shape;
     std::unique_ptr<Kernel> kernel;
     if (registers) {
       const Slot& result = graph.slots[static_cast<size_t>(step.results[0])];
-      Leaf out{step.results[0], type.elementType, 0, slotStrides(result)};
+      Leaf out{step.results[0], type.elementType, 0,
+               computed == step.results[0] ? slotStrides(result) : ir::stridesOf(dims)};
       inStoreOrder(dims, builder.leaves, out);
       kernel = makeFusedLoop({std::move(builder.nodes), std::move(builder.leaves), std::move(dims),
                               std::move(out), type.numElements()},

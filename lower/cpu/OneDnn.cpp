@@ -649,9 +649,10 @@ int64_t contractionBlocks(int64_t k) {
 
 class MatmulKernel : public Kernel {
 public:
-  MatmulKernel(const Graph& graph, const Step& step, DnnlContext& context, int threads)
+  MatmulKernel(const Graph& graph, const Step& step, DnnlContext& context, int threads,
+               std::optional<MatmulBias> bias)
       : context_(context), threads_(threads) {
-    const int resultSlot = step.results[0];
+    const int resultSlot = bias ? bias->sum : step.results[0];
     const auto& dims = step.op->attrs.dot;
     int lhs = step.operands[0], rhs = step.operands[1];
     auto freeDims = [&](int slot, const std::vector<int64_t>& batch,
@@ -678,6 +679,11 @@ public:
     DnnlView outView{resultSlot, 0, outDims, outStrides, {}};
     outView.type = outType.elementType;
     outView.slotType = typeOf(graph, resultSlot).elementType;
+    memory::desc biasDesc;
+    if (bias) {
+      biasSlot_ = bias->vector;
+      biasDesc = memory::desc({1, 1, n}, memory::data_type::f32, memory::dims{n, n, 1});
+    }
 
     for (bool forceDense : {false, true}) {
       src_ = matmulArg(graph, lhs,
@@ -688,7 +694,10 @@ public:
                            forceDense);
       dst_ = BoundArg(outView, outDims, outStrides);
       try {
-        dnnl::matmul::desc desc(src_.plainDesc(), weights_.plainDesc(), dst_.plainDesc());
+        dnnl::matmul::desc desc =
+            bias ? dnnl::matmul::desc(src_.plainDesc(), weights_.plainDesc(), biasDesc,
+                                      dst_.plainDesc())
+                 : dnnl::matmul::desc(src_.plainDesc(), weights_.plainDesc(), dst_.plainDesc());
         dnnl::matmul::primitive_desc pd(desc, userScratchpad(), context.engine);
         impl_ = pd.impl_info_str();
         // A reference implementation is far slower than copying the operands densely.
@@ -711,13 +720,20 @@ public:
              {DNNL_ARG_WEIGHTS, weights_.inner()},
              {DNNL_ARG_DST, blocks_ > 1 ? partials_ : dst_.inner()},
              {DNNL_ARG_SCRATCHPAD, scratchpad_}};
+    // The split primitive writes bare partial products; sumPartials adds the bias.
+    if (bias && blocks_ == 1) {
+      biasMemory_ = memory(biasDesc, context.engine, DNNL_MEMORY_NONE);
+      args_[DNNL_ARG_BIAS] = biasMemory_;
+    }
     scratchBytes = layOutScratch(scratchpad_.get_desc(), {&src_, &weights_, &dst_});
     partialsAt_ = scratchBytes;
     if (blocks_ > 1) scratchBytes += BufferPlan::aligned(partials_.get_desc().get_size());
     reads = {src_.slot(), weights_.slot()};
+    if (bias) reads.push_back(bias->vector);
     writes = {resultSlot};
     text_ = "onednn matmul " + dimsText({batch, m, n}) + " k=" + std::to_string(k) +
             typesText(src_.type(), weights_.type(), dst_.type()) + " [" + impl_ + "]";
+    if (bias) text_ += " bias(%" + std::to_string(bias->vector) + ")";
     if (blocks_ > 1) text_ += " " + std::to_string(blocks_) + " blocks of k summed in double";
     if (src_.dense()) text_ += " densecopy(lhs)";
     if (weights_.dense()) text_ += " densecopy(rhs)";
@@ -732,6 +748,7 @@ public:
     weights_.prepareInput(state, context_, threads_);
     dst_.prepareOutput(state);
     if (blocks_ > 1) partials_.set_data_handle(state.scratch + partialsAt_);
+    if (biasMemory_) biasMemory_.set_data_handle(state.slotData[static_cast<size_t>(biasSlot_)]);
     primitive_.execute(context_.stream, args_);
     dst_.finishOutput(context_);
     context_.stream.wait();
@@ -773,10 +790,16 @@ private:
     outputs_ = outputs;
   }
 
-  // result = the partials' sum, each output rounded once; a fixed order, so bit-reproducible.
+  // result = the partials' sum, each output rounded once, then the bias added as the graph's add
+  // rounds it; a fixed order, so bit-reproducible.
   void sumPartials(RunState& state) {
     const auto* partials = reinterpret_cast<const float*>(state.scratch + partialsAt_);
     auto* out = reinterpret_cast<float*>(state.slotData[static_cast<size_t>(dst_.slot())]);
+    const float* bias =
+        biasSlot_ < 0
+            ? nullptr
+            : reinterpret_cast<const float*>(state.slotData[static_cast<size_t>(biasSlot_)]);
+    const int64_t n = dst_.plainDesc().dims()[2];
     constexpr int64_t kChunk = 256;
     const int64_t chunks = (outputs_ + kChunk - 1) / kChunk, blocks = blocks_, outputs = outputs_;
     const int nt = outputs_ >= kParallelElements ? threads_ : 1;
@@ -789,6 +812,8 @@ private:
 #pragma omp simd
         for (int64_t i = begin; i < end; ++i) sum[i - begin] += partials[b * outputs + i];
       for (int64_t i = begin; i < end; ++i) out[i] = static_cast<float>(sum[i - begin]);
+      if (bias)
+        for (int64_t i = begin; i < end; ++i) out[i] += bias[i % n];
     }
   }
 
@@ -796,7 +821,8 @@ private:
   int threads_;
   BoundArg src_, weights_, dst_;
   dnnl::primitive primitive_;
-  memory scratchpad_, partials_;
+  memory scratchpad_, partials_, biasMemory_;
+  int biasSlot_ = -1;
   int64_t blocks_ = 1, outputs_ = 0;
   size_t partialsAt_ = 0;
   std::unordered_map<int, memory> args_;
@@ -926,10 +952,10 @@ std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& 
 }
 
 std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,
-                                         int threads) {
+                                         int threads, std::optional<MatmulBias> bias) {
   if (step.op->kind != ir::OpKind::dot_general || !productTypesSupported(graph, step))
     return nullptr;
-  return std::make_unique<MatmulKernel>(graph, step, context, threads);
+  return std::make_unique<MatmulKernel>(graph, step, context, threads, bias);
 }
 
 } // namespace hlotrain::cpu::plan

@@ -54,8 +54,17 @@ struct ConvOptions {
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        const ConvOptions& options);
 
-// A dot_general as one (batched) oneDNN matmul; nullptr when its types are not supported.
+// The add of a vector along a product's last dim, read through a broadcast, that oneDNN's matmul
+// takes as its bias: the kernel writes `sum` (the add's result, f32 and laid out as the product)
+// and reads `vector` (f32 [n]). oneDNN adds the bias to each finished f32 result, which rounds as
+// the add of the stored product does.
+struct MatmulBias {
+  int vector = -1, sum = -1;
+};
+
+// A dot_general as one (batched) oneDNN matmul, plus `bias` where given; nullptr when its types
+// are not supported.
 std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,
-                                         int threads);
+                                         int threads, std::optional<MatmulBias> bias = {});
 
 } // namespace hlotrain::cpu::plan

@@ -182,12 +182,66 @@ TEST_F(FastFusion, ValuesReadElsewhereKeepTheirOwnLoop) {
 TEST_F(FastFusion, TransposedProductIsWrittenByTheMatmul) {
   Value* g = arg(f32({16, 24}));
   Value* a = arg(f32({16, 40}));
-  // A dense layer's weight gradient as autodiff writes it: transpose(g^T a).
+  // A dense layer's weight gradient as a graph may write it (hlotrain's autodiff did):
+  // transpose(g^T a).
   Value* product = b.dotGeneral(g, a, {{}, {}, {0}, {0}});
   Value* weightGrad = b.transpose(product, {1, 0});
   check({b.multiply(weightGrad, weightGrad)});
   EXPECT_TRUE(planHas("onednn matmul 1x40x24 k=16")) << plan;
   EXPECT_FALSE(planHas("strided copy")) << plan;
+}
+
+TEST(FastFusionBias, ABiasAddIsTheMatmulsBiasAddedToTheFinishedProduct) {
+  // 5·1 summed over k (exact: 10, 3840) then added to 1e8 rounds once (f32's spacing there is
+  // 8); adding the bias first, 1e8 + 5 + 5 + ..., would round at every step and drift.
+  for (int64_t k : {2, 768}) {
+    FastCase c;
+    Value* x = c.arg(f32({3, k}));
+    Value* w = c.arg(f32({k, 4}));
+    Value* bias = c.arg(f32({4}));
+    c.inputs[0] = Tensor::fromVector<float>({3, k}, std::vector<float>(size_t(3 * k), 5.0f));
+    c.inputs[1] = Tensor::fromVector<float>({k, 4}, std::vector<float>(size_t(4 * k), 1.0f));
+    c.inputs[2] = Tensor::fromVector<float>({4}, std::vector<float>(4, 1e8f));
+    Value* product = c.b.dotGeneral(x, w, {{}, {}, {1}, {0}});
+    c.check({c.b.add(c.b.broadcastInDim(bias, {3, 4}, {1}), product)}, 0.0);
+    EXPECT_TRUE(c.planHas("onednn matmul 1x3x4 k=" + std::to_string(k))) << c.plan;
+    EXPECT_TRUE(c.planHas("bias(%")) << c.plan;
+    EXPECT_FALSE(c.planHas("fused loop")) << c.plan;
+  }
+}
+
+TEST_F(FastFusion, ABiasAddFollowsTheSumOfALongContractionsBlocks) {
+  Value* x = arg(f32({2, 5, 2048}));
+  Value* w = arg(f32({2048, 3}));
+  Value* bias = arg(f32({3}));
+  Value* product = b.dotGeneral(x, w, {{}, {}, {2}, {0}});
+  check({b.add(product, b.broadcastInDim(bias, {2, 5, 3}, {2}))});
+  EXPECT_TRUE(planHas("blocks of k summed in double")) << plan;
+  EXPECT_TRUE(planHas("bias(%")) << plan;
+  EXPECT_FALSE(planHas("fused loop")) << plan;
+}
+
+TEST_F(FastFusion, AProductReadElsewhereKeepsItsBiasAdd) {
+  Value* x = arg(f32({4, 6}));
+  Value* w = arg(f32({6, 5}));
+  Value* bias = arg(f32({5}));
+  Value* product = b.dotGeneral(x, w, {{}, {}, {1}, {0}});
+  check({b.add(product, b.broadcastInDim(bias, {4, 5}, {1})), b.multiply(product, product)});
+  EXPECT_FALSE(planHas("bias(%")) << plan;
+}
+
+TEST_F(FastFusion, AReshapeOfAValueComputedForItIsStoredInItsLoop) {
+  // Attention's heads merged back into [B, T, D]: transpose [B, H, T, dh] -> [B, T, H, dh], then
+  // reshape; one loop writes the reshape's slot, no copy after it.
+  Value* heads = arg(f32({2, 3, 5, 4}));
+  Value* merged = b.reshape(b.transpose(b.multiply(heads, heads), {0, 2, 1, 3}), {2, 5, 12});
+  check({b.add(merged, merged)});
+  size_t loops = 0;
+  for (size_t at = plan.find("fused loop"); at != std::string::npos;
+       at = plan.find("fused loop", at + 1))
+    ++loops;
+  EXPECT_EQ(loops, 2u) << plan; // the merge, and the add
+  EXPECT_FALSE(planHas("(load) (")) << plan;
 }
 
 TEST_F(FastFusion, ProductReadTwiceKeepsItsOwnMatmul) {
