@@ -20,7 +20,7 @@
 #include "lower/cpu/OneDnn.h"
 #include "lower/cpu/Plan.h"
 #include "lower/cpu/ReferenceScalar.h"
-#include "lower/cpu/RowSoftmax.h"
+#include "lower/cpu/RowKernels.h"
 #include "lower/cpu/Rows.h"
 #include "lower/cpu/Windows.h"
 #include "support/Error.h"
@@ -295,7 +295,7 @@ public:
         winograd_(options.winograd && !envSaysOff("HLOTRAIN_WINOGRAD")),
         blockedForward_(options.blockedForward && !envSaysOff("HLOTRAIN_BLOCKED_FORWARD")),
         vectorLoops_(options.vectorLoops && !envSaysOff("HLOTRAIN_VECTOR_LOOPS")),
-        rowSoftmax_(vectorLoops_ && options.rowSoftmax && !envSaysOff("HLOTRAIN_ROW_SOFTMAX")) {
+        rowKernels_(vectorLoops_ && options.rowKernels && !envSaysOff("HLOTRAIN_ROW_KERNELS")) {
     graph_ = flatten(module, function);
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
             std::to_string(graph_.slots.size()) + " slots\n";
@@ -303,7 +303,7 @@ public:
     assignLayouts(graph_);
     selectContractions(kernelAt);
     eliminateDeadSteps(graph_);
-    if (rowSoftmax_) planRowSoftmaxes(graph_, kernelAt, threads_);
+    if (rowKernels_) planRowKernels(graph_, kernelAt, threads_);
     std::vector<bool> claimed(graph_.steps.size(), false);
     for (size_t i = 0; i < kernelAt.size(); ++i) claimed[i] = kernelAt[i] != nullptr;
     auto groups = fuseElementwise(graph_, claimed, {threads_, vectorLoops_});
@@ -668,7 +668,7 @@ private:
   const ir::Module& module_;
   const ir::Function& function_;
   int threads_;
-  bool winograd_, blockedForward_, vectorLoops_, rowSoftmax_;
+  bool winograd_, blockedForward_, vectorLoops_, rowKernels_;
   Graph graph_;
   DnnlContext dnnl_;
   std::vector<std::unique_ptr<ir::Op>> synthesized_; // ops of rewritten steps (transposedProduct)

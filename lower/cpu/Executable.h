@@ -34,11 +34,11 @@ struct CompileOptions {
   // interpreted passes they replace. false, or the environment variable HLOTRAIN_VECTOR_LOOPS=0,
   // interprets them one node at a time.
   bool vectorLoops = true;
-  // Softmaxes over a row and their gradients run as one kernel each that finishes a row in cache
-  // (RowSoftmax.h) where the fusion pass would make three and two passes over the whole tensor;
-  // only with vectorLoops. false, or the environment variable HLOTRAIN_ROW_SOFTMAX=0, leaves them
-  // to the fusion pass.
-  bool rowSoftmax = true;
+  // Softmaxes over a row, their gradients and layer norms run as one kernel each that finishes a
+  // row in cache (RowKernels.h) where the fusion pass would make three, two and four passes over
+  // the whole tensor; only with vectorLoops. false, or the environment variable
+  // HLOTRAIN_ROW_KERNELS=0, leaves them to the fusion pass.
+  bool rowKernels = true;
 };
 
 class Executable {

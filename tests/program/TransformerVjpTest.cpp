@@ -9,7 +9,7 @@
 
 #include "grad/Vjp.h"
 #include "lower/cpu/Executable.h"
-#include "lower/cpu/RowSoftmax.h"
+#include "lower/cpu/RowKernels.h"
 #include "mlir/Printer.h"
 #include "nn/Init.h"
 #include "nn/Transformer.h"
@@ -144,16 +144,16 @@ TEST(TransformerVjpTest, TheMemoryEfficientAttentionIsThePlainFormWithinRounding
             std::string::npos);
 }
 
-// On the fast path each block's attention softmax, with its scale and causal mask, and the
-// gradient of all three are one row kernel each (lower/cpu/RowSoftmax.h), and the step is the
-// one the fusion pass plans without them, within f32 rounding.
-TEST(TransformerVjpTest, TheFastPathRunsEachAttentionSoftmaxAndItsGradientAsOneRowKernel) {
-  if (!cpu::plan::plansRowSoftmaxes()) GTEST_SKIP() << "this build plans no row softmax";
+// On the fast path each block's attention softmax, with its scale and causal mask, the gradient
+// of all three, and each layer norm are one row kernel each (lower/cpu/RowKernels.h), and the
+// step is the one the fusion pass plans without them, within f32 rounding.
+TEST(TransformerVjpTest, TheFastPathRunsEachSoftmaxItsGradientAndEachLayerNormAsOneRowKernel) {
+  if (!cpu::plan::plansRowKernels()) GTEST_SKIP() << "this build plans no row kernels";
   const std::unique_ptr<ir::Module> module = program::buildTrainStep(smallGpt(), plainSgd());
   const std::vector<ir::Tensor> in = smallGptStepInputs();
   const auto rowKernels = cpu::Executable::compile(*module, "main");
   cpu::CompileOptions fusionOnly;
-  fusionOnly.rowSoftmax = false;
+  fusionOnly.rowKernels = false;
   const auto fused = cpu::Executable::compile(*module, "main", fusionOnly);
   const auto count = [&](const std::string& kernel) {
     const std::string plan = rowKernels->dumpPlan();
@@ -165,7 +165,10 @@ TEST(TransformerVjpTest, TheFastPathRunsEachAttentionSoftmaxAndItsGradientAsOneR
   // Batch 3 of 2 heads of 12 queries: 72 rows of 12 keys, in each of the 2 blocks.
   EXPECT_EQ(count("row softmax [72x12] scale mask ("), 2) << rowKernels->dumpPlan();
   EXPECT_EQ(count("row softmax gradient [72x12] mask scale ("), 2) << rowKernels->dumpPlan();
+  // Two per block and the final one, each writing what its backward reads.
+  EXPECT_EQ(count("row layer norm [36x8] normalized 1/sigma ("), 5) << rowKernels->dumpPlan();
   EXPECT_EQ(fused->dumpPlan().find("row softmax"), std::string::npos);
+  EXPECT_EQ(fused->dumpPlan().find("row layer norm"), std::string::npos);
   expectTheSameStepWithinRounding(in, fused->run(in), rowKernels->run(in));
 }
 

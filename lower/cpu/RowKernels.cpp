@@ -1,4 +1,4 @@
-#include "lower/cpu/RowSoftmax.h"
+#include "lower/cpu/RowKernels.h"
 
 #include <algorithm>
 #include <array>
@@ -17,17 +17,18 @@
 #if !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 #endif
 #include <immintrin.h>
 #if !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
-#define HLOTRAIN_ROW_SOFTMAX 1
+#define HLOTRAIN_ROW_KERNELS 1
 #endif
 
 namespace hlotrain::cpu::plan {
 
-#if HLOTRAIN_ROW_SOFTMAX
+#if HLOTRAIN_ROW_KERNELS
 namespace {
 
 using ir::ElementType;
@@ -224,6 +225,67 @@ private:
   }
 };
 
+// The slots of one layer norm over the last dim (nn::emitLayerNorm's form): x, γ and β read;
+// y written, and the normalized values and 1/σ too where the backward reads them (else -1).
+struct LayerNormSlots {
+  int x, gamma, beta, y, normalized = -1, invStd = -1;
+  float count, epsilon; // the splats the graph divides by and adds
+};
+
+// reads: x, γ, β; writes: y, then the normalized values and 1/σ where asked. The row is read
+// three times from L1: its sum, the sum of its squared deviations, the outputs.
+class RowLayerNormKernel : public RowKernel {
+public:
+  RowLayerNormKernel(const Graph& graph, const LayerNormSlots& s, int threads)
+      : RowKernel(graph, {s.x, s.gamma, s.beta}, s.y, {}, threads), normalized_(s.normalized),
+        invStd_(s.invStd), count_(s.count), epsilon_(s.epsilon) {
+    if (normalized_ >= 0) writes.push_back(normalized_);
+    if (invStd_ >= 0) writes.push_back(invStd_);
+  }
+
+  std::string describe() const override {
+    return "row layer norm " + opsText() + (normalized_ >= 0 ? " normalized" : "") +
+           (invStd_ >= 0 ? " 1/sigma" : "");
+  }
+
+private:
+  void runRow(RunState& state, int64_t at,
+              const std::array<const uint8_t*, kMaxRowOps>&) const override {
+    auto slot = [&](int s) { return reinterpret_cast<float*>(state.slotData[size_t(s)]); };
+    const float* x = slot(reads[0]) + at;
+    const float *gamma = slot(reads[1]), *beta = slot(reads[2]);
+    float* y = slot(writes[0]) + at;
+    float* normalized = normalized_ >= 0 ? slot(normalized_) + at : nullptr;
+    __m512d low = _mm512_setzero_pd(), high = _mm512_setzero_pd();
+    for (int64_t j = 0; j < width_; j += 16)
+      addWidened(low, high, _mm512_maskz_loadu_ps(lanes(j), x + j));
+    const float mean = static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(low, high))) / count_;
+    const __m512 meanV = _mm512_set1_ps(mean);
+    low = high = _mm512_setzero_pd();
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      const __m512 centered = _mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + j), meanV);
+      addWidened(low, high, _mm512_maskz_mul_ps(m, centered, centered));
+    }
+    const float variance =
+        static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(low, high))) / count_;
+    const float invStd = 1.0f / std::sqrt(variance + epsilon_);
+    if (invStd_ >= 0) slot(invStd_)[at / width_] = invStd;
+    const __m512 invStdV = _mm512_set1_ps(invStd);
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      const __m512 n =
+          _mm512_mul_ps(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + j), meanV), invStdV);
+      if (normalized) _mm512_mask_storeu_ps(normalized + j, m, n);
+      const __m512 scaled = _mm512_mul_ps(n, _mm512_maskz_loadu_ps(m, gamma + j));
+      _mm512_mask_storeu_ps(y + j, m, _mm512_add_ps(scaled, _mm512_maskz_loadu_ps(m, beta + j)));
+    }
+  }
+
+  int normalized_, invStd_;
+  float count_, epsilon_;
+};
+
 // Reads the forms off the graph: which step makes a slot, who reads it, what a constant holds.
 class Matcher {
 public:
@@ -295,6 +357,63 @@ public:
         !start || *start != init)
       return std::nullopt;
     return RowReduction{reduce->operands[0], producerIndex(reduced), producerIndex(wide)};
+  }
+
+  // The value of the rows' leading shape that `wide` broadcasts back along the last dim, where
+  // nothing else reads the broadcast; -1 otherwise.
+  int rowValueBroadcast(int wide) const {
+    const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
+    if (!broadcast || !readOnlyBy(wide, 1)) return -1;
+    const ir::Shape& shape = type(wide).shape;
+    std::vector<int64_t> leading(shape.size() - 1);
+    for (size_t d = 0; d < leading.size(); ++d) leading[d] = static_cast<int64_t>(d);
+    const int value = broadcast->operands[0];
+    if (broadcast->op->attrs.dimensions != leading ||
+        type(value).shape != ir::Shape(shape.begin(), shape.end() - 1))
+      return -1;
+    return value;
+  }
+
+  // The f32 vector that `wide` broadcasts along its last dim (one value per column), or -1.
+  int columnVector(int wide) const {
+    const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
+    if (!broadcast) return -1;
+    const int64_t last = type(wide).rank() - 1;
+    const int vector = broadcast->operands[0];
+    if (broadcast->op->attrs.dimensions != std::vector<int64_t>{last} || !rowMajorF32(vector) ||
+        type(vector).shape != ir::Shape{type(wide).shape.back()})
+      return -1;
+    return vector;
+  }
+
+  // The operand whose last dim `reduced` sums (a reduce add from 0), where nothing else reads
+  // `reduced`; -1 otherwise.
+  int rowSumOperand(int reduced) const {
+    const Step* reduce = producer(reduced, OpKind::reduce);
+    if (!reduce || !readOnlyBy(reduced, 1) || reduce->operands.size() != 2 ||
+        reduce->op->regions.size() != 1 || binaryBodyKind(*reduce->op->regions[0]) != OpKind::add)
+      return -1;
+    const int operand = reduce->operands[0];
+    const std::optional<float> start = splat(reduce->operands[1]);
+    if (reduce->op->attrs.dimensions != std::vector<int64_t>{type(operand).rank() - 1} || !start ||
+        *start != 0.0f)
+      return -1;
+    return operand;
+  }
+
+  // How many operands read `slot`, a function result counting once more.
+  int uses(int slot) const { return uses_[static_cast<size_t>(slot)]; }
+
+  // Whether a live step before `before`, other than `excluded`, reads any of `slots`.
+  bool readBefore(int before, const std::vector<int>& slots,
+                  const std::vector<int>& excluded) const {
+    for (int i = 0; i < before; ++i) {
+      const Step& s = graph_.steps[static_cast<size_t>(i)];
+      if (!s.live || std::find(excluded.begin(), excluded.end(), i) != excluded.end()) continue;
+      for (int operand : s.operands)
+        if (std::find(slots.begin(), slots.end(), operand) != slots.end()) return true;
+    }
+    return false;
   }
 
   // Whether `slot` is f32, of some elements, and row-major, as the kernels address it.
@@ -440,13 +559,100 @@ std::optional<Match> matchSoftmaxGradient(const Matcher& g, int subtractStep, in
   return match;
 }
 
+// y = n·bcast(γ) + bcast(β), n = c·bcast(s), c = x − bcast(Σx / count), s = rsqrt(Σc² / count
+// + ε) over the last dim: nn::emitLayerNorm's form, either operand order where an op commutes.
+// n and s may be read elsewhere too (the backward reads both): the kernel then writes them.
+std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) {
+  const Step& add = g.step(addStep);
+  LayerNormSlots ln{};
+  ln.y = add.results[0];
+  // The binary step of `kind` making `slot`, read by nothing else, as (the operand `pick`
+  // returns a slot for, that slot, the other operand); nullopt otherwise.
+  auto split = [&](int slot, OpKind kind, auto pick) -> std::optional<std::array<int, 3>> {
+    const Step* step = g.producer(slot, kind);
+    if (!step || !g.readOnlyBy(slot, 1)) return std::nullopt;
+    for (int k : {0, 1})
+      if (int picked = pick(step->operands[size_t(k)]); picked >= 0)
+        return std::array<int, 3>{step->operands[size_t(k)], picked, step->operands[size_t(1 - k)]};
+    return std::nullopt;
+  };
+  auto column = [&](int slot) { return g.columnVector(slot); };
+  std::optional<std::array<int, 3>> shift;
+  for (int k : {0, 1})
+    if (int beta = g.columnVector(add.operands[size_t(k)]); beta >= 0 && !shift)
+      shift = std::array<int, 3>{add.operands[size_t(k)], beta, add.operands[size_t(1 - k)]};
+  if (!shift) return std::nullopt;
+  ln.beta = (*shift)[1];
+  const auto scale = split((*shift)[2], OpKind::multiply, column);
+  if (!scale) return std::nullopt;
+  ln.gamma = (*scale)[1];
+  const int n = (*scale)[2];
+  const Step* normalize = g.producer(n, OpKind::multiply);
+  if (!normalize) return std::nullopt;
+  std::optional<std::array<int, 3>> byInvStd;
+  for (int k : {0, 1})
+    if (int s = g.rowValueBroadcast(normalize->operands[size_t(k)]); s >= 0 && !byInvStd)
+      byInvStd =
+          std::array<int, 3>{normalize->operands[size_t(k)], s, normalize->operands[size_t(1 - k)]};
+  if (!byInvStd) return std::nullopt;
+  const int invStd = (*byInvStd)[1], centered = (*byInvStd)[2];
+  // c is read by n's multiply and twice by c·c.
+  const Step* subtract = g.producer(centered, OpKind::subtract);
+  if (!subtract || !g.readOnlyBy(centered, 3)) return std::nullopt;
+  ln.x = subtract->operands[0];
+  const int mean = g.rowValueBroadcast(subtract->operands[1]);
+  const Step* meanDivide = mean < 0 ? nullptr : g.producer(mean, OpKind::divide);
+  if (!meanDivide || !g.readOnlyBy(mean, 1) || g.rowSumOperand(meanDivide->operands[0]) != ln.x)
+    return std::nullopt;
+  const std::optional<float> count = g.splat(meanDivide->operands[1]);
+  const Step* rsqrt = g.producer(invStd, OpKind::rsqrt);
+  if (!count || !rsqrt) return std::nullopt;
+  const auto shifted =
+      split(rsqrt->operands[0], OpKind::add, [&](int slot) { return g.splat(slot) ? slot : -1; });
+  if (!shifted) return std::nullopt;
+  const int variance = (*shifted)[2];
+  const Step* varianceDivide = g.producer(variance, OpKind::divide);
+  if (!varianceDivide || !g.readOnlyBy(variance, 1) ||
+      g.splat(varianceDivide->operands[1]) != count)
+    return std::nullopt;
+  const int squares = g.rowSumOperand(varianceDivide->operands[0]);
+  const Step* square = squares < 0 ? nullptr : g.producer(squares, OpKind::multiply);
+  if (!square || !g.readOnlyBy(squares, 1) || square->operands[0] != centered ||
+      square->operands[1] != centered)
+    return std::nullopt;
+  ln.count = *count;
+  ln.epsilon = *g.splat((*shifted)[0]);
+  if (!g.readOnlyBy(n, 1)) ln.normalized = n;
+  if (!g.readOnlyBy(invStd, 1)) ln.invStd = invStd;
+  for (int slot : {ln.x, ln.y, n, invStd})
+    if (!g.rowMajorF32(slot)) return std::nullopt;
+  Match match;
+  match.steps = {g.producerIndex(meanDivide->operands[0]),
+                 g.producerIndex(mean),
+                 g.producerIndex(subtract->operands[1]),
+                 g.producerIndex(centered),
+                 g.producerIndex(squares),
+                 g.producerIndex(varianceDivide->operands[0]),
+                 g.producerIndex(variance),
+                 g.producerIndex(rsqrt->operands[0]),
+                 g.producerIndex(invStd),
+                 g.producerIndex((*byInvStd)[0]),
+                 g.producerIndex(n),
+                 g.producerIndex((*shift)[2]),
+                 addStep};
+  // The kernel writes n and s at the root: nothing before it may read them.
+  if (g.readBefore(addStep, {n, invStd}, match.steps)) return std::nullopt;
+  match.kernel = std::make_unique<RowLayerNormKernel>(g.graph(), ln, threads);
+  return match;
+}
+
 } // namespace
 
-bool plansRowSoftmaxes() {
+bool plansRowKernels() {
   return true;
 }
 
-void planRowSoftmaxes(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernelAt, int threads) {
+void planRowKernels(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernelAt, int threads) {
   std::vector<Match> matches;
   {
     const Matcher g(graph);
@@ -459,6 +665,7 @@ void planRowSoftmaxes(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernel
       if (step.op->kind == OpKind::divide) match = matchSoftmax(g, static_cast<int>(i), threads);
       if (step.op->kind == OpKind::subtract)
         match = matchSoftmaxGradient(g, static_cast<int>(i), threads);
+      if (step.op->kind == OpKind::add) match = matchLayerNorm(g, static_cast<int>(i), threads);
       if (!match || std::any_of(match->steps.begin(), match->steps.end(),
                                 [&](int s) { return taken[static_cast<size_t>(s)]; }))
         continue;
@@ -471,6 +678,9 @@ void planRowSoftmaxes(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernel
     for (int s : match.steps) graph.steps[static_cast<size_t>(s)].live = false;
     graph.steps[root].live = true;
     graph.steps[root].operands = match.kernel->reads;
+    graph.steps[root].results = match.kernel->writes;
+    for (int slot : match.kernel->writes)
+      graph.slots[static_cast<size_t>(slot)].producer = static_cast<int>(root);
     kernelAt[root] = std::move(match.kernel);
   }
   if (!matches.empty()) eliminateDeadSteps(graph);
@@ -478,11 +688,11 @@ void planRowSoftmaxes(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernel
 
 #else
 
-bool plansRowSoftmaxes() {
+bool plansRowKernels() {
   return false;
 }
 
-void planRowSoftmaxes(Graph&, std::vector<std::unique_ptr<Kernel>>&, int) {}
+void planRowKernels(Graph&, std::vector<std::unique_ptr<Kernel>>&, int) {}
 
 #endif
 

@@ -1,20 +1,22 @@
-// The row softmax and softmax-gradient kernels (RowSoftmax.h) against the reference interpreter:
+// The row kernels (RowKernels.h) against the reference interpreter: the softmax and its gradient,
 // what they absorb (attention's scale and mask on either side), what they leave (a value read
-// elsewhere), rows of any width, and rows whose softmax is NaN.
+// elsewhere), rows of any width, and rows whose softmax is NaN; the layer norm, bit for bit the
+// fusion pass's, and what it writes for its backward.
 
 #include "FastTestUtil.h"
 
+#include <array>
 #include <limits>
 
-#include "lower/cpu/RowSoftmax.h"
+#include "lower/cpu/RowKernels.h"
 
 namespace hlotrain::cpu::fasttest {
 namespace {
 
-class FastRowSoftmax : public FastFixture {
+class FastRowKernels : public FastFixture {
 protected:
   void SetUp() override {
-    if (!plan::plansRowSoftmaxes()) GTEST_SKIP() << "this build plans no row softmax";
+    if (!plan::plansRowKernels()) GTEST_SKIP() << "this build plans no row kernels";
   }
 
   // The last dim's row values broadcast back over the rows.
@@ -38,6 +40,21 @@ protected:
     return b.divide(e, alongRows(sum, shape));
   }
 
+  // nn::emitLayerNorm's form over the last dim: y, the normalized values and 1/σ.
+  std::array<Value*, 3> layerNorm(Value* x, Value* gamma, Value* beta, double epsilon) {
+    const Shape& shape = x->type.shape;
+    const Shape rows(shape.begin(), shape.end() - 1);
+    Value* count = b.splat(f32(rows), static_cast<double>(shape.back()));
+    Value* mean = b.divide(rowReduce(x, 0.0, OpKind::add), count);
+    Value* centered = b.subtract(x, alongRows(mean, shape));
+    Value* variance = b.divide(rowReduce(b.multiply(centered, centered), 0.0, OpKind::add), count);
+    Value* invStd = b.unary(OpKind::rsqrt, b.add(variance, b.splat(f32(rows), epsilon)));
+    Value* normalized = b.multiply(centered, alongRows(invStd, shape));
+    const int64_t last = x->type.rank() - 1;
+    Value* scaled = b.multiply(normalized, b.broadcastInDim(gamma, shape, {last}));
+    return {b.add(scaled, b.broadcastInDim(beta, shape, {last})), normalized, invStd};
+  }
+
   // nn::softmaxBackward's form.
   Value* softmaxGradient(Value* y, Value* dy) {
     Value* ydy = b.multiply(y, dy);
@@ -47,7 +64,7 @@ protected:
   }
 };
 
-TEST_F(FastRowSoftmax, ASoftmaxIsOneKernelOverRowsOfAnyWidth) {
+TEST_F(FastRowKernels, ASoftmaxIsOneKernelOverRowsOfAnyWidth) {
   // 37 columns: two whole vectors of 16 and a partial one.
   Value* x = arg(f32({3, 5, 37}));
   check({softmax(x)}, 1e-6);
@@ -55,7 +72,7 @@ TEST_F(FastRowSoftmax, ASoftmaxIsOneKernelOverRowsOfAnyWidth) {
   EXPECT_FALSE(planHas("fused")) << plan;
 }
 
-TEST_F(FastRowSoftmax, AttentionsScaleAndCausalMaskRunInBothKernels) {
+TEST_F(FastRowKernels, AttentionsScaleAndCausalMaskRunInBothKernels) {
   const Shape scores{2, 3, 20, 20};
   Value* s = arg(f32(scores));
   Value* dy = arg(f32(scores));
@@ -78,7 +95,7 @@ TEST_F(FastRowSoftmax, AttentionsScaleAndCausalMaskRunInBothKernels) {
   EXPECT_FALSE(planHas("fused loop [")) << plan;
 }
 
-TEST_F(FastRowSoftmax, ARowWithANaNOrNothingVisibleIsNaN) {
+TEST_F(FastRowKernels, ARowWithANaNOrNothingVisibleIsNaN) {
   Value* x = arg(f32({4, 33}));
   Value* visible = arg({ElementType::i1, {4, 33}});
   inputs[0].set<float>(33 + 5, std::numeric_limits<float>::quiet_NaN());
@@ -98,7 +115,7 @@ TEST_F(FastRowSoftmax, ARowWithANaNOrNothingVisibleIsNaN) {
   }
 }
 
-TEST_F(FastRowSoftmax, AValueSomethingElseReadsStaysOutOfTheKernel) {
+TEST_F(FastRowKernels, AValueSomethingElseReadsStaysOutOfTheKernel) {
   Value* s = arg(f32({6, 16}));
   Value* scaled = b.multiply(s, b.splat(f32({6, 16}), 0.5));
   // The scaled scores are returned too: the kernel reads them instead of scaling.
@@ -106,7 +123,7 @@ TEST_F(FastRowSoftmax, AValueSomethingElseReadsStaysOutOfTheKernel) {
   EXPECT_TRUE(planHas("row softmax [6x16] (")) << plan;
 }
 
-TEST_F(FastRowSoftmax, AnExponentialSomethingElseReadsLeavesTheSoftmaxToTheFusionPass) {
+TEST_F(FastRowKernels, AnExponentialSomethingElseReadsLeavesTheSoftmaxToTheFusionPass) {
   Value* x = arg(f32({6, 16}));
   Value* max = rowReduce(x, -std::numeric_limits<double>::infinity(), OpKind::maximum);
   Value* e = b.unary(OpKind::exponential, b.subtract(x, alongRows(max, {6, 16})));
@@ -115,11 +132,48 @@ TEST_F(FastRowSoftmax, AnExponentialSomethingElseReadsLeavesTheSoftmaxToTheFusio
   EXPECT_FALSE(planHas("row softmax")) << plan;
 }
 
-TEST_F(FastRowSoftmax, TurnedOffTheFusionPassPlansIt) {
-  options.rowSoftmax = false;
+TEST_F(FastRowKernels, TurnedOffTheFusionPassPlansIt) {
+  options.rowKernels = false;
   Value* x = arg(f32({3, 40}));
-  check({softmax(x), softmaxGradient(softmax(x), arg(f32({3, 40})))}, 1e-6);
+  Value* y = layerNorm(x, arg(f32({40})), arg(f32({40})), 1e-5)[0];
+  check({softmax(x), softmaxGradient(softmax(x), arg(f32({3, 40}))), y}, 1e-6);
   EXPECT_FALSE(planHas("row softmax")) << plan;
+  EXPECT_FALSE(planHas("row layer norm")) << plan;
+}
+
+TEST_F(FastRowKernels, ALayerNormIsOneKernelOverRowsOfAnyWidth) {
+  Value* x = arg(f32({3, 5, 37}));
+  check({layerNorm(x, arg(f32({37})), arg(f32({37})), 1e-6)[0]}, 1e-6);
+  EXPECT_TRUE(planHas("row layer norm [15x37] (")) << plan;
+  EXPECT_FALSE(planHas("fused")) << plan;
+}
+
+TEST_F(FastRowKernels, ALayerNormWritesTheValuesItsBackwardReads) {
+  Value* x = arg(f32({6, 192}));
+  const auto [y, normalized, invStd] = layerNorm(x, arg(f32({192})), arg(f32({192})), 1e-5);
+  check({y, b.multiply(normalized, normalized), b.add(invStd, invStd)}, 1e-6);
+  EXPECT_TRUE(planHas("row layer norm [6x192] normalized 1/sigma (")) << plan;
+}
+
+// Each op rounds as the graph's does, with the sums in double as the fused reduces take them:
+// the kernel's results are the fusion pass's to the bit.
+TEST_F(FastRowKernels, ALayerNormIsTheFusionPasssToTheBit) {
+  Value* x = arg(f32({64, 200}));
+  for (int64_t i = 0; i < inputs[0].numElements(); ++i) // rows of mean far from 0
+    inputs[0].set<float>(i, inputs[0].get<float>(i) * 3.0f + 20.0f);
+  const auto [y, normalized, invStd] = layerNorm(x, arg(f32({200})), arg(f32({200})), 1e-6);
+  fn.setResults({y, normalized, invStd});
+  verify(module);
+  CompileOptions fusionOnly;
+  fusionOnly.rowKernels = false;
+  auto kernel = Executable::compile(module, "main");
+  auto fused = Executable::compile(module, "main", fusionOnly);
+  ASSERT_NE(kernel->dumpPlan().find("row layer norm [64x200] normalized 1/sigma ("),
+            std::string::npos)
+      << kernel->dumpPlan();
+  const std::vector<Tensor> a = kernel->run(inputs), e = fused->run(inputs);
+  ASSERT_EQ(a.size(), 3u);
+  for (size_t r = 0; r < a.size(); ++r) EXPECT_TRUE(closeTensor(a[r], e[r], 0.0)) << "result " << r;
 }
 
 } // namespace

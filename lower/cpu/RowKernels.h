@@ -1,0 +1,41 @@
+#pragma once
+// Row kernels: a softmax over the last dim of f32 rows, its gradient, and a layer norm over the
+// last dim, as one kernel each that finishes a row in cache before the next (PyTorch's and XLA's
+// form), where the fusion pass would run three passes over the whole tensor for a softmax (the
+// row maxima, the sums of exponentials, the quotients), two for its gradient (the sums of y·dy,
+// the result) and four for a layer norm (the sums, the sums of squared deviations, the
+// normalized values, the output), each rereading it from memory: at a context of 256 a
+// transformer's [B, H, T, T] scores are 16 MB per block.
+//
+// The forms matched are nn::emitSoftmax's, nn::softmaxBackward's and nn::emitLayerNorm's, in
+// StableHLO ops:
+//   y  = e / bcast(reduce_add(e)),  e = exp(x − bcast(reduce_max(x, −inf)))
+//   dx = y·dy − y · bcast(reduce_add(y·dy))
+//   y  = n·bcast(γ) + bcast(β),  n = c·bcast(rsqrt(reduce_add(c·c) / count + ε)),
+//        c = x − bcast(reduce_add(x) / count)
+// with, absorbed where they are the only reader, a chain of a splat scale (multiply by a splat)
+// and a mask (select(pred, v, splat)) before the softmax (attention's 1/√dh and causal mask) and
+// after the gradient (their VJPs); a layer norm also writes n and 1/σ where the backward reads
+// them. Each op rounds as the graph's op does: the exponential is the fast path's
+// (Exponential.h), the sums are in double, rounded to f32 once as a reduce's result, the
+// quotients are divisions and 1/σ is a division by a square root, as the fused loops compute it.
+
+#include <memory>
+#include <vector>
+
+#include "lower/cpu/Plan.h"
+
+namespace hlotrain::cpu::plan {
+
+// Plans every row softmax, softmax gradient and layer norm of `graph` not yet in `kernelAt`
+// (row-major f32 of at least one element, masks whose rows are contiguous) as one kernel at the
+// step computing its result: the step's operands become the slots the kernel reads, its results
+// those it writes, and the steps the kernel computes in registers are no longer live, nor
+// anything only they read. Only where this build has AVX-512 (F, BW and VL); elsewhere the fusion
+// pass plans them (as it does where CompileOptions::rowKernels is off).
+void planRowKernels(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernelAt, int threads);
+
+// Whether this build plans them at all (AVX-512 F, BW and VL).
+bool plansRowKernels();
+
+} // namespace hlotrain::cpu::plan
