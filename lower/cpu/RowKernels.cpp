@@ -335,30 +335,6 @@ public:
     return splatValue(*s.constant);
   }
 
-  // `wide` as bcast(reduce(v, init)): v reduced over its last dim by `combiner` and broadcast
-  // back along it, the reduction and the broadcast read by nothing else.
-  struct RowReduction {
-    int operand, reduceStep, broadcastStep;
-  };
-  std::optional<RowReduction> rowReduction(int wide, OpKind combiner, float init) const {
-    const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
-    if (!broadcast || !readOnlyBy(wide, 1)) return std::nullopt;
-    const int reduced = broadcast->operands[0];
-    const Step* reduce = producer(reduced, OpKind::reduce);
-    if (!reduce || !readOnlyBy(reduced, 1) || reduce->operands.size() != 2 ||
-        reduce->op->regions.size() != 1 || binaryBodyKind(*reduce->op->regions[0]) != combiner)
-      return std::nullopt;
-    const int64_t rank = type(wide).rank();
-    std::vector<int64_t> leading(static_cast<size_t>(rank - 1));
-    for (size_t d = 0; d < leading.size(); ++d) leading[d] = static_cast<int64_t>(d);
-    const std::optional<float> start = splat(reduce->operands[1]);
-    if (reduce->op->attrs.dimensions != std::vector<int64_t>{rank - 1} ||
-        broadcast->op->attrs.dimensions != leading || type(reduce->operands[0]) != type(wide) ||
-        !start || *start != init)
-      return std::nullopt;
-    return RowReduction{reduce->operands[0], producerIndex(reduced), producerIndex(wide)};
-  }
-
   // The value of the rows' leading shape that `wide` broadcasts back along the last dim, where
   // nothing else reads the broadcast; -1 otherwise.
   int rowValueBroadcast(int wide) const {
@@ -374,6 +350,33 @@ public:
     return value;
   }
 
+  // The operand `reduced` reduces over its last dim by `combiner` from `init`, where nothing
+  // else reads `reduced`; -1 otherwise.
+  int rowReduceOperand(int reduced, OpKind combiner, float init) const {
+    const Step* reduce = producer(reduced, OpKind::reduce);
+    if (!reduce || !readOnlyBy(reduced, 1) || reduce->operands.size() != 2 ||
+        reduce->op->regions.size() != 1 || binaryBodyKind(*reduce->op->regions[0]) != combiner)
+      return -1;
+    const int operand = reduce->operands[0];
+    const std::optional<float> start = splat(reduce->operands[1]);
+    if (reduce->op->attrs.dimensions != std::vector<int64_t>{type(operand).rank() - 1} || !start ||
+        *start != init)
+      return -1;
+    return operand;
+  }
+
+  // `wide` as bcast(reduce(v, init)): v reduced over its last dim by `combiner` and broadcast
+  // back along it, the reduction and the broadcast read by nothing else.
+  struct RowReduction {
+    int operand, reduceStep, broadcastStep;
+  };
+  std::optional<RowReduction> rowReduction(int wide, OpKind combiner, float init) const {
+    const int reduced = rowValueBroadcast(wide);
+    const int operand = reduced < 0 ? -1 : rowReduceOperand(reduced, combiner, init);
+    if (operand < 0 || type(operand) != type(wide)) return std::nullopt;
+    return RowReduction{operand, producerIndex(reduced), producerIndex(wide)};
+  }
+
   // The f32 vector that `wide` broadcasts along its last dim (one value per column), or -1.
   int columnVector(int wide) const {
     const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
@@ -385,24 +388,6 @@ public:
       return -1;
     return vector;
   }
-
-  // The operand whose last dim `reduced` sums (a reduce add from 0), where nothing else reads
-  // `reduced`; -1 otherwise.
-  int rowSumOperand(int reduced) const {
-    const Step* reduce = producer(reduced, OpKind::reduce);
-    if (!reduce || !readOnlyBy(reduced, 1) || reduce->operands.size() != 2 ||
-        reduce->op->regions.size() != 1 || binaryBodyKind(*reduce->op->regions[0]) != OpKind::add)
-      return -1;
-    const int operand = reduce->operands[0];
-    const std::optional<float> start = splat(reduce->operands[1]);
-    if (reduce->op->attrs.dimensions != std::vector<int64_t>{type(operand).rank() - 1} || !start ||
-        *start != 0.0f)
-      return -1;
-    return operand;
-  }
-
-  // How many operands read `slot`, a function result counting once more.
-  int uses(int slot) const { return uses_[static_cast<size_t>(slot)]; }
 
   // Whether a live step before `before`, other than `excluded`, reads any of `slots`.
   bool readBefore(int before, const std::vector<int>& slots,
@@ -566,34 +551,31 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   const Step& add = g.step(addStep);
   LayerNormSlots ln{};
   ln.y = add.results[0];
-  // The binary step of `kind` making `slot`, read by nothing else, as (the operand `pick`
-  // returns a slot for, that slot, the other operand); nullopt otherwise.
-  auto split = [&](int slot, OpKind kind, auto pick) -> std::optional<std::array<int, 3>> {
-    const Step* step = g.producer(slot, kind);
-    if (!step || !g.readOnlyBy(slot, 1)) return std::nullopt;
-    for (int k : {0, 1})
-      if (int picked = pick(step->operands[size_t(k)]); picked >= 0)
-        return std::array<int, 3>{step->operands[size_t(k)], picked, step->operands[size_t(1 - k)]};
+  // The operand of the binary `step` that `pick` maps to a slot (either order: the ops matched
+  // commute), that slot, and the other operand; nullopt where neither operand picks.
+  auto pickOperand = [](const Step& step, auto pick) -> std::optional<std::array<int, 3>> {
+    for (size_t k : {0, 1})
+      if (int picked = pick(step.operands[k]); picked >= 0)
+        return std::array<int, 3>{step.operands[k], picked, step.operands[1 - k]};
     return std::nullopt;
   };
+  // The step of `kind` making `slot`, where nothing else reads `slot`.
+  auto soleProducer = [&](int slot, OpKind kind) {
+    return g.readOnlyBy(slot, 1) ? g.producer(slot, kind) : nullptr;
+  };
   auto column = [&](int slot) { return g.columnVector(slot); };
-  std::optional<std::array<int, 3>> shift;
-  for (int k : {0, 1})
-    if (int beta = g.columnVector(add.operands[size_t(k)]); beta >= 0 && !shift)
-      shift = std::array<int, 3>{add.operands[size_t(k)], beta, add.operands[size_t(1 - k)]};
+  const auto shift = pickOperand(add, column);
   if (!shift) return std::nullopt;
   ln.beta = (*shift)[1];
-  const auto scale = split((*shift)[2], OpKind::multiply, column);
+  const Step* scaling = soleProducer((*shift)[2], OpKind::multiply);
+  const auto scale = scaling ? pickOperand(*scaling, column) : std::nullopt;
   if (!scale) return std::nullopt;
   ln.gamma = (*scale)[1];
   const int n = (*scale)[2];
   const Step* normalize = g.producer(n, OpKind::multiply);
-  if (!normalize) return std::nullopt;
-  std::optional<std::array<int, 3>> byInvStd;
-  for (int k : {0, 1})
-    if (int s = g.rowValueBroadcast(normalize->operands[size_t(k)]); s >= 0 && !byInvStd)
-      byInvStd =
-          std::array<int, 3>{normalize->operands[size_t(k)], s, normalize->operands[size_t(1 - k)]};
+  const auto byInvStd =
+      normalize ? pickOperand(*normalize, [&](int slot) { return g.rowValueBroadcast(slot); })
+                : std::nullopt;
   if (!byInvStd) return std::nullopt;
   const int invStd = (*byInvStd)[1], centered = (*byInvStd)[2];
   // c is read by n's multiply and twice by c·c.
@@ -601,24 +583,23 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   if (!subtract || !g.readOnlyBy(centered, 3)) return std::nullopt;
   ln.x = subtract->operands[0];
   const int mean = g.rowValueBroadcast(subtract->operands[1]);
-  const Step* meanDivide = mean < 0 ? nullptr : g.producer(mean, OpKind::divide);
-  if (!meanDivide || !g.readOnlyBy(mean, 1) || g.rowSumOperand(meanDivide->operands[0]) != ln.x)
+  const Step* meanDivide = mean < 0 ? nullptr : soleProducer(mean, OpKind::divide);
+  if (!meanDivide || g.rowReduceOperand(meanDivide->operands[0], OpKind::add, 0.0f) != ln.x)
     return std::nullopt;
   const std::optional<float> count = g.splat(meanDivide->operands[1]);
   const Step* rsqrt = g.producer(invStd, OpKind::rsqrt);
   if (!count || !rsqrt) return std::nullopt;
+  const Step* shifting = soleProducer(rsqrt->operands[0], OpKind::add);
   const auto shifted =
-      split(rsqrt->operands[0], OpKind::add, [&](int slot) { return g.splat(slot) ? slot : -1; });
+      shifting ? pickOperand(*shifting, [&](int slot) { return g.splat(slot) ? slot : -1; })
+               : std::nullopt;
   if (!shifted) return std::nullopt;
   const int variance = (*shifted)[2];
-  const Step* varianceDivide = g.producer(variance, OpKind::divide);
-  if (!varianceDivide || !g.readOnlyBy(variance, 1) ||
-      g.splat(varianceDivide->operands[1]) != count)
-    return std::nullopt;
-  const int squares = g.rowSumOperand(varianceDivide->operands[0]);
-  const Step* square = squares < 0 ? nullptr : g.producer(squares, OpKind::multiply);
-  if (!square || !g.readOnlyBy(squares, 1) || square->operands[0] != centered ||
-      square->operands[1] != centered)
+  const Step* varianceDivide = soleProducer(variance, OpKind::divide);
+  if (!varianceDivide || g.splat(varianceDivide->operands[1]) != count) return std::nullopt;
+  const int squares = g.rowReduceOperand(varianceDivide->operands[0], OpKind::add, 0.0f);
+  const Step* square = squares < 0 ? nullptr : soleProducer(squares, OpKind::multiply);
+  if (!square || square->operands[0] != centered || square->operands[1] != centered)
     return std::nullopt;
   ln.count = *count;
   ln.epsilon = *g.splat((*shifted)[0]);
