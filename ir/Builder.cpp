@@ -224,6 +224,24 @@ std::vector<Value*> Builder::reduce(std::vector<Value*> inputs, std::vector<Valu
   return results;
 }
 
+std::vector<Value*> Builder::allReduce(std::vector<Value*> operands, OpKind combiner,
+                                       std::vector<std::vector<int64_t>> replicaGroups) {
+  if (operands.empty() || !operands[0]) throw VerifyError("all_reduce: no operands");
+  const TensorType scalar = scalarOf(operands[0]->type.elementType);
+  std::vector<std::unique_ptr<Region>> regions;
+  regions.push_back(makeRegion({scalar, scalar}, binaryBody(combiner)));
+  Attributes a;
+  a.replicaGroups = std::move(replicaGroups);
+  Op& op = create(OpKind::all_reduce, std::move(operands), std::move(a), {}, std::move(regions));
+  std::vector<Value*> results;
+  for (auto& r : op.results) results.push_back(r.get());
+  return results;
+}
+
+Value* Builder::replicaId() {
+  return create(OpKind::replica_id, {}).result();
+}
+
 Value* Builder::reduce(Value* input, Value* init, std::vector<int64_t> dimensions,
                        OpKind combiner) {
   return reduce({input}, {init}, std::move(dimensions), binaryBody(combiner))[0];

@@ -72,6 +72,12 @@ public:
                              std::vector<int64_t> dimensions, const BodyFn& body);
   // Shorthand for a body that is one binary op (add, maximum, ...).
   Value* reduce(Value* input, Value* init, std::vector<int64_t> dimensions, OpKind combiner);
+  // Combines each operand over the replicas of every group with a one-op body (add for a sum),
+  // one all_reduce for all of them; every operand has one element type.
+  std::vector<Value*> allReduce(std::vector<Value*> operands, OpKind combiner,
+                                std::vector<std::vector<int64_t>> replicaGroups);
+  // This replica's id, a ui32 scalar.
+  Value* replicaId();
   // attrs: windowDimensions, windowStrides, lhsDilation (base), rhsDilation (window), padding.
   std::vector<Value*> reduceWindow(std::vector<Value*> inputs, std::vector<Value*> inits,
                                    Attributes attrs, const BodyFn& body);

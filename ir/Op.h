@@ -57,6 +57,8 @@ namespace hlotrain::ir {
   X(select_and_scatter, "stablehlo.select_and_scatter")                                            \
   X(gather, "stablehlo.gather")                                                                    \
   X(scatter, "stablehlo.scatter")                                                                  \
+  X(all_reduce, "stablehlo.all_reduce")                                                            \
+  X(replica_id, "stablehlo.replica_id")                                                            \
   X(call, "func.call")                                                                             \
   X(check_expect_eq, "check.expect_eq")                                                            \
   X(check_expect_eq_const, "check.expect_eq_const")                                                \
@@ -151,7 +153,10 @@ struct Attributes {
   std::vector<std::pair<int64_t, int64_t>> padding;
   std::vector<bool> windowReversal;
   int64_t featureGroupCount = 1, batchGroupCount = 1;
-  std::string callee;                                 // call: the function's name, without '@'
+  std::string callee; // call: the function's name, without '@'
+  // all_reduce: replica_groups, each group the replica ids whose operands are combined (channel
+  // handle 0, cross_replica mode: the only one of the subset).
+  std::vector<std::vector<int64_t>> replicaGroups;
   double tolerance = 1e-4;                            // check.expect_almost_eq[_const]
   int64_t maxUlpDifference = 3, minUlpDifference = 0; // check.expect_close
 };
@@ -182,7 +187,8 @@ struct Op {
   Attributes attrs;
   std::vector<std::unique_ptr<Region>> regions; // reduce, reduce_window: body;
                                                 // select_and_scatter: select, scatter;
-                                                // scatter: update_computation
+                                                // scatter: update_computation;
+                                                // all_reduce: computation
 
   Value* result(int i = 0) const { return results.at(static_cast<size_t>(i)).get(); }
 };

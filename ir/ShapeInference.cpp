@@ -421,6 +421,40 @@ std::vector<TensorType> inferReduce(const Op& op) {
   return results;
 }
 
+// The spec's constraints on replica_groups (C1-C3 of all_reduce): ids are >= 0, each appears
+// once, all groups have one size. That the groups cover [0, replicas) is checked where the replica
+// count is known, when the program runs.
+void checkReplicaGroups(const Op& op) {
+  const auto& groups = op.attrs.replicaGroups;
+  require(!groups.empty() && !groups[0].empty(), op.kind, "needs non-empty replica_groups");
+  std::set<int64_t> seen;
+  for (const std::vector<int64_t>& group : groups) {
+    require(group.size() == groups[0].size(), op.kind, "replica groups differ in size");
+    for (int64_t id : group) {
+      require(id >= 0, op.kind, "replica id " + std::to_string(id) + " is negative");
+      require(seen.insert(id).second, op.kind,
+              "replica id " + std::to_string(id) + " is in more than one group");
+    }
+  }
+}
+
+// all_reduce: one result per operand, of its type; the computation combines two rank-0 values of
+// every operand's element type.
+std::vector<TensorType> inferAllReduce(const Op& op) {
+  require(!op.operands.empty(), op.kind, "needs at least one operand");
+  require(op.regions.size() == 1, op.kind, "needs one computation region");
+  checkReplicaGroups(op);
+  const ElementType type = checkReductionBody(op, *op.regions[0], 1)[0];
+  std::vector<TensorType> results;
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    require(operandType(op, i).elementType == type, op.kind,
+            "operand " + std::to_string(i) + " is " + toString(operandType(op, i)) +
+                ", the computation combines " + std::string(name(type)));
+    results.push_back(operandType(op, i));
+  }
+  return results;
+}
+
 Shape windowedShape(const Op& op, const Shape& input) {
   const Attributes& a = op.attrs;
   int64_t rank = static_cast<int64_t>(input.size());
@@ -688,6 +722,11 @@ std::vector<TensorType> inferResultTypes(const Op& op, const std::vector<TensorT
     return inferScatter(op);
   case OpKind::call:
     return inferCall(op, module);
+  case OpKind::all_reduce:
+    return inferAllReduce(op);
+  case OpKind::replica_id:
+    requireOperandCount(op, 0);
+    return {{ElementType::ui32, {}}};
   default:
     break;
   }

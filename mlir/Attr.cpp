@@ -237,7 +237,7 @@ private:
       while (c_.peekIdentifier()) a.words.emplace_back(c_.identifier());
       c_.expect(">");
     } else if (a.text == "stablehlo.dot" || a.text == "stablehlo.gather" ||
-               a.text == "stablehlo.scatter" ||
+               a.text == "stablehlo.scatter" || a.text == "stablehlo.channel_handle" ||
                (a.text == "stablehlo.conv" && c_.consumeIf("raw"))) {
       if (c_.peek() != '>') {
         do entry(a.dict);

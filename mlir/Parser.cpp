@@ -739,8 +739,31 @@ private:
         a.maxUlpDifference = toInt(c_, v);
       } else if (key == "min_ulp_difference") {
         a.minUlpDifference = toInt(c_, v);
+      } else if (key == "replica_groups") {
+        a.replicaGroups = toReplicaGroups(v);
+      } else if (key == "channel_handle") {
+        // Handle 0 is cross_replica mode, the only one the subset runs; a positive handle makes
+        // the groups mean replicas and partitions.
+        const Attr* handle = v.kind == Attr::Kind::Dialect ? v.find("handle") : nullptr;
+        if (!handle || toInt(c_, *handle) != 0)
+          c_.unsupported(v.pos, "a collective with a channel handle other than 0");
+      } else if (key == "use_global_device_ids") {
+        c_.unsupported(v.pos, "use_global_device_ids (flattened_ids collectives)");
       }
     }
+  }
+
+  // A rank-2 i64 dense attribute, one row per group.
+  std::vector<std::vector<int64_t>> toReplicaGroups(const Attr& v) {
+    if (v.kind != Attr::Kind::Dense || v.dense.shape().size() != 2 ||
+        v.dense.elementType() != ir::ElementType::i64)
+      c_.fail(v.pos, "replica_groups must be a dense tensor<GxSxi64>");
+    const int64_t groups = v.dense.shape()[0], size = v.dense.shape()[1];
+    std::vector<std::vector<int64_t>> out(static_cast<size_t>(groups));
+    for (int64_t g = 0; g < groups; ++g)
+      for (int64_t i = 0; i < size; ++i)
+        out[static_cast<size_t>(g)].push_back(v.dense.get<int64_t>(g * size + i));
+    return out;
   }
 
   void optionalAttrDict(OpText& op) {
@@ -872,7 +895,15 @@ private:
     case OpKind::select_and_scatter:
     case OpKind::gather:
     case OpKind::scatter:
+    case OpKind::all_reduce:
       c_.fail(op.at, op.name + " is only read in the generic form \"" + op.name + "\"(...)");
+    case OpKind::replica_id: // `stablehlo.replica_id : tensor<ui32>`
+      optionalAttrDict(op);
+      c_.expect(":");
+      op.typesAt = c_.skipSpace();
+      op.resultTypes = {c_.tensorType()};
+      op.typed = op.resultsTyped = true;
+      return;
     case OpKind::call:
       a.callee = c_.symbolName();
       parenthesizedOperands(op);

@@ -337,6 +337,12 @@ private:
     case OpKind::scatter:
       printScatter(op, indent);
       break;
+    case OpKind::all_reduce:
+      printGeneric(op, indent, "replica_groups = " + replicaGroups(a.replicaGroups));
+      break;
+    case OpKind::replica_id:
+      printGeneric(op, indent, "");
+      break;
     case OpKind::call:
       out_ += " " + symbol(a.callee) + "(" + operands + ") : " + opType(op);
       break;
@@ -367,12 +373,13 @@ private:
     out_ += '\n';
   }
 
-  // `call` inside a func.func; reduce_window, select_and_scatter, gather and scatter have no
-  // pretty form, so they print generically under their quoted name.
+  // `call` inside a func.func; reduce_window, select_and_scatter, gather, scatter, all_reduce and
+  // replica_id have no pretty form, so they print generically under their quoted name.
   static std::string printedName(OpKind kind) {
     if (kind == OpKind::call) return "call";
     if (kind == OpKind::reduce_window || kind == OpKind::select_and_scatter ||
-        kind == OpKind::gather || kind == OpKind::scatter)
+        kind == OpKind::gather || kind == OpKind::scatter || kind == OpKind::all_reduce ||
+        kind == OpKind::replica_id)
       return "\"" + std::string(ir::opName(kind)) + "\"";
     return std::string(ir::opName(kind));
   }
@@ -499,10 +506,19 @@ private:
                      ">, unique_indices = " + (a.uniqueIndices ? "true" : "false"));
   }
 
+  // `dense<[[0, 1], [2, 3]]> : tensor<2x2xi64>`, nested even for one id (XLA's own form).
+  static std::string replicaGroups(const std::vector<std::vector<int64_t>>& groups) {
+    std::string s = "dense<[";
+    for (size_t g = 0; g < groups.size(); ++g) s += (g ? ", " : "") + intList(groups[g]);
+    return s + "]> : tensor<" + std::to_string(groups.size()) + "x" +
+           std::to_string(groups.empty() ? 0 : groups[0].size()) + "xi64>";
+  }
+
   // The generic form of an op without a pretty one: `(operands) <{properties}> (regions) : type`,
-  // the properties in sorted order.
+  // the properties in sorted order, none written when there are none.
   void printGeneric(const ir::Op& op, int indent, const std::string& properties) {
-    out_ += "(" + operandList(op.operands) + ") <{" + properties + "}>";
+    out_ += "(" + operandList(op.operands) + ")";
+    if (!properties.empty()) out_ += " <{" + properties + "}>";
     if (!op.regions.empty()) out_ += " (";
     for (size_t r = 0; r < op.regions.size(); ++r) {
       const ir::Region& region = *op.regions[r];

@@ -42,8 +42,9 @@ bool envSaysOff(const char* name) {
 // evaluateOp returns are its own allocation (the one exception to "no allocation in run()").
 class GenericKernel : public Kernel {
 public:
-  GenericKernel(const Graph& graph, const Step& step, const ir::Module& module)
-      : op_(*step.op), module_(module) {
+  GenericKernel(const Graph& graph, const Step& step, const ir::Module& module,
+                const Replica& replica)
+      : op_(*step.op), module_(module), replica_(replica) {
     reads = step.operands;
     writes = step.results;
     for (int s : step.operands) operands_.emplace_back(graph.slots[static_cast<size_t>(s)].type);
@@ -53,7 +54,7 @@ public:
     for (size_t i = 0; i < operands_.size(); ++i)
       copyBytes(operands_[i].bytes(), state.slotData[static_cast<size_t>(reads[i])],
                 operands_[i].byteSize());
-    std::vector<ir::Tensor> results = evaluateOp(op_, operands_, &module_, state.checks);
+    std::vector<ir::Tensor> results = evaluateOp(op_, operands_, &module_, state.checks, replica_);
     for (size_t i = 0; i < results.size() && i < writes.size(); ++i)
       copyBytes(state.slotData[static_cast<size_t>(writes[i])], results[i].bytes(),
                 results[i].byteSize());
@@ -68,6 +69,7 @@ private:
 
   const ir::Op& op_;
   const ir::Module& module_;
+  const Replica replica_;
   std::vector<ir::Tensor> operands_;
 };
 
@@ -295,7 +297,8 @@ public:
         winograd_(options.winograd && !envSaysOff("HLOTRAIN_WINOGRAD")),
         blockedForward_(options.blockedForward && !envSaysOff("HLOTRAIN_BLOCKED_FORWARD")),
         vectorLoops_(options.vectorLoops && !envSaysOff("HLOTRAIN_VECTOR_LOOPS")),
-        rowKernels_(vectorLoops_ && options.rowKernels && !envSaysOff("HLOTRAIN_ROW_KERNELS")) {
+        rowKernels_(vectorLoops_ && options.rowKernels && !envSaysOff("HLOTRAIN_ROW_KERNELS")),
+        replica_(options.replica) {
     graph_ = flatten(module, function);
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
             std::to_string(graph_.slots.size()) + " slots\n";
@@ -320,7 +323,8 @@ public:
         kernelAt[i] = makeSelectAndScatterKernel(graph_, step, threads_);
       if (step.op->kind == OpKind::gather) kernelAt[i] = makeRowGatherKernel(graph_, step);
       if (step.op->kind == OpKind::scatter) kernelAt[i] = makeRowScatterAddKernel(graph_, step);
-      if (!kernelAt[i]) kernelAt[i] = std::make_unique<GenericKernel>(graph_, step, module_);
+      if (!kernelAt[i])
+        kernelAt[i] = std::make_unique<GenericKernel>(graph_, step, module_, replica_);
     }
     for (size_t i = 0; i < kernelAt.size(); ++i)
       if (kernelAt[i] && graph_.steps[i].live) kernels_.push_back(std::move(kernelAt[i]));
@@ -669,6 +673,7 @@ private:
   const ir::Function& function_;
   int threads_;
   bool winograd_, blockedForward_, vectorLoops_, rowKernels_;
+  Replica replica_;
   Graph graph_;
   DnnlContext dnnl_;
   std::vector<std::unique_ptr<ir::Op>> synthesized_; // ops of rewritten steps (transposedProduct)

@@ -11,6 +11,7 @@
 
 #include "ir/Op.h"
 #include "lower/cpu/Checks.h"
+#include "lower/cpu/Replicas.h"
 
 namespace hlotrain::cpu {
 
@@ -39,6 +40,9 @@ struct CompileOptions {
   // the whole tensor; only with vectorLoops. false, or the environment variable
   // HLOTRAIN_ROW_KERNELS=0, leaves them to the fusion pass.
   bool rowKernels = true;
+  // The replica this executable runs as, and the rendezvous its collectives meet the others' at
+  // (our PJRT plugin's devices); by default the one replica of its program.
+  Replica replica = {};
 };
 
 class Executable {

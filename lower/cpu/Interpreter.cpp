@@ -4,9 +4,12 @@
 
 #include "lower/cpu/Interpreter.h"
 
+#include <cstring>
+#include <optional>
 #include <string>
 #include <unordered_map>
 
+#include "lower/cpu/Kernels.h"
 #include "lower/cpu/ReferenceOps.h"
 #include "support/Error.h"
 
@@ -33,7 +36,8 @@ bool isValueOf(const Tensor& t, const TensorType& type) {
 }
 
 std::vector<Tensor> evaluateRegion(const ir::Region& region, std::span<const Tensor> args,
-                                   const ir::Module* module, CheckLog* checks) {
+                                   const ir::Module* module, CheckLog* checks,
+                                   const Replica& replica = {}) {
   if (args.size() != region.args.size())
     throw RuntimeError("region takes " + std::to_string(region.args.size()) + " arguments, got " +
                        std::to_string(args.size()));
@@ -48,7 +52,7 @@ std::vector<Tensor> evaluateRegion(const ir::Region& region, std::span<const Ten
   for (const auto& op : region.ops) {
     operands.clear();
     for (const ir::Value* v : op->operands) operands.push_back(lookup(v));
-    std::vector<Tensor> results = evaluateOp(*op, operands, module, checks);
+    std::vector<Tensor> results = evaluateOp(*op, operands, module, checks, replica);
     for (size_t i = 0; i < results.size(); ++i)
       values.insert_or_assign(op->results[i].get(), std::move(results[i]));
   }
@@ -73,15 +77,46 @@ std::vector<TensorType> resultTypes(const ir::Op& op) {
 }
 
 std::vector<Tensor> callOp(const ir::Op& op, std::span<const Tensor> operands,
-                           const ir::Module* module, CheckLog* checks) {
+                           const ir::Module* module, CheckLog* checks, const Replica& replica) {
   const ir::Function* callee = module ? module->lookup(op.attrs.callee) : nullptr;
   if (!callee) throw RuntimeError("func.call: unknown function @" + op.attrs.callee);
-  return interpret(*module, *callee, operands, checks);
+  return interpret(*module, *callee, operands, checks, replica);
+}
+
+// The computation of an all_reduce applied to every pair of elements: one whole-tensor op where
+// it is a single binary op (a sum), else the region per element.
+Rendezvous::Combine elementwise(const ir::Op& op, const ir::Module* module, CheckLog* checks) {
+  if (std::optional<ir::OpKind> kind = plan::binaryBodyKind(*op.regions.at(0)))
+    return [kind](const Tensor& a, const Tensor& b) { return ref::binaryOp(*kind, a, b); };
+  ref::RegionFn region = regionFn(op, 0, module, checks);
+  return [region](const Tensor& a, const Tensor& b) {
+    Tensor out(a.type());
+    const TensorType scalar{a.elementType(), {}};
+    const size_t bytes = scalar.byteSize();
+    for (int64_t i = 0; i < a.numElements(); ++i) {
+      Tensor x(scalar), y(scalar);
+      std::memcpy(x.bytes(), a.bytes() + i * bytes, bytes);
+      std::memcpy(y.bytes(), b.bytes() + i * bytes, bytes);
+      std::memcpy(out.bytes() + i * bytes, region(std::vector<Tensor>{x, y}).at(0).bytes(), bytes);
+    }
+    return out;
+  };
+}
+
+std::vector<Tensor> allReduceOp(const ir::Op& op, std::span<const Tensor> x,
+                                const ir::Module* module, CheckLog* checks,
+                                const Replica& replica) {
+  if (!replica.rendezvous) {
+    replicaGroupOf(replica.id, 1, op.attrs.replicaGroups);
+    return {x.begin(), x.end()};
+  }
+  return replica.rendezvous->allReduce(replica.id, op.attrs.replicaGroups, x,
+                                       elementwise(op, module, checks));
 }
 
 // Operand and result types were checked by evaluateOp.
 std::vector<Tensor> dispatchOp(const ir::Op& op, std::span<const Tensor> x,
-                               const ir::Module* module, CheckLog* checks) {
+                               const ir::Module* module, CheckLog* checks, const Replica& replica) {
   using K = ir::OpKind;
   const ir::Attributes& a = op.attrs;
   if (ir::isCheck(op.kind)) {
@@ -137,7 +172,11 @@ std::vector<Tensor> dispatchOp(const ir::Op& op, std::span<const Tensor> x,
   case K::scatter:
     return {ref::scatterOp(x[0], x[1], x[2], a, regionFn(op, 0, module, checks))};
   case K::call:
-    return callOp(op, x, module, checks);
+    return callOp(op, x, module, checks, replica);
+  case K::all_reduce:
+    return allReduceOp(op, x, module, checks, replica);
+  case K::replica_id:
+    return {Tensor::scalar<uint32_t>(static_cast<uint32_t>(replica.id))};
   default:
     break;
   }
@@ -147,7 +186,7 @@ std::vector<Tensor> dispatchOp(const ir::Op& op, std::span<const Tensor> x,
 } // namespace
 
 std::vector<Tensor> evaluateOp(const ir::Op& op, std::span<const Tensor> operands,
-                               const ir::Module* module, CheckLog* checks) {
+                               const ir::Module* module, CheckLog* checks, const Replica& replica) {
   if (operands.size() != op.operands.size())
     throw RuntimeError(opLabel(op) + ": " + std::to_string(operands.size()) +
                        " operand values for " + std::to_string(op.operands.size()) + " operands");
@@ -156,7 +195,7 @@ std::vector<Tensor> evaluateOp(const ir::Op& op, std::span<const Tensor> operand
       throw RuntimeError(opLabel(op) + ": operand #" + std::to_string(i) + " is " +
                          ir::toString(operands[i].type()) + ", the op expects " +
                          (op.operands[i] ? ir::toString(op.operands[i]->type) : "a value"));
-  std::vector<Tensor> results = dispatchOp(op, operands, module, checks);
+  std::vector<Tensor> results = dispatchOp(op, operands, module, checks, replica);
   if (results.size() != op.results.size())
     throw RuntimeError(opLabel(op) + ": produced " + std::to_string(results.size()) +
                        " results for " + std::to_string(op.results.size()) + " declared");
@@ -169,7 +208,8 @@ std::vector<Tensor> evaluateOp(const ir::Op& op, std::span<const Tensor> operand
 }
 
 std::vector<Tensor> interpret(const ir::Module& module, const ir::Function& function,
-                              std::span<const Tensor> inputs, CheckLog* checks) {
+                              std::span<const Tensor> inputs, CheckLog* checks,
+                              const Replica& replica) {
   const std::vector<TensorType> argTypes = function.argumentTypes();
   if (inputs.size() != argTypes.size())
     throw RuntimeError("@" + function.name + " takes " + std::to_string(argTypes.size()) +
@@ -185,7 +225,7 @@ std::vector<Tensor> interpret(const ir::Module& module, const ir::Function& func
   struct DepthGuard {
     ~DepthGuard() { --callDepth; }
   } guard;
-  return evaluateRegion(function.body, inputs, &module, checks);
+  return evaluateRegion(function.body, inputs, &module, checks, replica);
 }
 
 } // namespace hlotrain::cpu

@@ -6,6 +6,7 @@
 #include "ir/Builder.h"
 #include "mlir/Parser.h"
 #include "mlir/Printer.h"
+#include "support/Error.h"
 
 namespace hlotrain::mlir {
 namespace {
@@ -306,6 +307,52 @@ TEST(RoundTrip, ReduceCompactAndFull) {
                         });
       },
       "%0:2 = stablehlo.reduce(%arg0 init: %cst), (%arg1 init: %c) across dimensions = [0]");
+}
+
+TEST(RoundTrip, CollectivesAndReplicaId) {
+  expectOpsRoundTrip(
+      {f32({2, 3}), f32({})},
+      [](ir::Builder& b, auto args) {
+        std::vector<ir::Value*> sums = b.allReduce({args[0], args[1]}, OpKind::add, {{0, 1}});
+        sums.push_back(b.replicaId());
+        return sums;
+      },
+      "%0:2 = \"stablehlo.all_reduce\"(%arg0, %arg1) <{replica_groups = dense<[[0, 1]]> : "
+      "tensor<1x2xi64>}> ({\n");
+  expectOpsRoundTrip(
+      {f32({2})},
+      [](ir::Builder& b, auto args) {
+        return std::vector<ir::Value*>{b.allReduce({args[0]}, OpKind::maximum, {{0}, {1}})[0],
+                                       b.replicaId()};
+      },
+      "\"stablehlo.replica_id\"() : () -> tensor<ui32>");
+}
+
+// XLA's forms of the collectives: a zero channel handle (cross_replica mode) and the pretty
+// replica_id are read; a positive handle or global device ids are refused as unsupported.
+TEST(RoundTrip, CollectiveForms) {
+  const std::string head = "func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                           "  %s = \"stablehlo.all_reduce\"(%x) <{";
+  const std::string tail = "replica_groups = dense<[[0]]> : tensor<1x1xi64>}> ({\n"
+                           "  ^bb0(%a: tensor<f32>, %b: tensor<f32>):\n"
+                           "    %t = stablehlo.add %a, %b : tensor<f32>\n"
+                           "    stablehlo.return %t : tensor<f32>\n"
+                           "  }) : (tensor<2xf32>) -> tensor<2xf32>\n"
+                           "  %id = stablehlo.replica_id : tensor<ui32>\n"
+                           "  return %s : tensor<2xf32>\n}\n";
+  ir::Module m = parse(
+      head + "channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>, " + tail, "t");
+  EXPECT_EQ(m.functions[0]->body.ops[0]->attrs.replicaGroups,
+            (std::vector<std::vector<int64_t>>{{0}}));
+  EXPECT_EQ(m.functions[0]->body.ops[1]->kind, OpKind::replica_id);
+  for (const std::string refused :
+       {"channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, ",
+        "use_global_device_ids, "})
+    EXPECT_THROW(parse(head + refused + tail, "t"), UnsupportedError) << refused;
+  EXPECT_THROW(parse(head + "replica_groups = dense<[[0, 0]]> : tensor<1x2xi64>}> ({\n" +
+                         tail.substr(tail.find("  ^bb0")),
+                     "t"),
+               VerifyError);
 }
 
 TEST(RoundTrip, ReduceWindowAndSelectAndScatter) {
