@@ -63,7 +63,7 @@ PJRT_Error* clientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* ar
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_BufferFromHostBuffer_Args, args);
     PJRT_Client& client = deref(args->client, "client");
-    deviceOf(client, args->device, "device");
+    PJRT_Device& device = deviceOf(client, args->device, "device");
     if (args->memory)
       throw Failure(PJRT_Error_Code_UNIMPLEMENTED,
                     "memory spaces are not supported: pass `memory` = NULL");
@@ -84,7 +84,7 @@ PJRT_Error* clientBufferFromHostBuffer(PJRT_Client_BufferFromHostBuffer_Args* ar
       for (uint8_t& byte : copy) byte = byte != 0;
     ir::Tensor storage(type, std::move(copy));
     std::unique_ptr<PJRT_Event> done(newReadyEvent());
-    args->buffer = newBuffer(client, std::move(storage)).release();
+    args->buffer = newBuffer(client, device, std::move(storage)).release();
     args->done_with_host_buffer = done.release();
     counters().uploads++;
     counters().uploadBytes += bytes;
@@ -134,7 +134,7 @@ PJRT_Error* bufferOnDeviceSizeInBytes(PJRT_Buffer_OnDeviceSizeInBytes_Args* args
 PJRT_Error* bufferDevice(PJRT_Buffer_Device_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Buffer_Device_Args, args);
-    args->device = &deref(args->buffer, "buffer").client->device;
+    args->device = deref(args->buffer, "buffer").device;
   });
 }
 
@@ -222,10 +222,11 @@ void DestroyBuffer::operator()(PJRT_Buffer* buffer) const {
   counters().buffersAlive--;
 }
 
-OwnedBuffer newBuffer(PJRT_Client& client, ir::Tensor storage) {
+OwnedBuffer newBuffer(PJRT_Client& client, PJRT_Device& device, ir::Tensor storage) {
   OwnedBuffer buffer(new PJRT_Buffer);
   counters().buffersAlive++;
   buffer->client = &client;
+  buffer->device = &device;
   buffer->type = storage.type();
   buffer->pjrtType = xla::pjrtType(storage.elementType());
   buffer->storage = std::move(storage);

@@ -11,6 +11,7 @@
 
 struct PJRT_Buffer {
   PJRT_Client* client = nullptr;
+  PJRT_Device* device = nullptr; // the device whose replica may read it
   hlotrain::ir::TensorType type;
   PJRT_Buffer_Type pjrtType = PJRT_Buffer_Type_INVALID;
   // Empty once deleted or donated; guarded by storageMutex().
@@ -29,8 +30,9 @@ struct DestroyBuffer {
 };
 using OwnedBuffer = std::unique_ptr<PJRT_Buffer, DestroyBuffer>;
 
-// A live buffer of `client` holding `storage`; counted in buffers_alive until destroyed.
-OwnedBuffer newBuffer(PJRT_Client& client, ir::Tensor storage);
+// A live buffer of `client` on `device` holding `storage`; counted in buffers_alive until
+// destroyed.
+OwnedBuffer newBuffer(PJRT_Client& client, PJRT_Device& device, ir::Tensor storage);
 
 // Throws Failure(INVALID_ARGUMENT) "<where>: buffer was donated or deleted" unless the buffer is
 // live. Call with storageMutex() held.

@@ -1,5 +1,6 @@
 #include "pjrt_plugin/Client.h"
 
+#include <cstdlib>
 #include <string>
 #include <string_view>
 
@@ -11,8 +12,6 @@ namespace {
 constexpr std::string_view kPlatformName = "cpu";
 constexpr std::string_view kPlatformVersion = "hlotrain cpu lowerer (PJRT C API 0.113)";
 constexpr std::string_view kDeviceKind = "cpu";
-constexpr std::string_view kDeviceDebugString = "hlotrain cpu device 0";
-constexpr std::string_view kDeviceToString = "CpuDevice(id=0)";
 
 PJRT_NamedValue int64Attribute(std::string_view name, int64_t value) {
   PJRT_NamedValue attribute{};
@@ -65,22 +64,44 @@ PJRT_Error* pluginAttributes(PJRT_Plugin_Attributes_Args* args) {
   });
 }
 
-// Accepts XLA CPU's `cpu_device_count` only where it asks for our one device, and nothing else:
-// a silently ignored option would hide a client that expects more than we give (as XLA's GPU
-// plugin rejects unknown options).
-void checkCreateOption(const PJRT_NamedValue& option) {
+std::string devicesText(int count) {
+  return std::to_string(count) + (count == 1 ? " device" : " devices");
+}
+
+// A device count within [1, kMaxDevices], or Failure naming where it came from.
+int checkedCount(int64_t count, const std::string& from) {
+  if (count < 1 || count > kMaxDevices)
+    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, from + " must be a device count in [1, " +
+                                                        std::to_string(kMaxDevices) + "], got " +
+                                                        std::to_string(count));
+  return static_cast<int>(count);
+}
+
+// HLOTRAIN_PJRT_DEVICES, else 1.
+int countFromEnvironment() {
+  const char* text = std::getenv("HLOTRAIN_PJRT_DEVICES");
+  if (!text || !*text) return 1;
+  char* end = nullptr;
+  const long long count = std::strtoll(text, &end, 10);
+  if (*end)
+    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                  "HLOTRAIN_PJRT_DEVICES must be a device count, got '" + std::string(text) + "'");
+  return checkedCount(count, "HLOTRAIN_PJRT_DEVICES");
+}
+
+// The device count XLA CPU's `cpu_device_count` asks for (it overrides HLOTRAIN_PJRT_DEVICES), and
+// nothing else: a silently ignored option would hide a client that expects what we do not give
+// (as XLA's GPU plugin rejects unknown options).
+int countFromOption(const PJRT_NamedValue& option) {
   const std::string name(option.name, option.name_size);
   if (name != "cpu_device_count")
     throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "unknown create option '" + name +
                                                         "' (hlotrain's plugin accepts only "
-                                                        "cpu_device_count = 1)");
-  if (option.type != PJRT_NamedValue_kInt64 || option.int64_value != 1)
+                                                        "cpu_device_count)");
+  if (option.type != PJRT_NamedValue_kInt64)
     throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
-                  "create option cpu_device_count must be the int64 1: hlotrain's plugin has one "
-                  "device" +
-                      (option.type == PJRT_NamedValue_kInt64
-                           ? ", got " + std::to_string(option.int64_value)
-                           : std::string(", got a value of another type")));
+                  "create option cpu_device_count must be an int64, got a value of another type");
+  return checkedCount(option.int64_value, "create option cpu_device_count");
 }
 
 PJRT_Error* clientCreate(PJRT_Client_Create_Args* args) {
@@ -88,10 +109,11 @@ PJRT_Error* clientCreate(PJRT_Client_Create_Args* args) {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_Create_Args, args);
     if (args->num_options && !args->create_options)
       throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "`create_options` is NULL");
-    for (size_t i = 0; i < args->num_options; ++i) checkCreateOption(args->create_options[i]);
+    int count = countFromEnvironment();
+    for (size_t i = 0; i < args->num_options; ++i) count = countFromOption(args->create_options[i]);
     // The key-value callbacks serve multi-process clients; with one process there is nothing to
     // exchange.
-    args->client = new PJRT_Client;
+    args->client = new PJRT_Client(count);
   });
 }
 
@@ -131,32 +153,25 @@ PJRT_Error* clientPlatformVersion(PJRT_Client_PlatformVersion_Args* args) {
 PJRT_Error* clientDevices(PJRT_Client_Devices_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_Devices_Args, args);
-    args->devices = deref(args->client, "client").devices;
-    args->num_devices = 1;
+    const PJRT_Client& client = deref(args->client, "client");
+    args->devices = client.devices.data();
+    args->num_devices = client.devices.size();
   });
 }
 
 PJRT_Error* clientAddressableDevices(PJRT_Client_AddressableDevices_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_AddressableDevices_Args, args);
-    args->addressable_devices = deref(args->client, "client").devices;
-    args->num_addressable_devices = 1;
+    const PJRT_Client& client = deref(args->client, "client");
+    args->addressable_devices = client.devices.data();
+    args->num_addressable_devices = client.devices.size();
   });
-}
-
-// Device id and local hardware id are both 0.
-PJRT_Device& lookup(PJRT_Client& client, int id, const char* what) {
-  if (id != 0)
-    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "no device with " + std::string(what) + " " +
-                                                        std::to_string(id) +
-                                                        ": hlotrain's plugin has one device, 0");
-  return client.device;
 }
 
 PJRT_Error* clientLookupDevice(PJRT_Client_LookupDevice_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_LookupDevice_Args, args);
-    args->device = &lookup(deref(args->client, "client"), args->id, "id");
+    args->device = &deviceWithId(deref(args->client, "client"), args->id, "id");
   });
 }
 
@@ -164,30 +179,35 @@ PJRT_Error* clientLookupAddressableDevice(PJRT_Client_LookupAddressableDevice_Ar
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_LookupAddressableDevice_Args, args);
     args->addressable_device =
-        &lookup(deref(args->client, "client"), args->local_hardware_id, "local hardware id");
+        &deviceWithId(deref(args->client, "client"), args->local_hardware_id, "local hardware id");
   });
 }
 
+// Replica r, partition p on device r * partitions + p, as XLA's CPU client assigns them.
 PJRT_Error* clientDefaultDeviceAssignment(PJRT_Client_DefaultDeviceAssignment_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_DefaultDeviceAssignment_Args, args);
-    deref(args->client, "client");
-    if (args->num_replicas != 1 || args->num_partitions != 1)
+    const PJRT_Client& client = deref(args->client, "client");
+    const int64_t count = int64_t{args->num_replicas} * args->num_partitions;
+    if (args->num_replicas < 1 || args->num_partitions < 1 ||
+        count > static_cast<int64_t>(client.devices.size()))
       throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
-                    "hlotrain's plugin has one device and cannot assign " +
-                        std::to_string(args->num_replicas) + " replicas x " +
-                        std::to_string(args->num_partitions) + " partitions");
-    if (args->default_assignment_size < 1)
-      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "`default_assignment_size` must be >= 1");
-    deref(args->default_assignment, "default_assignment") = 0;
+                    "hlotrain's plugin has " +
+                        devicesText(static_cast<int>(client.devices.size())) +
+                        " and cannot assign " + std::to_string(args->num_replicas) +
+                        " replicas x " + std::to_string(args->num_partitions) + " partitions");
+    if (static_cast<int64_t>(args->default_assignment_size) < count)
+      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                    "`default_assignment_size` must be >= " + std::to_string(count));
+    int* assignment = &deref(args->default_assignment, "default_assignment");
+    for (int64_t i = 0; i < count; ++i) assignment[i] = static_cast<int>(i);
   });
 }
 
 PJRT_Error* descriptionId(PJRT_DeviceDescription_Id_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_DeviceDescription_Id_Args, args);
-    deref(args->device_description, "device_description");
-    args->id = 0;
+    args->id = deref(args->device_description, "device_description").id;
   });
 }
 
@@ -220,18 +240,20 @@ PJRT_Error* descriptionKind(PJRT_DeviceDescription_Kind_Args* args) {
 PJRT_Error* descriptionDebugString(PJRT_DeviceDescription_DebugString_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_DeviceDescription_DebugString_Args, args);
-    deref(args->device_description, "device_description");
-    args->debug_string = kDeviceDebugString.data();
-    args->debug_string_size = kDeviceDebugString.size();
+    const PJRT_DeviceDescription& description =
+        deref(args->device_description, "device_description");
+    args->debug_string = description.debugString.data();
+    args->debug_string_size = description.debugString.size();
   });
 }
 
 PJRT_Error* descriptionToString(PJRT_DeviceDescription_ToString_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_DeviceDescription_ToString_Args, args);
-    deref(args->device_description, "device_description");
-    args->to_string = kDeviceToString.data();
-    args->to_string_size = kDeviceToString.size();
+    const PJRT_DeviceDescription& description =
+        deref(args->device_description, "device_description");
+    args->to_string = description.toString.data();
+    args->to_string_size = description.toString.size();
   });
 }
 
@@ -253,18 +275,28 @@ PJRT_Error* deviceIsAddressable(PJRT_Device_IsAddressable_Args* args) {
 PJRT_Error* deviceLocalHardwareId(PJRT_Device_LocalHardwareId_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Device_LocalHardwareId_Args, args);
-    deref(args->device, "device");
-    args->local_hardware_id = 0;
+    args->local_hardware_id = deref(args->device, "device").description.id;
   });
 }
 
 } // namespace
 
 PJRT_Device& deviceOf(PJRT_Client& client, PJRT_Device* device, const char* what) {
-  if (device && device != &client.device)
+  if (!device) return *client.devices[0];
+  for (PJRT_Device* d : client.devices)
+    if (d == device) return *d;
+  throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                "`" + std::string(what) + "` is not a device of this client");
+}
+
+PJRT_Device& deviceWithId(PJRT_Client& client, int64_t id, const char* what) {
+  const int64_t count = static_cast<int64_t>(client.devices.size());
+  if (id < 0 || id >= count)
     throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
-                  "`" + std::string(what) + "` is not a device of this client");
-  return client.device;
+                  "no device with " + std::string(what) + " " + std::to_string(id) +
+                      ": hlotrain's plugin has " + devicesText(static_cast<int>(count)) +
+                      (count == 1 ? ", 0" : ", 0 to " + std::to_string(count - 1)));
+  return *client.devices[static_cast<size_t>(id)];
 }
 
 void fillClientSlots(PJRT_Api& api) {
@@ -295,3 +327,14 @@ void fillClientSlots(PJRT_Api& api) {
 }
 
 } // namespace hlotrain::pjrt
+
+PJRT_Client::PJRT_Client(int count) {
+  for (int id = 0; id < count; ++id) {
+    auto device = std::make_unique<PJRT_Device>();
+    device->description.id = id;
+    device->description.debugString = "hlotrain cpu device " + std::to_string(id);
+    device->description.toString = "CpuDevice(id=" + std::to_string(id) + ")";
+    devices.push_back(device.get());
+    owned.push_back(std::move(device));
+  }
+}

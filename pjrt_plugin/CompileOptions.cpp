@@ -90,6 +90,50 @@ int64_t countOrDefault(uint64_t varint) {
   return value == 0 ? 1 : value;
 }
 
+// A repeated int64 field's values, packed (one length-delimited run of varints) or not.
+void appendInt64s(const WireReader& reader, const Field& field, std::vector<int64_t>& out) {
+  if (field.wireType == kVarint) {
+    out.push_back(static_cast<int64_t>(field.varint));
+    return;
+  }
+  expectWireType(reader, field, kLengthDelimited);
+  uint64_t value = 0;
+  int shift = 0;
+  for (char c : field.bytes) {
+    const auto byte = static_cast<uint8_t>(c);
+    if (shift >= 64) reader.fail("a packed varint longer than 10 bytes");
+    value |= static_cast<uint64_t>(byte & 0x7f) << shift;
+    shift += 7;
+    if (byte & 0x80) continue;
+    out.push_back(static_cast<int64_t>(value));
+    value = 0;
+    shift = 0;
+  }
+  if (shift) reader.fail("a truncated packed varint");
+}
+
+DeviceAssignment readDeviceAssignment(std::string_view bytes) {
+  DeviceAssignment assignment;
+  WireReader reader(bytes, "device_assignment");
+  while (!reader.done()) {
+    const Field field = reader.next();
+    if (field.number == 1 || field.number == 2) {
+      expectWireType(reader, field, kVarint);
+      (field.number == 1 ? assignment.replicaCount : assignment.computationCount) =
+          static_cast<int32_t>(field.varint);
+    } else if (field.number == 3) {
+      expectWireType(reader, field, kLengthDelimited);
+      std::vector<int64_t>& ids = assignment.replicaDevices.emplace_back();
+      WireReader computation(field.bytes, "computation_devices");
+      while (!computation.done()) {
+        const Field id = computation.next();
+        if (id.number == 1) appendInt64s(computation, id, ids);
+      }
+    }
+  }
+  return assignment;
+}
+
 void readExecutableBuildOptions(std::string_view bytes, BuildOptions& options) {
   WireReader reader(bytes, "executable_build_options");
   while (!reader.done()) {
@@ -98,6 +142,9 @@ void readExecutableBuildOptions(std::string_view bytes, BuildOptions& options) {
       expectWireType(reader, field, kVarint);
       (field.number == 4 ? options.numReplicas : options.numPartitions) =
           countOrDefault(field.varint);
+    } else if (field.number == 9) {
+      expectWireType(reader, field, kLengthDelimited);
+      options.deviceAssignment = readDeviceAssignment(field.bytes);
     }
   }
 }

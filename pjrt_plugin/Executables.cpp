@@ -1,9 +1,12 @@
 #include "pjrt_plugin/Executables.h"
 
+#include <algorithm>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "ir/Verifier.h"
@@ -28,6 +31,7 @@ struct Signature {
   std::vector<int64_t> resultDims; // every result's dimensions, concatenated
   std::vector<size_t> resultRanks;
   std::vector<bool> donated; // per argument: declared `tf.aliasing_output`
+  int64_t replicas = 1;
 };
 
 } // namespace
@@ -36,13 +40,18 @@ struct PJRT_Executable {
   std::shared_ptr<const Signature> signature;
 };
 
+// One plan per replica, each run on its replica's device by a thread of its own; their
+// collectives meet at the rendezvous.
 struct PJRT_LoadedExecutable {
   PJRT_Client* client = nullptr;
   std::shared_ptr<const Signature> signature;
-  // The plan reads the module, so the module is declared first and destroyed last. Both are
-  // NULL once deleted; guarded by storageMutex(), which every run holds.
+  std::vector<PJRT_Device*> devices; // replica r runs on devices[r]
+  // The plans read the module and meet at the rendezvous, so both are declared first and
+  // destroyed last. Plans and module are empty once deleted; guarded by storageMutex(), which
+  // every run holds.
   std::unique_ptr<hlotrain::ir::Module> module;
-  std::unique_ptr<hlotrain::cpu::Executable> plan;
+  std::unique_ptr<hlotrain::cpu::Rendezvous> rendezvous;
+  std::vector<std::unique_ptr<hlotrain::cpu::Executable>> plans;
 };
 
 namespace hlotrain::pjrt {
@@ -52,8 +61,10 @@ std::string argumentName(size_t i) {
   return "argument " + std::to_string(i) + " of @main";
 }
 
-std::shared_ptr<const Signature> signatureOf(const ir::Module& module, const ir::Function& main) {
+std::shared_ptr<const Signature> signatureOf(const ir::Module& module, const ir::Function& main,
+                                             int64_t replicas) {
   auto signature = std::make_shared<Signature>();
+  signature->replicas = replicas;
   signature->name = module.name.empty() ? "main" : module.name;
   signature->arguments = main.argumentTypes();
   signature->results = main.resultTypes;
@@ -68,19 +79,71 @@ std::shared_ptr<const Signature> signatureOf(const ir::Module& module, const ir:
   return signature;
 }
 
+// The devices of the replicas: the device assignment's, checked as XLA's computation placer
+// does, or replica r on device r (the client's default assignment).
+std::vector<PJRT_Device*> replicaDevices(PJRT_Client& client, const BuildOptions& build) {
+  const int64_t replicas = build.numReplicas;
+  if (build.numPartitions != 1)
+    throw Failure(PJRT_Error_Code_UNIMPLEMENTED,
+                  "hlotrain's plugin runs replicas, not partitions; the compile options ask for " +
+                      std::to_string(build.numPartitions) + " partitions");
+  if (replicas > static_cast<int64_t>(client.devices.size()))
+    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                  "the compile options ask for " + std::to_string(replicas) +
+                      " replicas x 1 "
+                      "partition, but hlotrain's plugin has " +
+                      std::to_string(client.devices.size()) +
+                      (client.devices.size() == 1 ? " device" : " devices") +
+                      " (set HLOTRAIN_PJRT_DEVICES or the create option cpu_device_count)");
+  std::vector<PJRT_Device*> devices;
+  if (!build.deviceAssignment) {
+    for (int64_t r = 0; r < replicas; ++r)
+      devices.push_back(client.devices[static_cast<size_t>(r)]);
+    return devices;
+  }
+  const DeviceAssignment& da = *build.deviceAssignment;
+  if (da.replicaCount != replicas || da.computationCount != 1 || da.replicaDevices.size() != 1 ||
+      static_cast<int64_t>(da.replicaDevices[0].size()) != replicas)
+    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                  "the device assignment (" + std::to_string(da.replicaCount) + " replicas x " +
+                      std::to_string(da.computationCount) + " computations, " +
+                      std::to_string(da.replicaDevices.size()) +
+                      " lists of devices) does not place the " + std::to_string(replicas) +
+                      " replicas x 1 partition of the compile options");
+  for (int64_t id : da.replicaDevices[0]) {
+    PJRT_Device* device = &deviceWithId(client, id, "id");
+    if (std::find(devices.begin(), devices.end(), device) != devices.end())
+      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                    "the device assignment places two replicas on device " + std::to_string(id));
+    devices.push_back(device);
+  }
+  return devices;
+}
+
 // Parse and verify errors keep the parser's "<program>:line:col" location; see Errors.h for how
 // each kind of error is reported.
-std::unique_ptr<PJRT_LoadedExecutable> compile(PJRT_Client& client, std::string_view text) {
+std::unique_ptr<PJRT_LoadedExecutable> compile(PJRT_Client& client, std::string_view text,
+                                               const BuildOptions& build) {
   auto loaded = std::make_unique<PJRT_LoadedExecutable>();
   loaded->client = &client;
+  loaded->devices = replicaDevices(client, build);
   loaded->module = std::make_unique<ir::Module>(mlir::parse(text, "<program>"));
   ir::verify(*loaded->module);
   const ir::Function* main = loaded->module->lookup("main");
   if (!main)
     throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
                   "the program has no function @main, the entry PJRT runs");
-  loaded->signature = signatureOf(*loaded->module, *main);
-  loaded->plan = cpu::Executable::compile(*loaded->module, "main");
+  const int64_t replicas = build.numReplicas;
+  loaded->signature = signatureOf(*loaded->module, *main, replicas);
+  loaded->rendezvous = std::make_unique<cpu::Rendezvous>(replicas);
+  cpu::CompileOptions options;
+  // The replicas share the host's cores.
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.threads = std::max(1, std::min(options.threads, cores / static_cast<int>(replicas)));
+  for (int64_t r = 0; r < replicas; ++r) {
+    options.replica = {r, loaded->rendezvous.get()};
+    loaded->plans.push_back(cpu::Executable::compile(*loaded->module, "main", options));
+  }
   return loaded;
 }
 
@@ -106,13 +169,7 @@ PJRT_Error* clientCompile(PJRT_Client_Compile_Args* args) {
                     "MLIR bytecode is not supported by hlotrain's plugin: pass StableHLO text");
     const BuildOptions build = readBuildOptions(
         viewOf(args->compile_options, args->compile_options_size, "compile_options"));
-    if (build.numReplicas != 1 || build.numPartitions != 1)
-      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
-                    "hlotrain's plugin runs 1 replica x 1 partition on its one device; the "
-                    "compile options ask for " +
-                        std::to_string(build.numReplicas) + " replicas x " +
-                        std::to_string(build.numPartitions) + " partitions");
-    args->executable = compile(client, code).release();
+    args->executable = compile(client, code, build).release();
     counters().compiles++;
   });
 }
@@ -137,8 +194,9 @@ PJRT_Error*
 loadedExecutableAddressableDevices(PJRT_LoadedExecutable_AddressableDevices_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_LoadedExecutable_AddressableDevices_Args, args);
-    args->addressable_devices = deref(args->executable, "executable").client->devices;
-    args->num_addressable_devices = 1;
+    PJRT_LoadedExecutable& loaded = deref(args->executable, "executable");
+    args->addressable_devices = loaded.devices.data();
+    args->num_addressable_devices = loaded.devices.size();
   });
 }
 
@@ -147,7 +205,7 @@ PJRT_Error* loadedExecutableDelete(PJRT_LoadedExecutable_Delete_Args* args) {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_LoadedExecutable_Delete_Args, args);
     PJRT_LoadedExecutable& loaded = deref(args->executable, "executable");
     std::lock_guard lock(storageMutex());
-    loaded.plan.reset();
+    loaded.plans.clear();
     loaded.module.reset();
   });
 }
@@ -157,7 +215,7 @@ PJRT_Error* loadedExecutableIsDeleted(PJRT_LoadedExecutable_IsDeleted_Args* args
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_LoadedExecutable_IsDeleted_Args, args);
     PJRT_LoadedExecutable& loaded = deref(args->executable, "executable");
     std::lock_guard lock(storageMutex());
-    args->is_deleted = !loaded.plan;
+    args->is_deleted = loaded.plans.empty();
   });
 }
 
@@ -178,16 +236,25 @@ std::vector<bool> donations(const Signature& signature, const PJRT_ExecuteOption
   return donated;
 }
 
-// The argument buffers, each live and of its argument's type.
-std::vector<PJRT_Buffer*> checkedArguments(const Signature& signature, PJRT_Buffer* const* list) {
+// The argument buffers of one replica, each live, of its argument's type and on the replica's
+// device.
+std::vector<PJRT_Buffer*> checkedArguments(const Signature& signature, PJRT_Buffer* const* list,
+                                           size_t replica, const PJRT_Device& device) {
   std::vector<PJRT_Buffer*> buffers(signature.arguments.size());
+  const std::string row = signature.replicas > 1 ? " of replica " + std::to_string(replica) : "";
   for (size_t i = 0; i < buffers.size(); ++i) {
-    PJRT_Buffer& buffer = deref(list[i], argumentName(i).c_str());
-    requireLive(buffer, argumentName(i));
+    PJRT_Buffer& buffer = deref(list[i], (argumentName(i) + row).c_str());
+    requireLive(buffer, argumentName(i) + row);
     if (buffer.type != signature.arguments[i])
-      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, argumentName(i) + ": expected " +
+      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, argumentName(i) + row + ": expected " +
                                                           ir::toString(signature.arguments[i]) +
                                                           ", got " + ir::toString(buffer.type));
+    if (buffer.device != &device)
+      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                    "Buffer passed to Execute() as argument " + std::to_string(i) + " to replica " +
+                        std::to_string(replica) + " is on device " +
+                        buffer.device->description.toString +
+                        ", but replica is assigned to device " + device.description.toString + ".");
     buffers[i] = &buffer;
   }
   return buffers;
@@ -216,37 +283,74 @@ std::vector<size_t> firstUses(const std::vector<PJRT_Buffer*>& buffers,
   return first;
 }
 
-// Runs the plan over the arguments' own storage: each buffer's tensor is moved into the inputs
-// and, unless donated, moved back afterwards; only a buffer passed more than once is copied, for
-// its later uses. A donated buffer ends deleted even when the run fails, since the run may have
-// taken its storage. Call with storageMutex() held.
-std::vector<ir::Tensor> runOnArguments(cpu::Executable& plan,
-                                       const std::vector<PJRT_Buffer*>& buffers,
-                                       const std::vector<bool>& donated) {
-  const std::vector<size_t> first = firstUses(buffers, donated);
-  std::vector<ir::Tensor> inputs(buffers.size());
-  for (size_t i = 0; i < buffers.size(); ++i)
-    inputs[i] = first[i] == i ? std::move(buffers[i]->storage) : inputs[first[i]];
-  auto giveBack = [&] {
-    for (size_t i = 0; i < buffers.size(); ++i) {
-      if (first[i] != i) continue;
-      if (donated[i]) {
-        buffers[i]->storage = ir::Tensor();
-        buffers[i]->deleted = true;
+// One replica's arguments lent to its run: each buffer's tensor is moved into the inputs and,
+// unless donated, moved back afterwards; only a buffer passed more than once is copied, for its
+// later uses. A donated buffer ends deleted even when the run fails, since the run may have taken
+// its storage. Make and give back with storageMutex() held.
+class LentArguments {
+public:
+  LentArguments(std::vector<PJRT_Buffer*> buffers, const std::vector<bool>& donated)
+      : buffers_(std::move(buffers)), donated_(donated), first_(firstUses(buffers_, donated)),
+        inputs_(buffers_.size()) {
+    for (size_t i = 0; i < buffers_.size(); ++i)
+      inputs_[i] = first_[i] == i ? std::move(buffers_[i]->storage) : inputs_[first_[i]];
+  }
+  std::vector<ir::Tensor>& inputs() { return inputs_; }
+
+  void giveBack() {
+    for (size_t i = 0; i < buffers_.size(); ++i) {
+      if (first_[i] != i) continue;
+      if (donated_[i]) {
+        buffers_[i]->storage = ir::Tensor();
+        buffers_[i]->deleted = true;
       } else {
-        buffers[i]->storage = std::move(inputs[i]);
+        buffers_[i]->storage = std::move(inputs_[i]);
       }
     }
-  };
-  std::vector<ir::Tensor> outputs;
-  try {
-    outputs = plan.runDonating(inputs, donated);
-  } catch (const std::exception& e) {
-    giveBack();
-    throw Failure(PJRT_Error_Code_INTERNAL, std::string("executing @main failed: ") + e.what());
   }
-  giveBack();
-  return outputs;
+
+private:
+  std::vector<PJRT_Buffer*> buffers_;
+  const std::vector<bool>& donated_;
+  std::vector<size_t> first_;
+  std::vector<ir::Tensor> inputs_;
+};
+
+// Runs every replica's plan on its lent arguments, each on a thread of its own when there are
+// several (their collectives wait for one another). A replica that fails aborts the rendezvous, so
+// the others leave their collectives; the error reported is the first replica's own. Call with
+// storageMutex() held: the plans run on storage lent out of buffers.
+std::vector<std::vector<ir::Tensor>> runReplicas(PJRT_LoadedExecutable& loaded,
+                                                 std::vector<LentArguments>& lent,
+                                                 const std::vector<bool>& donated) {
+  const size_t replicas = lent.size();
+  std::vector<std::vector<ir::Tensor>> results(replicas);
+  std::mutex failureMutex;
+  std::optional<std::string> failure;
+  auto run = [&](size_t r) {
+    try {
+      results[r] = loaded.plans[r]->runDonating(lent[r].inputs(), donated);
+    } catch (const std::exception& e) {
+      const std::string what =
+          (replicas > 1 ? "replica " + std::to_string(r) + ": " : "") + std::string(e.what());
+      {
+        std::lock_guard lock(failureMutex);
+        if (!failure) failure = what;
+      }
+      loaded.rendezvous->abort("another replica failed (" + what + ")");
+    }
+  };
+  if (replicas == 1) {
+    run(0);
+  } else {
+    std::vector<std::thread> threads;
+    for (size_t r = 0; r < replicas; ++r) threads.emplace_back(run, r);
+    for (std::thread& t : threads) t.join();
+  }
+  loaded.rendezvous->reset();
+  for (LentArguments& arguments : lent) arguments.giveBack();
+  if (failure) throw Failure(PJRT_Error_Code_INTERNAL, "executing @main failed: " + *failure);
+  return results;
 }
 
 PJRT_Error* loadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
@@ -255,37 +359,67 @@ PJRT_Error* loadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
     PJRT_LoadedExecutable& loaded = deref(args->executable, "executable");
     const PJRT_ExecuteOptions& options = deref(args->options, "options");
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_ExecuteOptions, &options);
-    if (args->num_devices != 1)
+    const size_t replicas = loaded.devices.size();
+    if (args->num_devices != replicas)
       throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
-                    "the executable runs on 1 device, got num_devices = " +
-                        std::to_string(args->num_devices));
+                    "Attempted to execute with " + std::to_string(args->num_devices) +
+                        " argument lists when local device count is " + std::to_string(replicas) +
+                        " (total replica count: " + std::to_string(replicas) +
+                        ", partition count: 1)");
     PJRT_Client& client = *loaded.client;
-    deviceOf(client, args->execute_device, "execute_device");
+    if (args->execute_device && (replicas != 1 || &deviceOf(client, args->execute_device,
+                                                            "execute_device") != loaded.devices[0]))
+      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                    "`execute_device` must be NULL or the device of the executable's one replica");
     const Signature& signature = *loaded.signature;
     if (args->num_args != signature.arguments.size())
       throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
                     "@main takes " + std::to_string(signature.arguments.size()) +
                         " arguments, got num_args = " + std::to_string(args->num_args));
-    PJRT_Buffer* const* arguments = deref(args->argument_lists, "argument_lists");
-    if (args->num_args && !arguments)
-      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "`argument_lists[0]` is NULL");
-    PJRT_Buffer** outputList = deref(args->output_lists, "output_lists");
-    if (!outputList) throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "`output_lists[0]` is NULL");
+    PJRT_Buffer* const* const* argumentLists = &deref(args->argument_lists, "argument_lists");
+    PJRT_Buffer** const* outputLists = &deref(args->output_lists, "output_lists");
+    for (size_t r = 0; r < replicas; ++r) {
+      if (args->num_args && !argumentLists[r])
+        throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                      "`argument_lists[" + std::to_string(r) + "]` is NULL");
+      if (!outputLists[r])
+        throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                      "`output_lists[" + std::to_string(r) + "]` is NULL");
+    }
     const std::vector<bool> donated = donations(signature, options);
 
-    std::vector<ir::Tensor> results;
+    std::vector<std::vector<ir::Tensor>> results;
     {
       std::lock_guard lock(storageMutex());
-      if (!loaded.plan)
+      if (loaded.plans.empty())
         throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "the executable was deleted");
-      results = runOnArguments(*loaded.plan, checkedArguments(signature, arguments), donated);
+      std::vector<std::vector<PJRT_Buffer*>> checked;
+      for (size_t r = 0; r < replicas; ++r)
+        checked.push_back(checkedArguments(signature, argumentLists[r], r, *loaded.devices[r]));
+      for (size_t r = 0; r < replicas; ++r)
+        for (size_t q = 0; q < r; ++q)
+          for (PJRT_Buffer* buffer : checked[r])
+            if (std::find(checked[q].begin(), checked[q].end(), buffer) != checked[q].end())
+              throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "replicas " + std::to_string(q) +
+                                                                  " and " + std::to_string(r) +
+                                                                  " are passed the same buffer");
+      std::vector<LentArguments> lent;
+      lent.reserve(replicas);
+      for (size_t r = 0; r < replicas; ++r) lent.emplace_back(std::move(checked[r]), donated);
+      results = runReplicas(loaded, lent, donated);
     }
     // Made outside the lock: destroying one (if a later allocation fails) takes it.
-    std::vector<OwnedBuffer> outputs;
-    for (ir::Tensor& result : results) outputs.push_back(newBuffer(client, std::move(result)));
-    std::unique_ptr<PJRT_Event> done(args->device_complete_events ? newReadyEvent() : nullptr);
-    for (size_t i = 0; i < outputs.size(); ++i) outputList[i] = outputs[i].release();
-    if (args->device_complete_events) args->device_complete_events[0] = done.release();
+    std::vector<std::vector<OwnedBuffer>> outputs(replicas);
+    for (size_t r = 0; r < replicas; ++r)
+      for (ir::Tensor& result : results[r])
+        outputs[r].push_back(newBuffer(client, *loaded.devices[r], std::move(result)));
+    std::vector<std::unique_ptr<PJRT_Event>> done;
+    if (args->device_complete_events)
+      for (size_t r = 0; r < replicas; ++r) done.emplace_back(newReadyEvent());
+    for (size_t r = 0; r < replicas; ++r) {
+      for (size_t i = 0; i < outputs[r].size(); ++i) outputLists[r][i] = outputs[r][i].release();
+      if (args->device_complete_events) args->device_complete_events[r] = done[r].release();
+    }
     counters().executes++;
   });
 }
@@ -309,8 +443,8 @@ PJRT_Error* executableName(PJRT_Executable_Name_Args* args) {
 PJRT_Error* executableNumReplicas(PJRT_Executable_NumReplicas_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Executable_NumReplicas_Args, args);
-    deref(args->executable, "executable");
-    args->num_replicas = 1;
+    args->num_replicas =
+        static_cast<size_t>(deref(args->executable, "executable").signature->replicas);
   });
 }
 

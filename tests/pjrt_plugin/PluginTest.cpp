@@ -335,7 +335,7 @@ TEST_F(PluginTest, AttributesGiveXlaAndStablehloVersions) {
                                              "stablehlo_minimum_version"}));
 }
 
-TEST_F(PluginTest, ClientAcceptsOneCpuDeviceAndRejectsOtherOptions) {
+TEST_F(PluginTest, ClientMakesTheCpuDevicesAskedForAndRejectsOtherOptions) {
   auto option = ARGS(PJRT_NamedValue);
   option.name = "cpu_device_count";
   option.name_size = std::strlen(option.name);
@@ -351,10 +351,19 @@ TEST_F(PluginTest, ClientAcceptsOneCpuDeviceAndRejectsOtherOptions) {
   expectOk(api_->PJRT_Client_Destroy(&destroy));
 
   option.int64_value = 4; // XLA CPU's default
+  expectOk(api_->PJRT_Client_Create(&create));
+  auto devices = ARGS(PJRT_Client_Devices_Args);
+  devices.client = create.client;
+  expectOk(api_->PJRT_Client_Devices(&devices));
+  EXPECT_EQ(devices.num_devices, 4u);
+  destroy.client = create.client;
+  expectOk(api_->PJRT_Client_Destroy(&destroy));
+
+  option.int64_value = 0;
   Failure failure = failureOf(api_->PJRT_Client_Create(&create));
   EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
   EXPECT_NE(failure.message.find("cpu_device_count"), std::string::npos) << failure.message;
-  EXPECT_NE(failure.message.find("got 4"), std::string::npos) << failure.message;
+  EXPECT_NE(failure.message.find("got 0"), std::string::npos) << failure.message;
 
   option.name = "allocator";
   option.name_size = std::strlen(option.name);
@@ -555,7 +564,8 @@ TEST_F(PluginTest, CompileErrorsCarryTheirKindAndPlace) {
 
   failure = failureOf(tryCompile(kAddDonating, "mlir", kTwoReplicas, &unused));
   EXPECT_EQ(failure.code, PJRT_Error_Code_INVALID_ARGUMENT);
-  EXPECT_NE(failure.message.find("2 replicas x 1 partitions"), std::string::npos)
+  EXPECT_NE(failure.message.find("2 replicas x 1 partition, but hlotrain's plugin has 1 device"),
+            std::string::npos)
       << failure.message;
 
   failure = failureOf(tryCompile(kAddDonating, "mlir", std::string("\x1a\x7f", 2), &unused));
@@ -774,6 +784,189 @@ TEST_F(PluginTest, DeletedExecutableRefusesToRun) {
   std::vector<PJRT_Buffer*> outputs;
   EXPECT_NE(failureOf(tryExecute(add, {a, b}, outputs)).message.find("deleted"), std::string::npos);
   EXPECT_FALSE(isDeleted(a));
+}
+
+// Data-parallel programs: replicas on the devices of one client, their all_reduce summed in the
+// order of each group's ids, as written.
+class PluginReplicasTest : public PluginTest {
+protected:
+  void SetUp() override {
+    PluginTest::SetUp();
+    auto destroy = ARGS(PJRT_Client_Destroy_Args);
+    destroy.client = client_;
+    expectOk(api_->PJRT_Client_Destroy(&destroy));
+    auto option = ARGS(PJRT_NamedValue);
+    option.name = "cpu_device_count";
+    option.name_size = std::strlen(option.name);
+    option.type = PJRT_NamedValue_kInt64;
+    option.int64_value = 3;
+    option.value_size = 1;
+    auto create = ARGS(PJRT_Client_Create_Args);
+    create.create_options = &option;
+    create.num_options = 1;
+    expectOk(api_->PJRT_Client_Create(&create));
+    client_ = create.client;
+    auto devices = ARGS(PJRT_Client_AddressableDevices_Args);
+    devices.client = client_;
+    expectOk(api_->PJRT_Client_AddressableDevices(&devices));
+    ASSERT_EQ(devices.num_addressable_devices, 3u);
+    devices_.assign(devices.addressable_devices, devices.addressable_devices + 3);
+  }
+
+  PJRT_Buffer* uploadTo(size_t device, const std::vector<float>& values) {
+    device_ = devices_[device];
+    return uploadF32(values, {static_cast<int64_t>(values.size())});
+  }
+
+  // Runs every replica: row r of `arguments` is replica r's; returns each row's outputs.
+  PJRT_Error* tryExecuteRows(PJRT_LoadedExecutable* executable,
+                             std::vector<std::vector<PJRT_Buffer*>> arguments,
+                             std::vector<std::vector<PJRT_Buffer*>>& outputs) {
+    auto options = ARGS(PJRT_ExecuteOptions);
+    std::vector<PJRT_Buffer* const*> argumentLists;
+    std::vector<PJRT_Buffer**> outputLists;
+    outputs.assign(arguments.size(), std::vector<PJRT_Buffer*>(numOutputs(executable)));
+    for (size_t r = 0; r < arguments.size(); ++r) {
+      argumentLists.push_back(arguments[r].data());
+      outputLists.push_back(outputs[r].data());
+    }
+    auto run = ARGS(PJRT_LoadedExecutable_Execute_Args);
+    run.executable = executable;
+    run.options = &options;
+    run.argument_lists = argumentLists.data();
+    run.num_devices = arguments.size();
+    run.num_args = arguments[0].size();
+    run.output_lists = outputLists.data();
+    if (PJRT_Error* error = api_->PJRT_LoadedExecutable_Execute(&run)) return error;
+    for (const std::vector<PJRT_Buffer*>& row : outputs)
+      buffers_.insert(buffers_.end(), row.begin(), row.end());
+    return nullptr;
+  }
+
+  std::vector<PJRT_Device*> devices_;
+};
+
+// Sums over the replicas of `groups` (a dense<...> literal of shape `shape`) and returns the
+// replica's id.
+std::string allReduceProgram(int replicas, const std::string& groups, const std::string& shape) {
+  return "module @m attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = " +
+         std::to_string(replicas) + R"( : i32} {
+  func.func public @main(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<ui32>) {
+    %s = "stablehlo.all_reduce"(%x) <{replica_groups = dense<)" +
+         groups + "> : tensor<" + shape + R"(xi64>}> ({
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %t = stablehlo.add %a, %b : tensor<f32>
+      stablehlo.return %t : tensor<f32>
+    }) : (tensor<2xf32>) -> tensor<2xf32>
+    %id = "stablehlo.replica_id"() : () -> tensor<ui32>
+    return %s, %id : tensor<2xf32>, tensor<ui32>
+  }
+})";
+}
+
+// CompileOptionsProto for `replicas` replicas on the device ids `ids`, one partition, with the
+// device assignment LOWERERS.md "Compile options for N devices" encodes (its N = 2 example is the
+// first).
+std::string replicaOptions(const std::vector<uint8_t>& ids) {
+  const auto n = static_cast<uint8_t>(ids.size());
+  std::string computation = {'\x0a', static_cast<char>(n)};
+  for (uint8_t id : ids) computation += static_cast<char>(id);
+  std::string assignment = {
+      '\x08', static_cast<char>(n), '\x10', '\x01', '\x1a', static_cast<char>(computation.size())};
+  assignment += computation;
+  std::string build("\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 11);
+  build += {'\x20', static_cast<char>(n),
+            '\x28', '\x01',
+            '\x30', '\x01',
+            '\x4a', static_cast<char>(assignment.size())};
+  build += assignment;
+  return std::string{'\x1a', static_cast<char>(build.size())} + build;
+}
+
+TEST_F(PluginReplicasTest, TheOptionsOfTwoReplicasAreLowerersMdsBytes) {
+  EXPECT_EQ(replicaOptions({0, 1}),
+            std::string("\x1a\x1d\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x20\x02\x28\x01\x30"
+                        "\x01\x4a\x0a\x08\x02\x10\x01\x1a\x04\x0a\x02\x00\x01",
+                        31));
+}
+
+TEST_F(PluginReplicasTest, ReplicasSumInTheirGroupsOrderOnTheirDevices) {
+  PJRT_LoadedExecutable* exe = nullptr;
+  // 1e8 + 1 rounds to 1e8 in f32: (1e8 + 1) - 1e8 is 0, (-1e8 + 1e8) + 1 is 1.
+  expectOk(tryCompile(allReduceProgram(3, "[[2, 0, 1]]", "1x3"), "mlir", replicaOptions({0, 1, 2}),
+                      &exe));
+  ASSERT_NE(exe, nullptr);
+  std::vector<std::vector<PJRT_Buffer*>> out;
+  expectOk(tryExecuteRows(
+      exe, {{uploadTo(0, {1e8f, 2.0f})}, {uploadTo(1, {1.0f, 3.0f})}, {uploadTo(2, {-1e8f, 4.0f})}},
+      out));
+  for (uint32_t r = 0; r < 3; ++r) {
+    EXPECT_EQ(download<float>(out[r][0]), (std::vector<float>{1.0f, 9.0f})) << "replica " << r;
+    EXPECT_EQ(download<uint32_t>(out[r][1]), (std::vector<uint32_t>{r}));
+    auto device = ARGS(PJRT_Buffer_Device_Args);
+    device.buffer = out[r][0];
+    expectOk(api_->PJRT_Buffer_Device(&device));
+    EXPECT_EQ(device.device, devices_[r]) << "replica " << r << "'s results stay on its device";
+  }
+  PJRT_LoadedExecutable* inOrder = nullptr;
+  expectOk(tryCompile(allReduceProgram(3, "[[0, 1, 2]]", "1x3"), "mlir", replicaOptions({0, 1, 2}),
+                      &inOrder));
+  expectOk(tryExecuteRows(
+      inOrder,
+      {{uploadTo(0, {1e8f, 2.0f})}, {uploadTo(1, {1.0f, 3.0f})}, {uploadTo(2, {-1e8f, 4.0f})}},
+      out));
+  EXPECT_EQ(download<float>(out[0][0]), (std::vector<float>{0.0f, 9.0f}));
+}
+
+TEST_F(PluginReplicasTest, TheDeviceAssignmentPlacesTheReplicas) {
+  PJRT_LoadedExecutable* exe = nullptr;
+  expectOk(
+      tryCompile(allReduceProgram(2, "[[0], [1]]", "2x1"), "mlir", replicaOptions({2, 0}), &exe));
+  ASSERT_NE(exe, nullptr);
+  auto addressable = ARGS(PJRT_LoadedExecutable_AddressableDevices_Args);
+  addressable.executable = exe;
+  expectOk(api_->PJRT_LoadedExecutable_AddressableDevices(&addressable));
+  ASSERT_EQ(addressable.num_addressable_devices, 2u);
+  EXPECT_EQ(addressable.addressable_devices[0], devices_[2]);
+  EXPECT_EQ(addressable.addressable_devices[1], devices_[0]);
+  std::vector<std::vector<PJRT_Buffer*>> out;
+  expectOk(tryExecuteRows(exe, {{uploadTo(2, {1, 2})}, {uploadTo(0, {3, 4})}}, out));
+  EXPECT_EQ(download<float>(out[0][0]), (std::vector<float>{1, 2})) << "groups of one";
+  EXPECT_EQ(download<float>(out[1][0]), (std::vector<float>{3, 4}));
+
+  Failure failure =
+      failureOf(tryExecuteRows(exe, {{uploadTo(0, {1, 2})}, {uploadTo(2, {3, 4})}}, out));
+  EXPECT_EQ(failure.message,
+            "Buffer passed to Execute() as argument 0 to replica 0 is on device CpuDevice(id=0), "
+            "but replica is assigned to device CpuDevice(id=2).");
+  failure = failureOf(tryExecuteRows(exe, {{uploadTo(2, {1, 2})}}, out));
+  EXPECT_NE(failure.message.find("Attempted to execute with 1 argument lists when local device "
+                                 "count is 2"),
+            std::string::npos)
+      << failure.message;
+}
+
+TEST_F(PluginReplicasTest, BadAssignmentsAndGroupsAreRefused) {
+  PJRT_LoadedExecutable* exe = nullptr;
+  Failure failure = failureOf(
+      tryCompile(allReduceProgram(2, "[[0, 1]]", "1x2"), "mlir", replicaOptions({1, 1}), &exe));
+  EXPECT_NE(failure.message.find("two replicas on device 1"), std::string::npos) << failure.message;
+  failure = failureOf(
+      tryCompile(allReduceProgram(2, "[[0, 1]]", "1x2"), "mlir", replicaOptions({0, 7}), &exe));
+  EXPECT_NE(failure.message.find("no device with id 7"), std::string::npos) << failure.message;
+  failure = failureOf(tryCompile(allReduceProgram(4, "[[0, 1, 2, 3]]", "1x4"), "mlir",
+                                 replicaOptions({0, 1, 2, 3}), &exe));
+  EXPECT_NE(failure.message.find("has 3 devices"), std::string::npos) << failure.message;
+
+  // Groups naming a replica the program does not run fail every replica alike, none waits.
+  expectOk(
+      tryCompile(allReduceProgram(2, "[[0, 2]]", "1x2"), "mlir", replicaOptions({0, 1}), &exe));
+  std::vector<std::vector<PJRT_Buffer*>> out;
+  failure = failureOf(tryExecuteRows(exe, {{uploadTo(0, {1, 2})}, {uploadTo(1, {3, 4})}}, out));
+  EXPECT_EQ(failure.code, PJRT_Error_Code_INTERNAL);
+  EXPECT_NE(failure.message.find("name replica 2, but the program runs 2 replicas"),
+            std::string::npos)
+      << failure.message;
 }
 
 } // namespace
