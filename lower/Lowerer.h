@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ir/Op.h"
 #include "ir/Tensor.h"
 #include "support/RunFiles.h"
 
@@ -49,6 +50,13 @@ public:
   // argument when one has the wrong type or was consumed.
   virtual std::vector<std::unique_ptr<Buffer>> execute(std::span<Buffer* const> arguments,
                                                        bool donate = true) = 0;
+
+  // The replicas the graph runs as (its mhlo.num_replicas): 1 but for a data-parallel train step.
+  virtual int64_t replicas() const { return 1; }
+  // Runs every replica at once, replica r on argumentLists[r], whose buffers are on the lowerer's
+  // device r; returns each replica's results. One list on a one-replica graph is execute().
+  virtual std::vector<std::vector<std::unique_ptr<Buffer>>>
+  executeReplicas(std::span<const std::vector<Buffer*>> argumentLists, bool donate = true);
 
   // Host tensors in and out, nothing donated: a graph run once (`hlotrain run`, `diff`, tests).
   std::vector<ir::Tensor> run(std::span<const ir::Tensor> inputs);
@@ -88,7 +96,16 @@ public:
   }
   // Throws RuntimeError for a consumed buffer.
   virtual ir::Tensor download(const Buffer& buffer) = 0;
+
+  // The devices this lowerer can run replicas on: 1 but for a PJRT plugin with several.
+  virtual int64_t devices() const { return 1; }
+  // `tensor` on device `device` of devices(); upload() is device 0.
+  virtual std::unique_ptr<Buffer> uploadTo(const ir::Tensor& tensor, int64_t device);
 };
+
+// The replica count a module is compiled for: its `mhlo.num_replicas` attribute, 1 without one.
+// VerifyError when the attribute is not a positive integer.
+int64_t replicaCount(const ir::Module& module);
 
 // The one function that says which file a lowerer loads (`.mlir` on cpu and xla, `.vmfb` on
 // iree); every "does the artifact exist" guard and every load goes through it.

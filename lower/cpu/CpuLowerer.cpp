@@ -54,6 +54,14 @@ public:
     auto start = std::chrono::steady_clock::now();
     const ir::Function* main = module_->lookup("main");
     if (!main) throw VerifyError(module_->name + ": no function @main");
+    if (const int64_t replicas = lower::replicaCount(*module_); replicas != 1)
+      throw UnsupportedError(module_->name + " runs as " + std::to_string(replicas) +
+                             " replicas (mhlo.num_replicas); the cpu lowerer runs one: run it "
+                             "on the xla lowerer with a PJRT plugin of " +
+                             std::to_string(replicas) +
+                             " devices (libhlotrain_pjrt.so with "
+                             "HLOTRAIN_PJRT_DEVICES=" +
+                             std::to_string(replicas) + ")");
     main_ = main;
     arguments_ = main->argumentTypes();
     donation_ = mlir::aliasingOutputs(*main);

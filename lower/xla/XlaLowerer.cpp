@@ -108,10 +108,10 @@ const PjrtBuffer& pjrtBuffer(const lower::Buffer& buffer) {
 class PjrtSession : public lower::Session {
 public:
   PjrtSession(XlaLowerer& lowerer, const PJRT_Api* api, PJRT_LoadedExecutable* executable,
-              const ir::Function& main, double seconds, std::string name)
+              const ir::Function& main, int64_t replicas, double seconds, std::string name)
       : Session(lowerer), api_(api), executable_(executable), arguments_(main.argumentTypes()),
-        results_(main.resultTypes), donation_(mlir::aliasingOutputs(main)), seconds_(seconds),
-        name_(std::move(name)) {}
+        results_(main.resultTypes), donation_(mlir::aliasingOutputs(main)), replicas_(replicas),
+        seconds_(seconds), name_(std::move(name)) {}
   ~PjrtSession() override {
     auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_Destroy_Args);
     destroy.executable = executable_;
@@ -124,14 +124,69 @@ public:
   const std::vector<ir::TensorType>& resultTypes() const override { return results_; }
   const std::vector<std::optional<int64_t>>& donation() const override { return donation_; }
   double compileSeconds() const override { return seconds_; }
+  int64_t replicas() const override { return replicas_; }
 
   std::vector<std::unique_ptr<lower::Buffer>> execute(std::span<lower::Buffer* const> arguments,
                                                       bool donate) override {
+    const std::vector<lower::Buffer*> list(arguments.begin(), arguments.end());
+    return std::move(executeReplicas(std::span(&list, 1), donate)[0]);
+  }
+
+  // One PJRT execution of every replica (LOWERERS.md "Execute on N devices"): row r of the
+  // argument and output lists is replica r, on the device the compile options assigned it.
+  std::vector<std::vector<std::unique_ptr<lower::Buffer>>>
+  executeReplicas(std::span<const std::vector<lower::Buffer*>> argumentLists,
+                  bool donate) override {
+    if (argumentLists.size() != static_cast<size_t>(replicas_))
+      throw RuntimeError(name_ + ": runs " + std::to_string(replicas_) + " replicas, given " +
+                         std::to_string(argumentLists.size()) + " argument lists");
+    std::vector<int64_t> kept; // donated by the graph, kept for this call
+    for (size_t i = 0; i < donation_.size(); ++i)
+      if (donation_[i] && !donate) kept.push_back(static_cast<int64_t>(i));
+    std::vector<std::vector<PJRT_Buffer*>> handles;
+    for (const std::vector<lower::Buffer*>& arguments : argumentLists)
+      handles.push_back(handlesOf(arguments, donate));
+    auto options = HLOTRAIN_PJRT_ARGS(PJRT_ExecuteOptions);
+    options.non_donatable_input_indices = kept.data();
+    options.num_non_donatable_input_indices = kept.size();
+    std::vector<std::vector<PJRT_Buffer*>> outputs(handles.size(),
+                                                   std::vector<PJRT_Buffer*>(results_.size()));
+    std::vector<PJRT_Buffer* const*> argumentRows;
+    std::vector<PJRT_Buffer**> outputRows;
+    for (size_t r = 0; r < handles.size(); ++r) {
+      argumentRows.push_back(handles[r].data());
+      outputRows.push_back(outputs[r].data());
+    }
+    std::vector<PJRT_Event*> complete(handles.size(), nullptr);
+    auto run = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_Execute_Args);
+    run.executable = executable_;
+    run.options = &options;
+    run.argument_lists = argumentRows.data();
+    run.num_devices = handles.size();
+    run.num_args = arguments_.size();
+    run.output_lists = outputRows.data();
+    run.device_complete_events = complete.data();
+    check(api_, api_->PJRT_LoadedExecutable_Execute(&run), "running " + name_);
+    std::vector<std::vector<std::unique_ptr<lower::Buffer>>> buffers(handles.size());
+    for (size_t r = 0; r < handles.size(); ++r)
+      for (size_t k = 0; k < results_.size(); ++k)
+        buffers[r].push_back(std::make_unique<PjrtBuffer>(api_, outputs[r][k], results_[k]));
+    if (donate)
+      for (const std::vector<lower::Buffer*>& arguments : argumentLists)
+        for (size_t i = 0; i < arguments.size(); ++i)
+          if (donation_[i]) static_cast<PjrtBuffer*>(arguments[i])->consume();
+    for (PJRT_Event* event : complete) await(api_, event, "running " + name_);
+    return buffers;
+  }
+
+private:
+  // One replica's argument handles, each of its argument's type; a buffer passed twice may not be
+  // donated.
+  std::vector<PJRT_Buffer*> handlesOf(const std::vector<lower::Buffer*>& arguments, bool donate) {
     if (arguments.size() != arguments_.size())
       throw RuntimeError(name_ + ": @main takes " + std::to_string(arguments_.size()) +
                          " arguments, got " + std::to_string(arguments.size()));
     std::vector<PJRT_Buffer*> handles;
-    std::vector<int64_t> kept; // donated by the graph, kept for this call
     for (size_t i = 0; i < arguments.size(); ++i) {
       const PjrtBuffer& b = pjrtBuffer(*arguments[i]);
       if (b.type() != arguments_[i])
@@ -144,40 +199,16 @@ public:
           throw RuntimeError(name_ + ": arguments " + std::to_string(j) + " and " +
                              std::to_string(i) +
                              " are one buffer, and the graph donates one of them");
-      if (donated && !donate) kept.push_back(static_cast<int64_t>(i));
       handles.push_back(b.handle());
     }
-    auto options = HLOTRAIN_PJRT_ARGS(PJRT_ExecuteOptions);
-    options.non_donatable_input_indices = kept.data();
-    options.num_non_donatable_input_indices = kept.size();
-    std::vector<PJRT_Buffer*> outputs(results_.size(), nullptr);
-    PJRT_Buffer* const* argumentList = handles.data();
-    PJRT_Buffer** outputList = outputs.data();
-    PJRT_Event* complete = nullptr;
-    auto run = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_Execute_Args);
-    run.executable = executable_;
-    run.options = &options;
-    run.argument_lists = &argumentList;
-    run.num_devices = 1;
-    run.num_args = handles.size();
-    run.output_lists = &outputList;
-    run.device_complete_events = &complete;
-    check(api_, api_->PJRT_LoadedExecutable_Execute(&run), "running " + name_);
-    std::vector<std::unique_ptr<lower::Buffer>> buffers;
-    for (size_t k = 0; k < outputs.size(); ++k)
-      buffers.push_back(std::make_unique<PjrtBuffer>(api_, outputs[k], results_[k]));
-    if (donate)
-      for (size_t i = 0; i < arguments.size(); ++i)
-        if (donation_[i]) static_cast<PjrtBuffer*>(arguments[i])->consume();
-    await(api_, complete, "running " + name_);
-    return buffers;
+    return handles;
   }
 
-private:
   const PJRT_Api* api_;
   PJRT_LoadedExecutable* executable_;
   std::vector<ir::TensorType> arguments_, results_;
   std::vector<std::optional<int64_t>> donation_;
+  int64_t replicas_;
   double seconds_;
   std::string name_;
 };
@@ -200,7 +231,8 @@ void message(std::string& out, uint64_t field, const std::string& bytes) {
 
 } // namespace
 
-std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exactRoundings) {
+std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exactRoundings,
+                                std::span<const int64_t> replicaDevices) {
   std::string build;
   varint(build, 1 << 3); // device_ordinal = -1: not pinned to one device
   varint(build, static_cast<uint64_t>(int64_t{-1}));
@@ -208,6 +240,21 @@ std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exact
   varint(build, static_cast<uint64_t>(replicas));
   varint(build, 5 << 3);
   varint(build, static_cast<uint64_t>(partitions));
+  if (!replicaDevices.empty()) {
+    varint(build, 6 << 3); // use_spmd_partitioning, as JAX sends it; with 1 partition a no-op
+    varint(build, 1);
+    std::string ids; // packed int64 replica_device_ids
+    for (int64_t id : replicaDevices) varint(ids, static_cast<uint64_t>(id));
+    std::string computation;
+    message(computation, 1, ids);
+    std::string assignment; // DeviceAssignmentProto: replica_count, computation_count, devices
+    varint(assignment, 1 << 3);
+    varint(assignment, static_cast<uint64_t>(replicas));
+    varint(assignment, 2 << 3);
+    varint(assignment, static_cast<uint64_t>(partitions));
+    message(assignment, 3, computation);
+    message(build, 9, assignment); // device_assignment
+  }
   std::string options;
   message(options, 3, build); // executable_build_options
   if (exactRoundings) {
@@ -267,7 +314,8 @@ XlaLowerer::XlaLowerer(const std::string& pluginPath) : path_(pluginPath) {
         "listing the devices");
   if (devices.num_addressable_devices == 0)
     throw RuntimeError("xla: " + path_ + " (" + platform_ + ") has no addressable device");
-  device_ = devices.addressable_devices[0];
+  devices_.assign(devices.addressable_devices,
+                  devices.addressable_devices + devices.num_addressable_devices);
 }
 
 XlaLowerer::~XlaLowerer() {
@@ -279,6 +327,17 @@ XlaLowerer::~XlaLowerer() {
     d.error = error;
     api_->PJRT_Error_Destroy(&d);
   }
+}
+
+int64_t XlaLowerer::deviceId(PJRT_Device* device) const {
+  auto description = HLOTRAIN_PJRT_ARGS(PJRT_Device_GetDescription_Args);
+  description.device = device;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Device_GetDescription)(&description),
+        "describing a device");
+  auto id = HLOTRAIN_PJRT_ARGS(PJRT_DeviceDescription_Id_Args);
+  id.device_description = description.device_description;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_DeviceDescription_Id)(&id), "naming a device");
+  return id.id;
 }
 
 std::string XlaLowerer::describe() const {
@@ -306,7 +365,18 @@ std::unique_ptr<lower::Session> XlaLowerer::compile(std::string_view mlirText,
   const char* flags = std::getenv("XLA_FLAGS");
   const bool userChoseExcessPrecision =
       flags && std::string_view(flags).find("xla_allow_excess_precision") != std::string_view::npos;
-  const std::string options = compileOptionsProto(1, 1, !userChoseExcessPrecision);
+  // Replica r on the client's addressable device r, said explicitly (LOWERERS.md: "always send a
+  // device assignment") for several; one replica keeps the client's default.
+  const int64_t replicas = lower::replicaCount(module);
+  if (replicas > static_cast<int64_t>(devices_.size()))
+    throw RuntimeError("xla: " + name + " runs as " + std::to_string(replicas) + " replicas, but " +
+                       path_ + " has " + std::to_string(devices_.size()) + " addressable device" +
+                       (devices_.size() == 1 ? "" : "s"));
+  std::vector<int64_t> assignment;
+  if (replicas > 1)
+    for (int64_t r = 0; r < replicas; ++r) assignment.push_back(deviceId(devices_[r]));
+  const std::string options =
+      compileOptionsProto(replicas, 1, !userChoseExcessPrecision, assignment);
   auto compile = HLOTRAIN_PJRT_ARGS(PJRT_Client_Compile_Args);
   compile.client = client_;
   compile.program = &program;
@@ -314,7 +384,7 @@ std::unique_ptr<lower::Session> XlaLowerer::compile(std::string_view mlirText,
   compile.compile_options_size = options.size();
   check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_Compile)(&compile), "compiling " + name);
   auto session = std::make_unique<PjrtSession>(
-      *this, api_, compile.executable, *main,
+      *this, api_, compile.executable, *main, replicas,
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), name);
 
   auto get = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_GetExecutable_Args);
@@ -336,6 +406,13 @@ std::unique_ptr<lower::Session> XlaLowerer::compile(std::string_view mlirText,
 }
 
 std::unique_ptr<lower::Buffer> XlaLowerer::upload(const ir::Tensor& tensor) {
+  return uploadTo(tensor, 0);
+}
+
+std::unique_ptr<lower::Buffer> XlaLowerer::uploadTo(const ir::Tensor& tensor, int64_t device) {
+  if (device < 0 || device >= devices())
+    throw RuntimeError("xla: no device " + std::to_string(device) + " among the " +
+                       std::to_string(devices()) + " addressable devices of " + path_);
   const ir::Shape& dims = tensor.shape();
   auto from = HLOTRAIN_PJRT_ARGS(PJRT_Client_BufferFromHostBuffer_Args);
   from.client = client_;
@@ -345,7 +422,7 @@ std::unique_ptr<lower::Buffer> XlaLowerer::upload(const ir::Tensor& tensor) {
   from.num_dims = dims.size();
   // The host copy may go as soon as the call returns: batches are refilled in place.
   from.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
-  from.device = device_;
+  from.device = devices_[static_cast<size_t>(device)];
   check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_BufferFromHostBuffer)(&from),
         "uploading a " + ir::toString(tensor.type()));
   auto buffer = std::make_unique<PjrtBuffer>(api_, from.buffer, tensor.type());

@@ -5,7 +5,9 @@
 // (struct layouts, versions, compile options, donation) this client is written to.
 
 #include <memory>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "lower/Lowerer.h"
 
@@ -30,21 +32,29 @@ public:
   using lower::Lowerer::upload;
   std::unique_ptr<lower::Buffer> upload(const ir::Tensor& tensor) override;
   ir::Tensor download(const lower::Buffer& buffer) override;
+  int64_t devices() const override { return static_cast<int64_t>(devices_.size()); }
+  std::unique_ptr<lower::Buffer> uploadTo(const ir::Tensor& tensor, int64_t device) override;
 
 private:
   std::string path_;
   const PJRT_Api* api_ = nullptr;
   PJRT_Client* client_ = nullptr;
-  PJRT_Device* device_ = nullptr; // the first addressable device; one device per run for now
+  // The client's addressable devices: replica r of a graph runs on device r.
+  std::vector<PJRT_Device*> devices_;
+  // A device's PJRT id, what a device assignment names.
+  int64_t deviceId(PJRT_Device* device) const;
   std::string platform_;
 };
 
 // The serialized xla.CompileOptionsProto for `replicas` x `partitions` (LOWERERS.md §1.7): the
-// fields proto3 would otherwise read as 0 are always written. With `exactRoundings`, its
+// fields proto3 would otherwise read as 0 are always written. With `replicaDevices` (replica r on
+// device id replicaDevices[r], one partition), its device assignment and use_spmd_partitioning
+// as LOWERERS.md "Compile options for N devices" encodes them. With `exactRoundings`, its
 // env_option_overrides set XLA's xla_allow_excess_precision to false: by default XLA may keep a
 // value in f32 where the graph converts it to bf16 (a bf16 graph's convolution inputs), so the
 // run would not be the one the .mlir artifact describes; measured on XLA:CUDA, that was most of
 // the cpu-to-xla difference of the bf16 graphs (tests/device/README.md).
-std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exactRoundings);
+std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exactRoundings,
+                                std::span<const int64_t> replicaDevices = {});
 
 } // namespace hlotrain::xla

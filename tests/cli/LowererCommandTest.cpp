@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "Harness.h"
+#include "tests/support/ScopedEnv.h"
 #include "tests/train/TrainFixtures.h"
 
 using namespace hlotrain;
@@ -24,25 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class ScopedEnv {
-public:
-  ScopedEnv(const char* name, const std::string& value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    setenv(name, value.c_str(), 1);
-  }
-  ~ScopedEnv() {
-    if (old_)
-      setenv(name_, old_->c_str(), 1);
-    else
-      unsetenv(name_);
-  }
-  ScopedEnv(const ScopedEnv&) = delete;
-  ScopedEnv& operator=(const ScopedEnv&) = delete;
-
-private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using hlotrain::testing::ScopedEnv;
 
 std::string bytes(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);

@@ -12,6 +12,7 @@
 #include "pjrt_plugin/Stats.h"
 #include "support/Error.h"
 #include "tests/lower/xla/plugins/FakePlugin.h"
+#include "tests/support/ScopedEnv.h"
 
 namespace hlotrain::xla {
 namespace {
@@ -45,23 +46,7 @@ template <class Make> std::string failure(Make make) {
   return "(nothing thrown)";
 }
 
-class ScopedEnv {
-public:
-  ScopedEnv(const char* name, const char* value) : name_(name) {
-    if (const char* old = std::getenv(name)) old_ = old;
-    setenv(name, value, 1);
-  }
-  ~ScopedEnv() {
-    if (old_)
-      setenv(name_, old_->c_str(), 1);
-    else
-      unsetenv(name_);
-  }
-
-private:
-  const char* name_;
-  std::optional<std::string> old_;
-};
+using hlotrain::testing::ScopedEnv;
 
 TEST(XlaLowerer, RunsOnOurPluginLikeTheCpuLowerer) {
   XlaLowerer xla(HLOTRAIN_PJRT_PLUGIN);
@@ -187,6 +172,17 @@ const std::string kExactRoundings = std::string("\x3a\x20\x0a\x1a", 4) +
 TEST(XlaLowerer, CompileOptionsAskForOneReplicaAndOnePartition) {
   EXPECT_EQ(compileOptionsProto(1, 1, false), kOneDevice);
   EXPECT_EQ(compileOptionsProto(1, 1, true), kOneDevice + kExactRoundings);
+}
+
+// LOWERERS.md "Compile options for N devices": replica mode, N = 2 on ids 0 and 1, its bytes
+// hand-encoded there and decoded back field by field.
+TEST(XlaLowerer, CompileOptionsOfTwoReplicasAreTheReferenceEncoding) {
+  const std::string reference("\x1a\x1d\x08\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01\x20\x02\x28"
+                              "\x01\x30\x01\x4a\x0a\x08\x02\x10\x01\x1a\x04\x0a\x02\x00\x01",
+                              31);
+  const std::vector<int64_t> ids = {0, 1};
+  EXPECT_EQ(compileOptionsProto(2, 1, false, ids), reference);
+  EXPECT_EQ(compileOptionsProto(2, 1, true, ids), reference + kExactRoundings);
 }
 
 TEST(XlaLowerer, CompilesWithTheGraphsRoundingsUnlessXlaFlagsChoose) {
