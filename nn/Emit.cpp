@@ -141,10 +141,19 @@ Value* perChannel(Builder& b, Value* v, const Shape& shape) {
 }
 
 // The number of elements BatchNorm averages per channel of NCHW `x` (N*H*W), as a [C] vector.
-Value* perChannelCount(Builder& b, const Value* x) {
+// The values a BatchNorm of x [N, C, H, W] averages per channel, over `replicas` replicas' batches.
+Value* perChannelCount(Builder& b, const Value* x, int64_t replicas = 1) {
   const Shape& shape = x->type.shape;
-  return full(b, static_cast<double>(shape[0] * shape[2] * shape[3]), x->type.elementType,
-              {shape[1]});
+  return full(b, static_cast<double>(replicas * shape[0] * shape[2] * shape[3]),
+              x->type.elementType, {shape[1]});
+}
+
+// `sums` summed over every one of `replicas` replicas (one all_reduce); themselves for one.
+std::vector<Value*> overReplicas(Builder& b, std::vector<Value*> sums, int64_t replicas) {
+  if (replicas == 1) return sums;
+  std::vector<int64_t> everyReplica;
+  for (int64_t r = 0; r < replicas; ++r) everyReplica.push_back(r);
+  return b.allReduce(std::move(sums), OpKind::add, {everyReplica});
 }
 
 // The operands of a product as `precision` multiplies them; the product's result stays f32.
@@ -542,17 +551,22 @@ Value* upsample2xBackward(Builder& b, Value* g) {
 }
 
 BatchNorm emitBatchNorm(Builder& b, Value* x, Value* gamma, Value* beta, Value* runningMean,
-                        Value* runningVar, float epsilon) {
+                        Value* runningVar, float epsilon, int64_t replicas) {
   const Shape& shape = x->type.shape;
   ElementType t = x->type.elementType;
-  BatchNorm bn{x, gamma, beta, runningMean, runningVar, nullptr, nullptr, nullptr, nullptr};
+  BatchNorm bn{x,       gamma,   beta,    runningMean, runningVar,
+               nullptr, nullptr, nullptr, nullptr,     replicas};
   if (runningMean == nullptr) {
     Value* zero = scalarLike(b, 0.0, t);
-    Value* n = perChannelCount(b, x);
-    bn.mean = b.divide(b.reduce(x, zero, {0, 2, 3}, OpKind::add), n);
+    Value* n = perChannelCount(b, x, replicas);
+    bn.mean =
+        b.divide(overReplicas(b, {b.reduce(x, zero, {0, 2, 3}, OpKind::add)}, replicas)[0], n);
     bn.centered = b.subtract(x, perChannel(b, bn.mean, shape));
-    bn.var =
-        b.divide(b.reduce(b.multiply(bn.centered, bn.centered), zero, {0, 2, 3}, OpKind::add), n);
+    bn.var = b.divide(
+        overReplicas(b,
+                     {b.reduce(b.multiply(bn.centered, bn.centered), zero, {0, 2, 3}, OpKind::add)},
+                     replicas)[0],
+        n);
   } else {
     bn.centered = b.subtract(x, perChannel(b, bn.mean, shape));
   }
@@ -575,7 +589,7 @@ std::optional<Precision> precisionNamed(std::string_view name) {
 ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* const> params, Value* x,
                           BnMode mode, std::span<Value* const> runningMean,
                           std::span<Value* const> runningVar, Precision precision, Value* dropMask,
-                          std::span<Value* const> dropoutMasks) {
+                          std::span<Value* const> dropoutMasks, int64_t bnReplicas) {
   const Shape& xs = x->type.shape;
   // Images in any float type (the gradient checks run in f64), token ids as integers.
   if (xs.empty() || xs != inputType(spec, xs[0]).shape ||
@@ -619,8 +633,9 @@ ForwardValues emitForward(Builder& b, const NetSpec& spec, std::span<Value* cons
       if (step.bias) h = b.add(h, perChannel(b, w[1], h->type.shape));
       break;
     case Step::Kind::batchNorm: {
-      BatchNorm n = emitBatchNorm(b, h, w[0], w[1], running ? runningMean[bn] : nullptr,
-                                  running ? runningVar[bn] : nullptr, step.epsilon);
+      BatchNorm n =
+          emitBatchNorm(b, h, w[0], w[1], running ? runningMean[bn] : nullptr,
+                        running ? runningVar[bn] : nullptr, step.epsilon, running ? 1 : bnReplicas);
       if (!running) out.batchNorms.push_back(n);
       h = n.y;
       ++bn;
@@ -875,12 +890,13 @@ BatchNormGrads batchNormBackward(Builder& b, const BatchNorm& bn, Value* dy) {
   const Shape& shape = bn.x->type.shape;
   ElementType t = bn.x->type.elementType;
   Value* zero = scalarLike(b, 0.0, t);
-  Value* n = perChannelCount(b, bn.x);
+  Value* n = perChannelCount(b, bn.x, bn.replicas);
   Value* sumDy = b.reduce(dy, zero, {0, 2, 3}, OpKind::add);
   Value* sumDyCentered = b.reduce(b.multiply(dy, bn.centered), zero, {0, 2, 3}, OpKind::add);
-  Value* centeredCoefficient = b.divide(
-      b.multiply(b.multiply(bn.scale, b.multiply(bn.invStd, bn.invStd)), sumDyCentered), n);
-  Value* dx = b.subtract(b.multiply(b.subtract(dy, perChannel(b, b.divide(sumDy, n), shape)),
+  const std::vector<Value*> sums = overReplicas(b, {sumDy, sumDyCentered}, bn.replicas);
+  Value* centeredCoefficient =
+      b.divide(b.multiply(b.multiply(bn.scale, b.multiply(bn.invStd, bn.invStd)), sums[1]), n);
+  Value* dx = b.subtract(b.multiply(b.subtract(dy, perChannel(b, b.divide(sums[0], n), shape)),
                                     perChannel(b, bn.scale, shape)),
                          b.multiply(bn.centered, perChannel(b, centeredCoefficient, shape)));
   return {dx, b.multiply(sumDyCentered, bn.invStd), sumDy};

@@ -27,13 +27,17 @@ struct BatchNorm {
   ir::Value *mean, *var;                // per channel; batch ones: over (N,H,W), biased variance
   ir::Value *centered, *invStd, *scale; // x - mean, 1/sqrt(var + eps), invStd * gamma
   ir::Value* y;                         // centered * scale + beta
+  // The replicas whose batches the statistics cover (sync BN): 1, this replica's batch alone.
+  int64_t replicas = 1;
 };
 
 // One BatchNorm layer: on the batch's statistics, or on running ones when they are given (then
-// `mean` and `var` are those).
+// `mean` and `var` are those). With `replicas` > 1 (sync BN, as PyTorch's SyncBatchNorm) the batch
+// statistics are those of every replica's batch: each per-channel sum (of x, then of the squared
+// deviations from the mean) is summed over the replicas by an all_reduce.
 BatchNorm emitBatchNorm(ir::Builder& b, ir::Value* x, ir::Value* gamma, ir::Value* beta,
                         ir::Value* runningMean = nullptr, ir::Value* runningVar = nullptr,
-                        float epsilon = kBnEpsilon);
+                        float epsilon = kBnEpsilon, int64_t replicas = 1);
 
 // One upsample of a UNet: its input and output, for the train step's custom VJP.
 struct Upsample {
@@ -149,7 +153,7 @@ ForwardValues emitForward(ir::Builder& b, const NetSpec& spec, std::span<ir::Val
                           ir::Value* x, BnMode mode, std::span<ir::Value* const> runningMean = {},
                           std::span<ir::Value* const> runningVar = {},
                           Precision precision = Precision::f32, ir::Value* dropMask = nullptr,
-                          std::span<ir::Value* const> dropoutMasks = {});
+                          std::span<ir::Value* const> dropoutMasks = {}, int64_t bnReplicas = 1);
 
 // One step of a causal token net's decoding with a key-value cache (`hlotrain generate`): each of
 // B sequences reads one token `ids` [B, 1] at the same `position` (i32, rank 0, below the net's
@@ -175,7 +179,11 @@ struct BatchNormGrads {
 // output, as PyTorch computes them: dx = scale * (dy - mean(dy) - centered * invStd^2 *
 // mean(dy * centered)). Two passes over the activations (both sums in one, then dx), where
 // differentiating the forward ops takes three: their dx needs the sum of a term that itself needs
-// the first sums. program/ hands this to grad/ as the BatchNorm output's VJP.
+// the first sums. program/ hands this to grad/ as the BatchNorm output's VJP. Under sync BN the
+// two sums are all-reduced for dx, whose means are over every replica's batch (the gradient of
+// the replicas' mean loss times their count, as each replica's own loss gradient is); gamma's and
+// beta's cotangents keep the replica's own sums, as PyTorch's SyncBatchNorm, to be averaged over
+// the replicas with the other gradients.
 BatchNormGrads batchNormBackward(ir::Builder& b, const BatchNorm& bn, ir::Value* dy);
 
 } // namespace hlotrain::nn

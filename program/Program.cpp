@@ -37,10 +37,14 @@ struct GraphUnderConstruction {
   std::unique_ptr<Builder> b;
   std::vector<Value*> arguments;
 
-  GraphUnderConstruction(std::string name, const std::vector<TensorType>& argumentTypes) {
+  GraphUnderConstruction(std::string name, const std::vector<TensorType>& argumentTypes,
+                         int64_t replicas = 1) {
     module->name = std::move(name);
-    // One replica, one partition: what PJRT consumers compile a single-device graph as.
-    module->attributes = "{mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32}";
+    // Replicas and one partition: what PJRT consumers compile the graph as (LOWERERS.md "Several
+    // devices"; the compile options say the same).
+    module->attributes =
+        "{mhlo.num_partitions = 1 : i32, mhlo.num_replicas = " + std::to_string(replicas) +
+        " : i32}";
     main = &module->addFunction("main");
     b = std::make_unique<Builder>(main->body, module.get());
     for (const TensorType& t : argumentTypes) arguments.push_back(main->body.addArgument(t));
@@ -103,6 +107,34 @@ void clipByGlobalNorm(Builder& b, std::vector<Value*>& grads, float limit) {
   Value* scale = b.minimum(scalarF32(b, 1.0f),
                            b.divide(scalarF32(b, limit), b.add(norm, scalarF32(b, 1e-6f))));
   for (Value*& g : grads) g = b.multiply(g, full(b, scale, g->type.shape));
+}
+
+// Data parallelism in replica mode (LOWERERS.md "Several devices"): every replica's gradients of
+// its local loss, the loss itself and its BatchNorm batch statistics (all f32: the parameters
+// are, whatever --precision multiplies in) are summed over the replicas by one all_reduce and
+// divided by their count (the statistics only where each replica has its own: not under sync
+// BN); the update that follows is then the same on every replica, which keeps them equal. Where the
+// loss is a mean over records of equal weight (ce with or without label smoothing and soft targets,
+// focal, yolov1's sum / B), the mean of the replicas' gradients is the gradient over the whole
+// batch; weighted ce and dice normalize by sums over a replica's own records, so theirs is the mean
+// of per-replica losses. The running statistics the host keeps are an EMA of the replicas' mean
+// statistics.
+void averageOverReplicas(Builder& b, int64_t replicas, std::vector<Value*>& grads, Value*& loss,
+                         std::vector<Value*>& bnMeans, std::vector<Value*>& bnVars) {
+  std::vector<Value*> values = grads;
+  values.push_back(loss);
+  values.insert(values.end(), bnMeans.begin(), bnMeans.end());
+  values.insert(values.end(), bnVars.begin(), bnVars.end());
+  std::vector<int64_t> everyReplica(static_cast<size_t>(replicas));
+  for (int64_t r = 0; r < replicas; ++r) everyReplica[static_cast<size_t>(r)] = r;
+  std::vector<Value*> sums = b.allReduce(values, OpKind::add, {everyReplica});
+  Value* count = scalarF32(b, static_cast<float>(replicas));
+  auto mean = [&](size_t i) { return b.divide(sums[i], full(b, count, sums[i]->type.shape)); };
+  size_t i = 0;
+  for (Value*& g : grads) g = mean(i++);
+  loss = mean(i++);
+  for (Value*& m : bnMeans) m = mean(i++);
+  for (Value*& v : bnVars) v = mean(i++);
 }
 
 struct Updated {
@@ -208,6 +240,10 @@ void validateOptions(const ProgramOptions& o, std::optional<int64_t> numClasses)
     fail("--clip-grad-norm must be a finite value > 0, got " + formatNumber(*o.clipGradNorm));
   if (!(o.dropPath >= 0.0f && o.dropPath < 1.0f))
     fail("--drop-path must be in [0, 1), got " + formatNumber(o.dropPath));
+  if (o.devices < 1) fail("--devices must be at least 1, got " + std::to_string(o.devices));
+  if (o.batch % o.devices != 0)
+    fail("--devices " + std::to_string(o.devices) + " does not divide --batch " +
+         std::to_string(o.batch) + ": each device trains on an equal share of the batch");
   validateLoss(o.loss, numClasses);
 }
 
@@ -259,24 +295,25 @@ int64_t optimizerSlots(Optimizer optimizer) {
 
 TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOptions& o) {
   TrainStepSignature sig;
+  const int64_t batch = o.replicaBatch();
   const std::vector<TensorType> pTypes = paramTypes(spec);
   std::vector<TensorType>& args = sig.arguments;
   sig.params = append(args, pTypes);
   sig.optState = {args.size(), 0};
   for (int64_t slot = 0; slot < optimizerSlots(o.optimizer); ++slot)
     sig.optState.count += append(args, pTypes).count;
-  sig.input = append(args, {nn::inputType(spec, o.batch)});
-  sig.labels = append(args, labelTypes(o.loss, lossLogitsShape(spec, o.batch)));
+  sig.input = append(args, {nn::inputType(spec, batch)});
+  sig.labels = append(args, labelTypes(o.loss, lossLogitsShape(spec, batch)));
   sig.lr = append(args, {{ElementType::f32, {}}});
   sig.step = append(args, {{ElementType::f32, {}}});
   sig.dropMask = {args.size(), 0};
   if (o.dropPath > 0.0f) {
     const int64_t branches = static_cast<int64_t>(nn::dropPathDepths(spec).size());
-    sig.dropMask = append(args, {{ElementType::f32, {branches, o.batch}}});
+    sig.dropMask = append(args, {{ElementType::f32, {branches, batch}}});
   }
   sig.dropout = {args.size(), 0};
   for (const nn::DropoutSite& site : nn::dropoutSites(spec)) {
-    Shape shape = {o.batch};
+    Shape shape = {batch};
     shape.insert(shape.end(), site.features.begin(), site.features.end());
     sig.dropout.count += append(args, {{ElementType::f32, shape}}).count;
   }
@@ -394,7 +431,7 @@ grad::CustomVjps customVjps(const nn::ForwardValues& forward) {
 std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOptions& o) {
   validate(spec, o);
   const TrainStepSignature sig = trainStepSignature(spec, o);
-  GraphUnderConstruction g(moduleName(spec, Graph::trainStep), sig.arguments);
+  GraphUnderConstruction g(moduleName(spec, Graph::trainStep), sig.arguments, o.devices);
   Builder& b = *g.b;
   std::vector<Value*> params = g.args(sig.params);
   std::vector<Value*> state = g.args(sig.optState);
@@ -403,7 +440,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
 
   nn::ForwardValues fwd =
       nn::emitForward(b, spec, params, g.arg(sig.input), nn::BnMode::batch, {}, {}, o.precision,
-                      sig.dropMask.count ? g.arg(sig.dropMask) : nullptr, g.args(sig.dropout));
+                      sig.dropMask.count ? g.arg(sig.dropMask) : nullptr, g.args(sig.dropout),
+                      o.syncBn ? o.devices : 1);
   Value* logits = classesLast(spec) ? b.transpose(fwd.logits, {0, 2, 1}) : fwd.logits;
   LossValues lossValues = emitLoss(b, logits, g.args(sig.labels), o.loss);
   Value* loss = lossValues.loss;
@@ -412,6 +450,15 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
                                              lossValues.constants.end());
   std::vector<Value*> grads =
       grad::vjp(b, std::span(&loss, 1), std::span(&seed, 1), params, constants, customVjps(fwd));
+  std::vector<Value*> bnMeans, bnVars;
+  for (const nn::BatchNorm& bn : fwd.batchNorms) bnMeans.push_back(bn.mean);
+  for (const nn::BatchNorm& bn : fwd.batchNorms) bnVars.push_back(bn.var);
+  if (o.devices > 1) {
+    // Synced statistics are every replica's already.
+    std::vector<Value*> noStatistics;
+    averageOverReplicas(b, o.devices, grads, loss, o.syncBn ? noStatistics : bnMeans,
+                        o.syncBn ? noStatistics : bnVars);
+  }
   if (o.clipGradNorm) clipByGlobalNorm(b, grads, *o.clipGradNorm);
 
   std::vector<nn::ParamInfo> infos = nn::parameters(spec);
@@ -428,8 +475,8 @@ std::unique_ptr<Module> buildTrainStep(const nn::NetSpec& spec, const ProgramOpt
   std::vector<Value*> results = newParams;
   results.insert(results.end(), newState.begin(), newState.end());
   results.push_back(loss);
-  for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.mean);
-  for (const nn::BatchNorm& bn : fwd.batchNorms) results.push_back(bn.var);
+  results.insert(results.end(), bnMeans.begin(), bnMeans.end());
+  results.insert(results.end(), bnVars.begin(), bnVars.end());
   std::vector<std::pair<size_t, size_t>> donated;
   for (size_t i = 0; i < sig.params.count; ++i)
     donated.emplace_back(sig.params[i], sig.newParams[i]);

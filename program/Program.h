@@ -33,6 +33,16 @@ struct ProgramOptions {
   // --drop-path: stochastic depth's rate at the deepest droppable branch (nn::dropPathDepths);
   // when > 0 the train step takes each step's drop mask. 0: off.
   float dropPath = 0.0f;
+  // --devices: data-parallel replicas of the train step, each on batch / devices records, their
+  // gradients, loss and BatchNorm batch statistics averaged by one all_reduce before the update
+  // (mhlo.num_replicas = devices). 1: the single-device graph, byte for byte.
+  int64_t devices = 1;
+  // --sync-bn: BatchNorm's batch statistics over every replica's records (PyTorch's
+  // SyncBatchNorm; nn::emitBatchNorm), rather than each replica's own. No effect on one device.
+  bool syncBn = false;
+
+  // The records one replica's train step reads.
+  int64_t replicaBatch() const { return batch / devices; }
 };
 
 // The loss a net's output admits when none is named: yolov1 for a YOLOv1 head ([B, 30, G, G] of
@@ -69,7 +79,8 @@ std::string trainFnName(const nn::NetSpec& spec);
 int64_t optimizerSlots(Optimizer optimizer);
 
 // The signatures of the graphs below, without building them. The labels of the train step are
-// i32 with the logits' shape less the class dim: [B] for class scores, [B, H, W] per pixel.
+// i32 with the logits' shape less the class dim: [B] for class scores, [B, H, W] per pixel. The
+// train step's B is one replica's (ProgramOptions::replicaBatch).
 TrainStepSignature trainStepSignature(const nn::NetSpec& spec, const ProgramOptions& options);
 EvalSignature evalSignature(const nn::NetSpec& spec, int64_t batch);
 

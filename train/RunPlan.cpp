@@ -56,8 +56,9 @@ void checkTrainable(const RunPlan& plan) {
   const std::vector<ir::TensorType> graphLabels(
       sig.arguments.begin() + static_cast<std::ptrdiff_t>(sig.labels.begin),
       sig.arguments.begin() + static_cast<std::ptrdiff_t>(sig.labels.end()));
+  // One replica's share of the batch (ProgramOptions::replicaBatch).
   const std::vector<ir::TensorType> dataLabels =
-      task.labelTypes(io, plan.config.batch, plan.config.loss);
+      task.labelTypes(io, plan.config.replicaBatch(), plan.config.loss);
   if (graphLabels != dataLabels)
     throw ConfigError(plan.spec.name + "'s train step takes labels " + typesText(graphLabels) +
                       " but dataset " + std::string(data::datasetKindName(io.kind())) + " (" +

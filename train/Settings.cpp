@@ -227,6 +227,18 @@ const SettingRow kRows[] = {
      [](const auto& c) -> Shown {
        return c.clipGradNorm ? Shown(shortest(*c.clipGradNorm)) : std::nullopt;
      }},
+    {"--devices", integer, mayChange, trainStep, "N",
+     "data-parallel replicas of the train step, one per device of the lowerer (the xla "
+     "lowerer's PJRT plugin), each on batch/N records, their gradients averaged in the graph; "
+     "checkpoints are a one-device run's",
+
+     [](auto& c, auto f, auto& v) { c.devices = parseInt(f, v); },
+     [](const auto& c) -> Shown { return std::to_string(c.devices); }},
+    {"--sync-bn", boolean, mayChange, trainStep, "",
+     "with --devices: BatchNorm's batch statistics over every device's records (PyTorch's "
+     "SyncBatchNorm), not each device's own",
+     [](auto& c, auto, auto& v) { c.syncBn = v == "true"; },
+     [](const auto& c) -> Shown { return c.syncBn ? "true" : "false"; }},
     {"--augment", boolean, fixed, noGraph, "",
      "the dataset's train-time augmentations (MNIST has none)",
      [](auto& c, auto, auto& v) { c.augment = v == "true"; },

@@ -17,47 +17,99 @@ void copyBatchInput(const data::BatchPrefetcher::Batch& batch, ir::Tensor& x) {
               bytes);
 }
 
+namespace {
+
+// Share `part` of `parts` of `whole` along `dim`: its records [part·n/parts, (part+1)·n/parts).
+ir::Tensor shareOf(const ir::Tensor& whole, size_t dim, int64_t part, int64_t parts) {
+  ir::TensorType type = whole.type();
+  const int64_t records = type.shape[dim] / parts;
+  type.shape[dim] = records;
+  ir::Tensor share(type);
+  int64_t outer = 1, inner = static_cast<int64_t>(ir::byteWidth(type.elementType));
+  for (size_t d = 0; d < dim; ++d) outer *= type.shape[d];
+  for (size_t d = dim + 1; d < type.shape.size(); ++d) inner *= type.shape[d];
+  const int64_t run = records * inner, stride = run * parts;
+  for (int64_t o = 0; o < outer; ++o)
+    std::memcpy(share.bytes() + o * run, whole.bytes() + o * stride + part * run,
+                static_cast<size_t>(run));
+  return share;
+}
+
+} // namespace
+
 StepInputs::StepInputs(TrainState& state, const program::TrainStepSignature& signature,
-                       lower::Lowerer& lowerer, bool donate)
-    : sig_(signature), lowerer_(lowerer), fed_(signature.arguments.size()), donate_(donate) {
-  for (ir::Tensor& t : state.params) carried_.push_back(lowerer.upload(std::move(t)));
-  for (ir::Tensor& t : state.optState) carried_.push_back(lowerer.upload(std::move(t)));
+                       lower::Lowerer& lowerer, bool donate, int64_t replicas)
+    : sig_(signature), lowerer_(lowerer), replicas_(replicas),
+      carried_(static_cast<size_t>(replicas)), fed_(signature.arguments.size()), donate_(donate) {
+  for (int64_t r = 0; r < replicas_; ++r)
+    for (std::vector<ir::Tensor>* tensors : {&state.params, &state.optState})
+      for (ir::Tensor& t : *tensors)
+        carried_[static_cast<size_t>(r)].push_back(replicas_ == 1 ? lowerer.upload(std::move(t))
+                                                                  : lowerer.uploadTo(t, r));
+  if (replicas_ > 1) {
+    state.params.clear();
+    state.optState.clear();
+  }
   for (program::Range fed :
        {sig_.input, sig_.labels, sig_.lr, sig_.step, sig_.dropMask, sig_.dropout})
-    for (size_t i = 0; i < fed.count; ++i) fed_[fed[i]] = ir::Tensor(sig_.arguments[fed[i]]);
+    for (size_t i = 0; i < fed.count; ++i) {
+      ir::TensorType whole = sig_.arguments[fed[i]];
+      if (std::optional<size_t> dim = recordDim(fed[i])) whole.shape[*dim] *= replicas_;
+      fed_[fed[i]] = ir::Tensor(whole);
+    }
 }
 
-std::vector<std::unique_ptr<lower::Buffer>> StepInputs::run(lower::Session& session) {
-  std::vector<lower::Buffer*> arguments(sig_.arguments.size());
-  for (size_t i = 0; i < carried_.size(); ++i) arguments[sig_.carried()[i]] = carried_[i].get();
+std::optional<size_t> StepInputs::recordDim(size_t position) const {
+  if (sig_.lr.contains(position) || sig_.step.contains(position)) return std::nullopt;
+  return sig_.dropMask.contains(position) ? 1 : 0;
+}
+
+StepInputs::Results StepInputs::run(lower::Session& session) {
+  std::vector<std::vector<lower::Buffer*>> arguments(static_cast<size_t>(replicas_));
   std::vector<std::unique_ptr<lower::Buffer>> uploaded;
-  for (size_t i = 0; i < fed_.size(); ++i) {
-    if (arguments[i]) continue;
-    uploaded.push_back(lowerer_.upload(fed_[i]));
-    arguments[i] = uploaded.back().get();
+  for (int64_t r = 0; r < replicas_; ++r) {
+    std::vector<lower::Buffer*>& list = arguments[static_cast<size_t>(r)];
+    list.assign(sig_.arguments.size(), nullptr);
+    const auto& carried = carried_[static_cast<size_t>(r)];
+    for (size_t i = 0; i < carried.size(); ++i) list[sig_.carried()[i]] = carried[i].get();
+    for (size_t i = 0; i < fed_.size(); ++i) {
+      if (list[i]) continue;
+      const std::optional<size_t> dim = recordDim(i);
+      uploaded.push_back(replicas_ == 1 || !dim
+                             ? lowerer_.uploadTo(fed_[i], r)
+                             : lowerer_.uploadTo(shareOf(fed_[i], *dim, r, replicas_), r));
+      list[i] = uploaded.back().get();
+    }
   }
-  return session.execute(arguments, donate_);
+  if (replicas_ == 1) {
+    Results results;
+    results.push_back(session.execute(arguments[0], donate_));
+    return results;
+  }
+  return session.executeReplicas(arguments, donate_);
 }
 
-void StepInputs::keep(std::vector<std::unique_ptr<lower::Buffer>>& results) {
-  for (size_t i = 0; i < sig_.params.count; ++i)
-    carried_[i] = std::move(results[sig_.newParams[i]]);
-  for (size_t i = 0; i < sig_.optState.count; ++i)
-    carried_[sig_.params.count + i] = std::move(results[sig_.newOptState[i]]);
+void StepInputs::keep(Results& results) {
+  for (size_t r = 0; r < carried_.size(); ++r) {
+    for (size_t i = 0; i < sig_.params.count; ++i)
+      carried_[r][i] = std::move(results[r][sig_.newParams[i]]);
+    for (size_t i = 0; i < sig_.optState.count; ++i)
+      carried_[r][sig_.params.count + i] = std::move(results[r][sig_.newOptState[i]]);
+  }
 }
 
 std::vector<lower::Buffer*> StepInputs::params() const {
   std::vector<lower::Buffer*> p;
-  for (size_t i = 0; i < sig_.params.count; ++i) p.push_back(carried_[i].get());
+  for (size_t i = 0; i < sig_.params.count; ++i) p.push_back(carried_[0][i].get());
   return p;
 }
 
 void StepInputs::exportTo(TrainState& state) const {
   state.params.clear();
   state.optState.clear();
-  for (size_t i = 0; i < carried_.size(); ++i)
+  for (size_t i = 0; i < carried_[0].size(); ++i)
     (i < sig_.params.count ? state.params : state.optState)
-        .push_back(lowerer_.download(*carried_[i]));
+        .push_back(lowerer_.download(*carried_[0][i]));
 }
 
 StepResults::StepResults(lower::Lowerer& lowerer, const program::TrainStepSignature& sig,

@@ -4,6 +4,7 @@
 // reads back.
 
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -23,11 +24,18 @@ void copyBatchInput(const data::BatchPrefetcher::Batch& batch, ir::Tensor& x);
 // step's results are the next step's arguments (donated to it: held once, updated in their own
 // storage, unless a skipped step must keep them). The batch, labels and the two scalars are host
 // tensors, uploaded per step.
+//
+// A data-parallel step (--devices N) runs N replicas of the graph, replica r on the lowerer's
+// device r: each device holds its own copy of the parameters and optimizer state (the replicas
+// keep them equal), and the host tensors hold the whole batch, whose records are split among the
+// replicas in order as they are uploaded (the drop mask [branches, B] along its second dim); the
+// scalars go to every replica.
 class StepInputs {
 public:
   // Takes the parameters and optimizer state out of `state` (exportTo() puts them back).
+  // `signature` is one replica's.
   StepInputs(TrainState& state, const program::TrainStepSignature& signature,
-             lower::Lowerer& lowerer, bool donate);
+             lower::Lowerer& lowerer, bool donate, int64_t replicas = 1);
   ir::Tensor& x() { return fed_[sig_.input.begin]; }
   std::span<ir::Tensor> labels() {
     return std::span(fed_).subspan(sig_.labels.begin, sig_.labels.count);
@@ -41,19 +49,28 @@ public:
     return std::span(fed_).subspan(sig_.dropout.begin, sig_.dropout.count);
   }
 
-  std::vector<std::unique_ptr<lower::Buffer>> run(lower::Session& session);
+  // Each replica's results.
+  using Results = std::vector<std::vector<std::unique_ptr<lower::Buffer>>>;
+  Results run(lower::Session& session);
   // A step's results become the next step's parameters and optimizer state.
-  void keep(std::vector<std::unique_ptr<lower::Buffer>>& results);
-  // The parameters where the lowerer keeps them, for an evaluation that runs there too.
+  void keep(Results& results);
+  // The parameters where the lowerer keeps them (replica 0's), for an evaluation that runs there
+  // too.
   std::vector<lower::Buffer*> params() const;
-  // Copies the parameters and optimizer state to the host (for checkpoints and the result).
+  // Copies the parameters and optimizer state to the host (for checkpoints and the result):
+  // replica 0's, which every replica's equal.
   void exportTo(TrainState& state) const;
 
 private:
+  // The dim of argument `position` that counts records, or nullopt for one every replica gets.
+  std::optional<size_t> recordDim(size_t position) const;
+
   const program::TrainStepSignature& sig_;
   lower::Lowerer& lowerer_;
-  std::vector<std::unique_ptr<lower::Buffer>> carried_; // in sig_.carried() order
-  std::vector<ir::Tensor> fed_;                         // by argument position; the rest empty
+  const int64_t replicas_;
+  // Per replica, in sig_.carried() order.
+  std::vector<std::vector<std::unique_ptr<lower::Buffer>>> carried_;
+  std::vector<ir::Tensor> fed_; // by argument position, the whole batch; the rest empty
   bool donate_;
 };
 

@@ -101,6 +101,12 @@ public:
       ownLowerer = lower::lowererFromEnvironment();
       lowerer = ownLowerer.get();
     }
+    if (config_.devices > lowerer->devices())
+      throw ConfigError("--devices " + std::to_string(config_.devices) + ": the lowerer " +
+                        lowerer->describe() + " has " + std::to_string(lowerer->devices()) +
+                        (lowerer->devices() == 1 ? " device" : " devices") +
+                        " (data parallelism runs on the xla lowerer; libhlotrain_pjrt.so makes "
+                        "HLOTRAIN_PJRT_DEVICES devices)");
     Start start = startOrResume(plan_, mode_.resume, mode_.initFrom, stepsPerEpoch_, chatter());
     TrainState state = std::move(start.state);
     state.config = mode_.config; // the checkpoints of this run describe this run
@@ -233,7 +239,7 @@ private:
   void loop(TrainState& state, lower::Lowerer& lowerer, lower::Session& session,
             Evaluator& evaluator, MetricsLog& log, TrainResult& result) {
     DataPosition& pos = state.position;
-    StepInputs in(state, plan_.step, lowerer, !config_.skipNonFinite);
+    StepInputs in(state, plan_.step, lowerer, !config_.skipNonFinite, config_.devices);
     data::BatchPrefetcher batches(io_, trainSet_, config_.batch);
     runTime_ = Stopwatch();
     runFirstStep_ = pos.step;
@@ -395,7 +401,10 @@ private:
     const float lr = schedule_.at(t);
     in.lr().set<float>(0, lr);
     in.step().set<float>(0, static_cast<float>(t));
-    std::vector<std::unique_ptr<lower::Buffer>> out = in.run(session);
+    StepInputs::Results replicas = in.run(session);
+    // Every replica's loss and statistics are the replicas' mean (the graph's all_reduce): the
+    // host reads replica 0's.
+    std::vector<std::unique_ptr<lower::Buffer>>& out = replicas[0];
     const program::TrainStepSignature& sig = plan_.step;
     if (out.size() != sig.results.size())
       throw RuntimeError("the train step returned " + std::to_string(out.size()) +
@@ -422,7 +431,7 @@ private:
       out_ << where << "; step skipped (--skip-nonfinite)" << std::endl;
       return;
     }
-    in.keep(out);
+    in.keep(replicas);
     const float m = bnMomentum(t);
     for (size_t l = 0; l < numBn; ++l) {
       const ir::Tensor& mean = host.bnMean(l);

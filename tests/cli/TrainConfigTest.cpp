@@ -13,6 +13,7 @@
 
 #include "Harness.h"
 #include "Json.h"
+#include "tests/support/ScopedEnv.h"
 #include "tests/train/TrainFixtures.h"
 #include "train/Settings.h"
 
@@ -371,7 +372,23 @@ TEST_F(TrainConfigTest, EveryRowReachesHelpConfigFilesCheckpointsAndResume) {
     else
       steps = std::stoll(changed[1]);
     args.push_back("--quiet");
-    r = runInProcess(args);
+    {
+      // Several devices are the xla lowerer's, over our plugin's.
+      const bool devices = row.name == "--devices";
+      std::optional<hlotrain::testing::ScopedEnv> lowerer, plugin, count;
+      if (devices) {
+        lowerer.emplace("HLOTRAIN_LOWERER", "xla");
+        plugin.emplace("PJRT_PLUGIN", HLOTRAIN_PJRT_PLUGIN);
+        count.emplace("HLOTRAIN_PJRT_DEVICES", changed[1]);
+      }
+      r = runInProcess(args);
+      EXPECT_EQ(r.exitCode, 0) << r.err;
+      if (devices) { // and back to one: a checkpoint resumes on any count
+        args = resume;
+        args.insert(args.end(), {flag, "1", "--max-steps", std::to_string(++steps), "--quiet"});
+        r = runInProcess(args);
+      }
+    }
     EXPECT_EQ(r.exitCode, 0) << r.err;
   }
 }

@@ -56,6 +56,41 @@ TEST(ProgramTest, SignaturesFollowTheDesign) {
   EXPECT_EQ(eval->functions[0]->resultTypes[0], (ir::TensorType{ir::ElementType::f32, {5, 10}}));
 }
 
+// --devices N: each replica's step reads batch / N records, and one all_reduce averages every
+// gradient, the loss and the BatchNorm statistics before the update; --sync-bn all-reduces the
+// statistics' sums in the forward (two per BatchNorm) and the gradient's in the backward (one).
+TEST(ProgramTest, DataParallelStepsAverageOverTheirReplicas) {
+  const nn::NetSpec spec = nn::mnistCnn();
+  program::ProgramOptions o;
+  o.batch = 8;
+  o.devices = 2;
+  const program::TrainStepSignature sig = program::trainStepSignature(spec, o);
+  EXPECT_EQ(sig.argument(sig.input, 0).shape, (ir::Shape{4, 1, 28, 28}));
+  EXPECT_EQ(sig.argument(sig.labels, 0).shape, (ir::Shape{4}));
+  auto collectives = [&](const program::ProgramOptions& options) {
+    auto step = program::buildTrainStep(spec, options);
+    EXPECT_NE(step->attributes.find("mhlo.num_replicas = " + std::to_string(options.devices)),
+              std::string::npos)
+        << step->attributes;
+    std::vector<size_t> operands;
+    for (const auto& op : step->functions[0]->body.ops)
+      if (op->kind == ir::OpKind::all_reduce) operands.push_back(op->operands.size());
+    return operands;
+  };
+  const size_t params = nn::parameters(spec).size(), bn = nn::bnChannels(spec).size();
+  EXPECT_EQ(collectives(o), (std::vector<size_t>{params + 1 + 2 * bn}));
+  o.syncBn = true;
+  const std::vector<size_t> synced = collectives(o);
+  EXPECT_EQ(synced.size(), 3 * bn + 1);
+  EXPECT_EQ(synced.back(), params + 1) << "synced statistics are not averaged again";
+  o.devices = 3;
+  EXPECT_THROW(program::validate(spec, o), ConfigError) << "3 does not divide 8";
+  o.devices = 0;
+  EXPECT_THROW(program::validate(spec, o), ConfigError);
+  o.devices = 1;
+  EXPECT_TRUE(collectives(o).empty()) << "one device: today's graph";
+}
+
 // The train step declares its donation once, in the graph: every parameter and optimizer-state
 // argument goes to the result that updates it, and nothing else is donated. Every graph is one
 // replica, one partition.

@@ -32,6 +32,10 @@ nn::NetSpec segmenter() {
 nn::NetSpec detector() {
   return {"tiny-yolo", {nn::conv2d(30, 3, 2, nn::Activation::identity)}, {3, 14, 14}, 10, ""};
 }
+// A net with a BatchNorm layer, whose statistics --sync-bn syncs.
+nn::NetSpec batchNormNet() {
+  return {"tiny-bn", {nn::convBn(2, 3), nn::flatten(), nn::dense(3)}, {1, 4, 4}, 3, ""};
+}
 // A net with residual branches that stochastic depth drops.
 nn::NetSpec transformer() {
   return nn::vit("tiny-vit", {.side = 4,
@@ -75,6 +79,8 @@ const std::map<std::string_view, Sample>& samples() {
       {"--box-param", {"sqrt-of-prediction", detector, {{"--loss", "yolov1"}}}},
       {"--precision", {"bf16"}},
       {"--clip-grad-norm", {"1"}},
+      {"--devices", {"2"}},
+      {"--sync-bn", {"true", batchNormNet, {{"--devices", "2"}}}},
       {"--augment", {"false"}},
       {"--eval-every", {"2"}},
       {"--checkpoint-every", {"2"}},
