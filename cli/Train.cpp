@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -384,7 +385,8 @@ std::string resumeRules() {
                           (k.flag == "--init-from" ? " (used by a fresh start only)" : ""));
     if (k.onResume == OnResume::perRun) perRun.push_back(std::string(k.flag));
   }
-  for (const char* own : {"--lowerer", "--pjrt-plugin", "--quiet", "--report"})
+  for (const char* own : {"--lowerer", "--pjrt-plugin", "--quiet", "--report", "--num-processes",
+                          "--process-id", "--coordinator", "--coordinator-timeout"})
     perRun.push_back(own);
   return "Resume: a checkpoint stores the run's settings (data directory and dataset included), so "
          "`--resume --net NAME` with the --artifacts and --tag that locate it continues the run "
@@ -466,6 +468,13 @@ config files and a resumed checkpoint override the recipe.
       {"--save-config FILE", "write the run's effective settings (every key, "
                              "defaults included; .toml or .json), then train"},
       {"--lowerer NAME, --pjrt-plugin PATH", "where the graphs run (see `hlotrain --help`)"},
+      {"--num-processes P, --process-id I, --coordinator HOST:PORT",
+       "train as process I of P (xla): process 0 serves a key-value store at HOST:PORT through "
+       "which the PJRT clients of all find one another; each process drives --devices / P "
+       "devices and feeds them its share of every batch"},
+      {"--coordinator-timeout S",
+       "how long a process waits for the coordinator and the other processes (default 60); one "
+       "that does not arrive stops the others, naming it"},
       {"--quiet", "print only the epoch and evaluation summaries and errors"},
       {"--report", "after each evaluation, rewrite the run's report page, "
                    "<prefix>_report.html (as `hlotrain report` writes it)"},
@@ -586,7 +595,8 @@ void checkType(const Key& k, const ConfigEntry& e) {
 Key keyOf(const ConfigEntry& e) {
   if (std::optional<Key> k = trainKey(e.key)) return *k;
   for (std::string_view own :
-       {"resume", "config", "save-config", "quiet", "report", "lowerer", "pjrt-plugin"})
+       {"resume", "config", "save-config", "quiet", "report", "lowerer", "pjrt-plugin",
+        "num-processes", "process-id", "coordinator", "coordinator-timeout"})
     if (e.key == own)
       throw ParseError(e.origin + ": " + e.key + " is not a config key: --" + e.key +
                        " is given on the command line");
@@ -768,6 +778,43 @@ std::vector<ConfigEntry> effectiveConfig(const Parsed& p, const data::DatasetSpe
   return entries;
 }
 
+const char* const kProcessFlags[] = {"--num-processes", "--process-id", "--coordinator",
+                                     "--coordinator-timeout"};
+
+// --num-processes, --process-id and --coordinator, checked against each other and --devices
+// before anything is built.
+xla::ProcessGroup processGroup(const ParsedArgs& args, const train::TrainConfig& config) {
+  xla::ProcessGroup group;
+  if (!args.has("--num-processes")) {
+    for (const char* flag : {"--process-id", "--coordinator", "--coordinator-timeout"})
+      if (args.has(flag)) throw UsageError(std::string(flag) + " needs --num-processes");
+    return group;
+  }
+  group.processes = train::parseInteger("--num-processes", args.value("--num-processes"));
+  if (group.processes < 1)
+    throw UsageError("--num-processes must be at least 1, got " + std::to_string(group.processes));
+  if (group.processes == 1) return group;
+  group.processId = train::parseInteger("--process-id", required(args, "--process-id"));
+  if (group.processId < 0 || group.processId >= group.processes)
+    throw UsageError("--process-id must be in [0, " + std::to_string(group.processes) + "), got " +
+                     std::to_string(group.processId));
+  group.coordinator = required(args, "--coordinator");
+  xla::parseEndpoint(group.coordinator, "--coordinator");
+  if (args.has("--coordinator-timeout")) {
+    const int64_t seconds =
+        train::parseInteger("--coordinator-timeout", args.value("--coordinator-timeout"));
+    if (seconds < 1)
+      throw UsageError("--coordinator-timeout must be at least 1 s, got " +
+                       std::to_string(seconds));
+    group.timeout = std::chrono::seconds(seconds);
+  }
+  if (config.devices % group.processes != 0)
+    throw UsageError("--devices " + std::to_string(config.devices) +
+                     " is not a multiple of --num-processes " + std::to_string(group.processes) +
+                     ": each process drives --devices / --num-processes devices");
+  return group;
+}
+
 const char* const kSavedConfigHeader =
     "# hlotrain train settings: `hlotrain train --config FILE` trains with them, flags given\n"
     "# beside it override them. Each key is a train flag without --; a setting that is not\n"
@@ -781,6 +828,7 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
   flags.own.push_back({"--report", false});
   flags.own.push_back({"--config"});
   flags.own.push_back({"--save-config"});
+  for (const char* process : kProcessFlags) flags.own.push_back({process});
   flags.config = trainSettings();
   ParsedArgs args = parseCommandLine(argv, flags);
   if (args.has("--config")) addConfigFile(args, origins);
@@ -820,7 +868,9 @@ int runTrain(std::span<const std::string> argv, std::ostream& out, Origins& orig
       }
     };
   mode.subwordText = subwordText;
-  std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(p.args);
+  lower::LowererChoice choice = lowererChoice(p.args);
+  choice.processes = processGroup(p.args, p.config);
+  std::unique_ptr<lower::Lowerer> lowerer = lower::makeLowerer(choice);
   mode.lowerer = lowerer.get();
   train::TrainResult r = train::train(plan, dir, out, mode);
   if (!r.evals.empty()) out << "final test " << task::summaryLine(r.evals.back().scores) << "\n";

@@ -51,10 +51,11 @@ public:
   virtual std::vector<std::unique_ptr<Buffer>> execute(std::span<Buffer* const> arguments,
                                                        bool donate = true) = 0;
 
-  // The replicas the graph runs as (its mhlo.num_replicas): 1 but for a data-parallel train step.
+  // The replicas of the graph this process runs (all its mhlo.num_replicas but in a multi-process
+  // run): 1 but for a data-parallel train step.
   virtual int64_t replicas() const { return 1; }
-  // Runs every replica at once, replica r on argumentLists[r], whose buffers are on the lowerer's
-  // device r; returns each replica's results. One list on a one-replica graph is execute().
+  // Runs this process's replicas at once, its r-th on argumentLists[r], whose buffers are on the
+  // lowerer's device r; returns each one's results. One list on a one-replica graph is execute().
   virtual std::vector<std::vector<std::unique_ptr<Buffer>>>
   executeReplicas(std::span<const std::vector<Buffer*>> argumentLists, bool donate = true);
 
@@ -101,6 +102,10 @@ public:
   virtual int64_t devices() const { return 1; }
   // `tensor` on device `device` of devices(); upload() is device 0.
   virtual std::unique_ptr<Buffer> uploadTo(const ir::Tensor& tensor, int64_t device);
+  // The processes of a multi-process run and this one's index (xla with --num-processes): each
+  // runs the replicas of its own devices(), process p those after p's predecessors'.
+  virtual int64_t processes() const { return 1; }
+  virtual int64_t processId() const { return 0; }
 };
 
 // The replica count a module is compiled for: its `mhlo.num_replicas` attribute, 1 without one.

@@ -142,7 +142,7 @@ PJRT_Error* bufferDelete(PJRT_Buffer_Delete_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Buffer_Delete_Args, args);
     PJRT_Buffer& buffer = deref(args->buffer, "buffer");
-    std::lock_guard lock(storageMutex());
+    std::lock_guard lock(storageMutex(*buffer.client));
     buffer.storage = ir::Tensor();
     buffer.deleted = true;
   });
@@ -152,7 +152,7 @@ PJRT_Error* bufferIsDeleted(PJRT_Buffer_IsDeleted_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Buffer_IsDeleted_Args, args);
     PJRT_Buffer& buffer = deref(args->buffer, "buffer");
-    std::lock_guard lock(storageMutex());
+    std::lock_guard lock(storageMutex(*buffer.client));
     args->is_deleted = buffer.deleted;
   });
 }
@@ -169,7 +169,7 @@ PJRT_Error* bufferReadyEvent(PJRT_Buffer_ReadyEvent_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Buffer_ReadyEvent_Args, args);
     PJRT_Buffer& buffer = deref(args->buffer, "buffer");
-    std::lock_guard lock(storageMutex());
+    std::lock_guard lock(storageMutex(*buffer.client));
     args->event = buffer.deleted ? newFailedEvent({PJRT_Error_Code_INVALID_ARGUMENT, kDeadBuffer})
                                  : newReadyEvent();
   });
@@ -195,7 +195,7 @@ PJRT_Error* bufferToHostBuffer(PJRT_Buffer_ToHostBuffer_Args* args) {
                         std::to_string(args->dst_size));
     std::unique_ptr<PJRT_Event> done(newReadyEvent());
     {
-      std::lock_guard lock(storageMutex());
+      std::lock_guard lock(storageMutex(*buffer.client));
       requireLive(buffer, "PJRT_Buffer_ToHostBuffer");
       if (bytes) std::memcpy(args->dst, buffer.storage.bytes(), bytes);
     }
@@ -207,16 +207,15 @@ PJRT_Error* bufferToHostBuffer(PJRT_Buffer_ToHostBuffer_Args* args) {
 
 } // namespace
 
-std::mutex& storageMutex() {
-  static std::mutex mutex;
-  return mutex;
+std::mutex& storageMutex(PJRT_Client& client) {
+  return client.storage;
 }
 
 void DestroyBuffer::operator()(PJRT_Buffer* buffer) const {
   if (!buffer) return;
   {
     // Waits for a run that has the buffer's storage on loan.
-    std::lock_guard lock(storageMutex());
+    std::lock_guard lock(storageMutex(*buffer->client));
     delete buffer;
   }
   counters().buffersAlive--;

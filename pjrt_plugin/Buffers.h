@@ -14,7 +14,7 @@ struct PJRT_Buffer {
   PJRT_Device* device = nullptr; // the device whose replica may read it
   hlotrain::ir::TensorType type;
   PJRT_Buffer_Type pjrtType = PJRT_Buffer_Type_INVALID;
-  // Empty once deleted or donated; guarded by storageMutex().
+  // Empty once deleted or donated; guarded by storageMutex(*client).
   hlotrain::ir::Tensor storage;
   bool deleted = false;
 };
@@ -23,7 +23,7 @@ namespace hlotrain::pjrt {
 
 // Guards every buffer's storage and deleted flag. Execute lends its non-donated inputs' storage
 // to the run (moved out and back, never copied), so whatever reads storage waits for the run.
-std::mutex& storageMutex();
+std::mutex& storageMutex(PJRT_Client& client);
 
 struct DestroyBuffer {
   void operator()(PJRT_Buffer* buffer) const;
@@ -35,7 +35,7 @@ using OwnedBuffer = std::unique_ptr<PJRT_Buffer, DestroyBuffer>;
 OwnedBuffer newBuffer(PJRT_Client& client, PJRT_Device& device, ir::Tensor storage);
 
 // Throws Failure(INVALID_ARGUMENT) "<where>: buffer was donated or deleted" unless the buffer is
-// live. Call with storageMutex() held.
+// live. Call with storageMutex(*buffer.client) held.
 void requireLive(const PJRT_Buffer& buffer, const std::string& where);
 
 // Registers Client_BufferFromHostBuffer and the Buffer_* entries.

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "pjrt_plugin/Errors.h"
+#include "pjrt_plugin/Processes.h"
 
 namespace hlotrain::pjrt {
 namespace {
@@ -89,31 +90,61 @@ int countFromEnvironment() {
   return checkedCount(count, "HLOTRAIN_PJRT_DEVICES");
 }
 
-// The device count XLA CPU's `cpu_device_count` asks for (it overrides HLOTRAIN_PJRT_DEVICES), and
-// nothing else: a silently ignored option would hide a client that expects what we do not give
-// (as XLA's GPU plugin rejects unknown options).
-int countFromOption(const PJRT_NamedValue& option) {
-  const std::string name(option.name, option.name_size);
-  if (name != "cpu_device_count")
-    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "unknown create option '" + name +
-                                                        "' (hlotrain's plugin accepts only "
-                                                        "cpu_device_count)");
+// What the create options ask for: XLA CPU's `cpu_device_count` (it overrides
+// HLOTRAIN_PJRT_DEVICES), and a multi-process client's `node_id` and `num_nodes` (as XLA's GPU
+// plugin takes them); nothing else: a silently ignored option would hide a client that expects
+// what we do not give (as XLA's GPU plugin rejects unknown options).
+struct CreateOptions {
+  int count = 1;
+  int64_t node = 0, nodes = 1;
+};
+
+int64_t int64Option(const PJRT_NamedValue& option, const std::string& name) {
   if (option.type != PJRT_NamedValue_kInt64)
     throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
-                  "create option cpu_device_count must be an int64, got a value of another type");
-  return checkedCount(option.int64_value, "create option cpu_device_count");
+                  "create option " + name + " must be an int64, got a value of another type");
+  return option.int64_value;
+}
+
+CreateOptions createOptions(const PJRT_Client_Create_Args& args) {
+  if (args.num_options && !args.create_options)
+    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "`create_options` is NULL");
+  CreateOptions o;
+  o.count = countFromEnvironment();
+  for (size_t i = 0; i < args.num_options; ++i) {
+    const PJRT_NamedValue& option = args.create_options[i];
+    const std::string name(option.name, option.name_size);
+    if (name == "cpu_device_count")
+      o.count = checkedCount(int64Option(option, name), "create option cpu_device_count");
+    else if (name == "node_id")
+      o.node = int64Option(option, name);
+    else if (name == "num_nodes")
+      o.nodes = int64Option(option, name);
+    else
+      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                    "unknown create option '" + name +
+                        "' (hlotrain's plugin accepts cpu_device_count, node_id and num_nodes)");
+  }
+  if (o.nodes < 1 || o.nodes > 1024 || o.node < 0 || o.node >= o.nodes)
+    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                  "create options node_id " + std::to_string(o.node) + " and num_nodes " +
+                      std::to_string(o.nodes) + ": a node is one of [0, num_nodes)");
+  return o;
 }
 
 PJRT_Error* clientCreate(PJRT_Client_Create_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_Create_Args, args);
-    if (args->num_options && !args->create_options)
-      throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "`create_options` is NULL");
-    int count = countFromEnvironment();
-    for (size_t i = 0; i < args->num_options; ++i) count = countFromOption(args->create_options[i]);
-    // The key-value callbacks serve multi-process clients; with one process there is nothing to
-    // exchange.
-    args->client = new PJRT_Client(count);
+    const CreateOptions o = createOptions(*args);
+    if (o.nodes == 1) { // one process: its store, if any, has nothing to exchange
+      args->client = new PJRT_Client({o.count}, 0);
+      return;
+    }
+    auto store = std::make_unique<Store>(*args);
+    const std::vector<int> counts = exchangeDeviceCounts(*store, o.node, o.nodes, o.count);
+    auto client = std::make_unique<PJRT_Client>(counts, o.node);
+    client->store = std::move(store);
+    args->client = client.release();
   });
 }
 
@@ -136,8 +167,7 @@ PJRT_Error* clientPlatformName(PJRT_Client_PlatformName_Args* args) {
 PJRT_Error* clientProcessIndex(PJRT_Client_ProcessIndex_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_ProcessIndex_Args, args);
-    deref(args->client, "client");
-    args->process_index = 0;
+    args->process_index = static_cast<int>(deref(args->client, "client").node);
   });
 }
 
@@ -163,8 +193,8 @@ PJRT_Error* clientAddressableDevices(PJRT_Client_AddressableDevices_Args* args) 
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_AddressableDevices_Args, args);
     const PJRT_Client& client = deref(args->client, "client");
-    args->addressable_devices = client.devices.data();
-    args->num_addressable_devices = client.devices.size();
+    args->addressable_devices = client.addressable.data();
+    args->num_addressable_devices = client.addressable.size();
   });
 }
 
@@ -179,7 +209,7 @@ PJRT_Error* clientLookupAddressableDevice(PJRT_Client_LookupAddressableDevice_Ar
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Client_LookupAddressableDevice_Args, args);
     args->addressable_device =
-        &deviceWithId(deref(args->client, "client"), args->local_hardware_id, "local hardware id");
+        &addressableWithLocalId(deref(args->client, "client"), args->local_hardware_id);
   });
 }
 
@@ -214,8 +244,7 @@ PJRT_Error* descriptionId(PJRT_DeviceDescription_Id_Args* args) {
 PJRT_Error* descriptionProcessIndex(PJRT_DeviceDescription_ProcessIndex_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_DeviceDescription_ProcessIndex_Args, args);
-    deref(args->device_description, "device_description");
-    args->process_index = 0;
+    args->process_index = deref(args->device_description, "device_description").process;
   });
 }
 
@@ -267,26 +296,34 @@ PJRT_Error* deviceGetDescription(PJRT_Device_GetDescription_Args* args) {
 PJRT_Error* deviceIsAddressable(PJRT_Device_IsAddressable_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Device_IsAddressable_Args, args);
-    deref(args->device, "device");
-    args->is_addressable = true;
+    args->is_addressable = deref(args->device, "device").description.addressable;
   });
 }
 
 PJRT_Error* deviceLocalHardwareId(PJRT_Device_LocalHardwareId_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_Device_LocalHardwareId_Args, args);
-    args->local_hardware_id = deref(args->device, "device").description.id;
+    args->local_hardware_id = deref(args->device, "device").description.localId;
   });
 }
 
 } // namespace
 
 PJRT_Device& deviceOf(PJRT_Client& client, PJRT_Device* device, const char* what) {
-  if (!device) return *client.devices[0];
-  for (PJRT_Device* d : client.devices)
+  if (!device) return *client.addressable[0];
+  for (PJRT_Device* d : client.addressable)
     if (d == device) return *d;
   throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
                 "`" + std::string(what) + "` is not a device of this client");
+}
+
+PJRT_Device& addressableWithLocalId(PJRT_Client& client, int64_t id) {
+  if (id < 0 || id >= static_cast<int64_t>(client.addressable.size()))
+    throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
+                  "no device with local hardware id " + std::to_string(id) +
+                      ": this process of hlotrain's plugin has " +
+                      devicesText(static_cast<int>(client.addressable.size())));
+  return *client.addressable[static_cast<size_t>(id)];
 }
 
 PJRT_Device& deviceWithId(PJRT_Client& client, int64_t id, const char* what) {
@@ -328,13 +365,24 @@ void fillClientSlots(PJRT_Api& api) {
 
 } // namespace hlotrain::pjrt
 
-PJRT_Client::PJRT_Client(int count) {
-  for (int id = 0; id < count; ++id) {
-    auto device = std::make_unique<PJRT_Device>();
-    device->description.id = id;
-    device->description.debugString = "hlotrain cpu device " + std::to_string(id);
-    device->description.toString = "CpuDevice(id=" + std::to_string(id) + ")";
-    devices.push_back(device.get());
-    owned.push_back(std::move(device));
-  }
+PJRT_Client::PJRT_Client(const std::vector<int>& counts, int64_t node)
+    : node(node), nodes(static_cast<int64_t>(counts.size())) {
+  int id = 0;
+  for (size_t n = 0; n < counts.size(); ++n)
+    for (int local = 0; local < counts[n]; ++local, ++id) {
+      auto device = std::make_unique<PJRT_Device>();
+      PJRT_DeviceDescription& d = device->description;
+      d.id = id;
+      d.process = static_cast<int>(n);
+      d.localId = local;
+      d.addressable = static_cast<int64_t>(n) == node;
+      d.debugString =
+          "hlotrain cpu device " + std::to_string(id) + " (process " + std::to_string(n) + ")";
+      d.toString = "CpuDevice(id=" + std::to_string(id) + ")";
+      devices.push_back(device.get());
+      if (d.addressable) addressable.push_back(device.get());
+      owned.push_back(std::move(device));
+    }
 }
+
+PJRT_Client::~PJRT_Client() = default;

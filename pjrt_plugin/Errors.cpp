@@ -66,6 +66,12 @@ PJRT_Error* errorGetCode(PJRT_Error_GetCode_Args* args) {
 
 } // namespace
 
+Status takeError(PJRT_Error* error) {
+  Status status = impl(error).status;
+  destroy(error);
+  return status;
+}
+
 PJRT_Error* newError(const Status& status) {
   auto* error = new PluginError;
   error->vtable = &kErrorTable;

@@ -29,6 +29,8 @@ struct Status {
 
 // A new error, freed by PJRT_Error_Destroy or through its vtable.
 PJRT_Error* newError(const Status& status);
+// The status of an error of ours (made by newError), which is freed.
+Status takeError(PJRT_Error* error);
 
 // The exception being handled as a status: a Failure keeps its code; ParseError, VerifyError and
 // ConfigError are INVALID_ARGUMENT, UnsupportedError is UNIMPLEMENTED, bad_alloc is

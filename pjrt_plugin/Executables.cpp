@@ -19,6 +19,7 @@
 #include "pjrt_plugin/Counters.h"
 #include "pjrt_plugin/Errors.h"
 #include "pjrt_plugin/Events.h"
+#include "pjrt_plugin/Processes.h"
 
 namespace {
 
@@ -40,17 +41,19 @@ struct PJRT_Executable {
   std::shared_ptr<const Signature> signature;
 };
 
-// One plan per replica, each run on its replica's device by a thread of its own; their
-// collectives meet at the rendezvous.
+// One plan per replica of this process, each run on its replica's device by a thread of its
+// own; their collectives meet at a Rendezvous, or through the store when some replicas run in
+// other processes.
 struct PJRT_LoadedExecutable {
   PJRT_Client* client = nullptr;
   std::shared_ptr<const Signature> signature;
-  std::vector<PJRT_Device*> devices; // replica r runs on devices[r]
-  // The plans read the module and meet at the rendezvous, so both are declared first and
-  // destroyed last. Plans and module are empty once deleted; guarded by storageMutex(), which
-  // every run holds.
+  std::vector<PJRT_Device*> devices; // this process's replicas' devices, in replica order
+  std::vector<int64_t> replicas;     // their indices among all the program's replicas
+  // The plans read the module and meet at the collectives, so both are declared first and
+  // destroyed last. Plans and module are empty once deleted; guarded by storageMutex(*client),
+  // which every run holds.
   std::unique_ptr<hlotrain::ir::Module> module;
-  std::unique_ptr<hlotrain::cpu::Rendezvous> rendezvous;
+  std::unique_ptr<hlotrain::cpu::Collectives> collectives;
   std::vector<std::unique_ptr<hlotrain::cpu::Executable>> plans;
 };
 
@@ -126,7 +129,13 @@ std::unique_ptr<PJRT_LoadedExecutable> compile(PJRT_Client& client, std::string_
                                                const BuildOptions& build) {
   auto loaded = std::make_unique<PJRT_LoadedExecutable>();
   loaded->client = &client;
-  loaded->devices = replicaDevices(client, build);
+  const std::vector<PJRT_Device*> placed = replicaDevices(client, build);
+  for (size_t r = 0; r < placed.size(); ++r)
+    if (placed[r]->description.addressable) {
+      loaded->devices.push_back(placed[r]);
+      loaded->replicas.push_back(static_cast<int64_t>(r));
+    }
+  const int64_t program = client.compiled++;
   loaded->module = std::make_unique<ir::Module>(mlir::parse(text, "<program>"));
   ir::verify(*loaded->module);
   const ir::Function* main = loaded->module->lookup("main");
@@ -135,13 +144,18 @@ std::unique_ptr<PJRT_LoadedExecutable> compile(PJRT_Client& client, std::string_
                   "the program has no function @main, the entry PJRT runs");
   const int64_t replicas = build.numReplicas;
   loaded->signature = signatureOf(*loaded->module, *main, replicas);
-  loaded->rendezvous = std::make_unique<cpu::Rendezvous>(replicas);
+  if (loaded->devices.size() == placed.size())
+    loaded->collectives = std::make_unique<cpu::Rendezvous>(replicas);
+  else
+    loaded->collectives =
+        std::make_unique<StoreCollectives>(*client.store, std::to_string(program), replicas);
   cpu::CompileOptions options;
   // The replicas share the host's cores.
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  options.threads = std::max(1, std::min(options.threads, cores / static_cast<int>(replicas)));
-  for (int64_t r = 0; r < replicas; ++r) {
-    options.replica = {r, loaded->rendezvous.get()};
+  const int local = static_cast<int>(std::max<size_t>(loaded->devices.size(), 1));
+  options.threads = std::max(1, std::min(options.threads, cores / local));
+  for (int64_t r : loaded->replicas) {
+    options.replica = {r, loaded->collectives.get()};
     loaded->plans.push_back(cpu::Executable::compile(*loaded->module, "main", options));
   }
   return loaded;
@@ -177,7 +191,8 @@ PJRT_Error* clientCompile(PJRT_Client_Compile_Args* args) {
 PJRT_Error* loadedExecutableDestroy(PJRT_LoadedExecutable_Destroy_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_LoadedExecutable_Destroy_Args, args);
-    std::lock_guard lock(storageMutex());
+    if (!args->executable) return;
+    std::lock_guard lock(storageMutex(*args->executable->client));
     delete args->executable;
   });
 }
@@ -204,7 +219,7 @@ PJRT_Error* loadedExecutableDelete(PJRT_LoadedExecutable_Delete_Args* args) {
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_LoadedExecutable_Delete_Args, args);
     PJRT_LoadedExecutable& loaded = deref(args->executable, "executable");
-    std::lock_guard lock(storageMutex());
+    std::lock_guard lock(storageMutex(*loaded.client));
     loaded.plans.clear();
     loaded.module.reset();
   });
@@ -214,7 +229,7 @@ PJRT_Error* loadedExecutableIsDeleted(PJRT_LoadedExecutable_IsDeleted_Args* args
   return guarded([&] {
     HLOTRAIN_PJRT_CHECK_ARGS(PJRT_LoadedExecutable_IsDeleted_Args, args);
     PJRT_LoadedExecutable& loaded = deref(args->executable, "executable");
-    std::lock_guard lock(storageMutex());
+    std::lock_guard lock(storageMutex(*loaded.client));
     args->is_deleted = loaded.plans.empty();
   });
 }
@@ -286,7 +301,7 @@ std::vector<size_t> firstUses(const std::vector<PJRT_Buffer*>& buffers,
 // One replica's arguments lent to its run: each buffer's tensor is moved into the inputs and,
 // unless donated, moved back afterwards; only a buffer passed more than once is copied, for its
 // later uses. A donated buffer ends deleted even when the run fails, since the run may have taken
-// its storage. Make and give back with storageMutex() held.
+// its storage. Make and give back with storageMutex(client) held.
 class LentArguments {
 public:
   LentArguments(std::vector<PJRT_Buffer*> buffers, const std::vector<bool>& donated)
@@ -319,7 +334,7 @@ private:
 // Runs every replica's plan on its lent arguments, each on a thread of its own when there are
 // several (their collectives wait for one another). A replica that fails aborts the rendezvous, so
 // the others leave their collectives; the error reported is the first replica's own. Call with
-// storageMutex() held: the plans run on storage lent out of buffers.
+// storageMutex(client) held: the plans run on storage lent out of buffers.
 std::vector<std::vector<ir::Tensor>> runReplicas(PJRT_LoadedExecutable& loaded,
                                                  std::vector<LentArguments>& lent,
                                                  const std::vector<bool>& donated) {
@@ -337,9 +352,10 @@ std::vector<std::vector<ir::Tensor>> runReplicas(PJRT_LoadedExecutable& loaded,
         std::lock_guard lock(failureMutex);
         if (!failure) failure = what;
       }
-      loaded.rendezvous->abort("another replica failed (" + what + ")");
+      loaded.collectives->abort("another replica failed (" + what + ")");
     }
   };
+  if (auto* store = dynamic_cast<StoreCollectives*>(loaded.collectives.get())) store->beginRun();
   if (replicas == 1) {
     run(0);
   } else {
@@ -347,7 +363,7 @@ std::vector<std::vector<ir::Tensor>> runReplicas(PJRT_LoadedExecutable& loaded,
     for (size_t r = 0; r < replicas; ++r) threads.emplace_back(run, r);
     for (std::thread& t : threads) t.join();
   }
-  loaded.rendezvous->reset();
+  loaded.collectives->reset();
   for (LentArguments& arguments : lent) arguments.giveBack();
   if (failure) throw Failure(PJRT_Error_Code_INTERNAL, "executing @main failed: " + *failure);
   return results;
@@ -364,7 +380,7 @@ PJRT_Error* loadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
       throw Failure(PJRT_Error_Code_INVALID_ARGUMENT,
                     "Attempted to execute with " + std::to_string(args->num_devices) +
                         " argument lists when local device count is " + std::to_string(replicas) +
-                        " (total replica count: " + std::to_string(replicas) +
+                        " (total replica count: " + std::to_string(loaded.signature->replicas) +
                         ", partition count: 1)");
     PJRT_Client& client = *loaded.client;
     if (args->execute_device && (replicas != 1 || &deviceOf(client, args->execute_device,
@@ -390,12 +406,14 @@ PJRT_Error* loadedExecutableExecute(PJRT_LoadedExecutable_Execute_Args* args) {
 
     std::vector<std::vector<ir::Tensor>> results;
     {
-      std::lock_guard lock(storageMutex());
+      std::lock_guard lock(storageMutex(*loaded.client));
       if (loaded.plans.empty())
         throw Failure(PJRT_Error_Code_INVALID_ARGUMENT, "the executable was deleted");
       std::vector<std::vector<PJRT_Buffer*>> checked;
       for (size_t r = 0; r < replicas; ++r)
-        checked.push_back(checkedArguments(signature, argumentLists[r], r, *loaded.devices[r]));
+        checked.push_back(checkedArguments(signature, argumentLists[r],
+                                           static_cast<size_t>(loaded.replicas[r]),
+                                           *loaded.devices[r]));
       for (size_t r = 0; r < replicas; ++r)
         for (size_t q = 0; q < r; ++q)
           for (PJRT_Buffer* buffer : checked[r])

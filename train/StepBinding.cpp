@@ -1,5 +1,6 @@
 #include "train/StepBinding.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "support/Error.h"
@@ -38,9 +39,11 @@ ir::Tensor shareOf(const ir::Tensor& whole, size_t dim, int64_t part, int64_t pa
 } // namespace
 
 StepInputs::StepInputs(TrainState& state, const program::TrainStepSignature& signature,
-                       lower::Lowerer& lowerer, bool donate, int64_t replicas)
-    : sig_(signature), lowerer_(lowerer), replicas_(replicas),
-      carried_(static_cast<size_t>(replicas)), fed_(signature.arguments.size()), donate_(donate) {
+                       lower::Lowerer& lowerer, bool donate, int64_t replicas, int64_t firstReplica,
+                       int64_t totalReplicas)
+    : sig_(signature), lowerer_(lowerer), replicas_(replicas), firstReplica_(firstReplica),
+      totalReplicas_(std::max(totalReplicas, replicas)), carried_(static_cast<size_t>(replicas)),
+      fed_(signature.arguments.size()), donate_(donate) {
   for (int64_t r = 0; r < replicas_; ++r)
     for (std::vector<ir::Tensor>* tensors : {&state.params, &state.optState})
       for (ir::Tensor& t : *tensors)
@@ -54,7 +57,7 @@ StepInputs::StepInputs(TrainState& state, const program::TrainStepSignature& sig
        {sig_.input, sig_.labels, sig_.lr, sig_.step, sig_.dropMask, sig_.dropout})
     for (size_t i = 0; i < fed.count; ++i) {
       ir::TensorType whole = sig_.arguments[fed[i]];
-      if (std::optional<size_t> dim = recordDim(fed[i])) whole.shape[*dim] *= replicas_;
+      if (std::optional<size_t> dim = recordDim(fed[i])) whole.shape[*dim] *= totalReplicas_;
       fed_[fed[i]] = ir::Tensor(whole);
     }
 }
@@ -75,9 +78,10 @@ StepInputs::Results StepInputs::run(lower::Session& session) {
     for (size_t i = 0; i < fed_.size(); ++i) {
       if (list[i]) continue;
       const std::optional<size_t> dim = recordDim(i);
-      uploaded.push_back(replicas_ == 1 || !dim
-                             ? lowerer_.uploadTo(fed_[i], r)
-                             : lowerer_.uploadTo(shareOf(fed_[i], *dim, r, replicas_), r));
+      uploaded.push_back(
+          totalReplicas_ == 1 || !dim
+              ? lowerer_.uploadTo(fed_[i], r)
+              : lowerer_.uploadTo(shareOf(fed_[i], *dim, firstReplica_ + r, totalReplicas_), r));
       list[i] = uploaded.back().get();
     }
   }

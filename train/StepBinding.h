@@ -33,9 +33,12 @@ void copyBatchInput(const data::BatchPrefetcher::Batch& batch, ir::Tensor& x);
 class StepInputs {
 public:
   // Takes the parameters and optimizer state out of `state` (exportTo() puts them back).
-  // `signature` is one replica's.
+  // `signature` is one replica's. This process runs `replicas` of the step's `totalReplicas`,
+  // from `firstReplica` on (a multi-process run: lower::Lowerer::processId), and uploads only
+  // their shares of the batch.
   StepInputs(TrainState& state, const program::TrainStepSignature& signature,
-             lower::Lowerer& lowerer, bool donate, int64_t replicas = 1);
+             lower::Lowerer& lowerer, bool donate, int64_t replicas = 1, int64_t firstReplica = 0,
+             int64_t totalReplicas = 1);
   ir::Tensor& x() { return fed_[sig_.input.begin]; }
   std::span<ir::Tensor> labels() {
     return std::span(fed_).subspan(sig_.labels.begin, sig_.labels.count);
@@ -67,7 +70,7 @@ private:
 
   const program::TrainStepSignature& sig_;
   lower::Lowerer& lowerer_;
-  const int64_t replicas_;
+  const int64_t replicas_, firstReplica_, totalReplicas_;
   // Per replica, in sig_.carried() order.
   std::vector<std::vector<std::unique_ptr<lower::Buffer>>> carried_;
   std::vector<ir::Tensor> fed_; // by argument position, the whole batch; the rest empty

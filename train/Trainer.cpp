@@ -101,10 +101,14 @@ public:
       ownLowerer = lower::lowererFromEnvironment();
       lowerer = ownLowerer.get();
     }
-    if (config_.devices > lowerer->devices())
+    localReplicas_ = config_.devices / lowerer->processes();
+    if (config_.devices % lowerer->processes() != 0 || localReplicas_ > lowerer->devices())
       throw ConfigError("--devices " + std::to_string(config_.devices) + ": the lowerer " +
                         lowerer->describe() + " has " + std::to_string(lowerer->devices()) +
                         (lowerer->devices() == 1 ? " device" : " devices") +
+                        (lowerer->processes() > 1
+                             ? " in each of " + std::to_string(lowerer->processes()) + " processes"
+                             : "") +
                         " (data parallelism runs on the xla lowerer; libhlotrain_pjrt.so makes "
                         "HLOTRAIN_PJRT_DEVICES devices)");
     Start start = startOrResume(plan_, mode_.resume, mode_.initFrom, stepsPerEpoch_, chatter());
@@ -239,7 +243,8 @@ private:
   void loop(TrainState& state, lower::Lowerer& lowerer, lower::Session& session,
             Evaluator& evaluator, MetricsLog& log, TrainResult& result) {
     DataPosition& pos = state.position;
-    StepInputs in(state, plan_.step, lowerer, !config_.skipNonFinite, config_.devices);
+    StepInputs in(state, plan_.step, lowerer, !config_.skipNonFinite, localReplicas_,
+                  lowerer.processId() * localReplicas_, config_.devices);
     data::BatchPrefetcher batches(io_, trainSet_, config_.batch);
     runTime_ = Stopwatch();
     runFirstStep_ = pos.step;
@@ -517,6 +522,7 @@ private:
   std::ostream& out_;
   data::Dataset trainSet_, testSet_;
   int64_t stepsPerEpoch_ = 0;
+  int64_t localReplicas_ = 1;        // the replicas of the train step this process runs
   std::vector<double> dropRates_;    // stochastic depth's, per droppable branch
   std::vector<double> dropoutRates_; // per dropout layer
   LrSchedule schedule_{};

@@ -40,7 +40,7 @@ struct CompileOptions {
   // the whole tensor; only with vectorLoops. false, or the environment variable
   // HLOTRAIN_ROW_KERNELS=0, leaves them to the fusion pass.
   bool rowKernels = true;
-  // The replica this executable runs as, and the rendezvous its collectives meet the others' at
+  // The replica this executable runs as, and where its collectives meet the other replicas
   // (our PJRT plugin's devices); by default the one replica of its program.
   Replica replica = {};
 };

@@ -106,12 +106,12 @@ Rendezvous::Combine elementwise(const ir::Op& op, const ir::Module* module, Chec
 std::vector<Tensor> allReduceOp(const ir::Op& op, std::span<const Tensor> x,
                                 const ir::Module* module, CheckLog* checks,
                                 const Replica& replica) {
-  if (!replica.rendezvous) {
+  if (!replica.collectives) {
     replicaGroupOf(replica.id, 1, op.attrs.replicaGroups);
     return {x.begin(), x.end()};
   }
-  return replica.rendezvous->allReduce(replica.id, op.attrs.replicaGroups, x,
-                                       elementwise(op, module, checks));
+  return replica.collectives->allReduce(replica.id, op.attrs.replicaGroups, x,
+                                        elementwise(op, module, checks));
 }
 
 // Operand and result types were checked by evaluateOp.

@@ -13,7 +13,7 @@
 namespace hlotrain::cpu {
 
 // Evaluates one op on operand values (regions and callees are evaluated recursively). The
-// collectives (all_reduce) and replica_id run as `replica` of its rendezvous.
+// collectives (all_reduce) and replica_id run as `replica` among its replicas.
 std::vector<ir::Tensor> evaluateOp(const ir::Op& op, std::span<const ir::Tensor> operands,
                                    const ir::Module* module, CheckLog* checks = nullptr,
                                    const Replica& replica = {});

@@ -1,9 +1,10 @@
 #pragma once
-// The replicas of one program that run side by side in this process, one thread each (the devices
-// of hlotrain's PJRT plugin): where their collectives meet. The StableHLO spec leaves the order in
-// which all_reduce combines the replicas' values to the implementation; here it is fixed, the
-// group's replicas in the order the group lists them, so a run is bit-identical to the next and
-// every replica of a group holds the same result.
+// Where the replicas of one program meet for their collectives: the replicas run side by side,
+// one thread each (the devices of hlotrain's PJRT plugin), in this process (Rendezvous) or across
+// processes (the plugin's store-backed collectives). The StableHLO spec leaves the order in which
+// all_reduce combines the replicas' values to the implementation; here it is fixed, the group's
+// replicas in the order the group lists them, so a run is bit-identical to the next and every
+// replica of a group holds the same result.
 
 #include <condition_variable>
 #include <cstdint>
@@ -18,30 +19,44 @@
 
 namespace hlotrain::cpu {
 
-class Rendezvous {
+class Collectives {
+public:
+  virtual ~Collectives() = default;
+  virtual int64_t replicas() const = 0;
+
+  // Combines two values of one operand elementwise (the all_reduce's computation).
+  using Combine = std::function<ir::Tensor(const ir::Tensor&, const ir::Tensor&)>;
+  // Every replica calls it with its operands, the replicas' collectives in one order (they run one
+  // program); it returns this replica's results once its group's have arrived: per operand, the
+  // values of the replicas of its group combined left to right in the group's order. Throws
+  // RuntimeError when the groups do not cover the replicas [0, replicas()) exactly once (every
+  // replica finds that alike, so none is left waiting), and once abort() was called.
+  virtual std::vector<ir::Tensor> allReduce(int64_t replica,
+                                            const std::vector<std::vector<int64_t>>& groups,
+                                            std::span<const ir::Tensor> operands,
+                                            const Combine& combine) = 0;
+  // A replica that failed never reaches the next collective: every replica waiting in one, or
+  // arriving later, throws RuntimeError(why) instead of waiting for ever.
+  virtual void abort(const std::string& why) = 0;
+  // Called while no replica is inside a collective (each run of the replicas has returned): forgets
+  // an abort, so the replicas can run again.
+  virtual void reset() = 0;
+};
+
+// The replicas of a program that all run in this process.
+class Rendezvous : public Collectives {
 public:
   explicit Rendezvous(int64_t replicas);
   Rendezvous(const Rendezvous&) = delete;
   Rendezvous& operator=(const Rendezvous&) = delete;
 
-  int64_t replicas() const { return replicas_; }
-
-  // Combines two values of one operand elementwise (the all_reduce's computation).
-  using Combine = std::function<ir::Tensor(const ir::Tensor&, const ir::Tensor&)>;
-  // Every replica calls it with its operands, the replicas' collectives in one order (they run one
-  // program); it returns this replica's results once all have arrived: per operand, the values of
-  // the replicas of its group combined left to right in the group's order. Throws RuntimeError
-  // when the groups do not cover the replicas [0, replicas()) exactly once (every replica finds
-  // that alike, so none is left waiting), and once abort() was called.
+  int64_t replicas() const override { return replicas_; }
   std::vector<ir::Tensor> allReduce(int64_t replica,
                                     const std::vector<std::vector<int64_t>>& groups,
-                                    std::span<const ir::Tensor> operands, const Combine& combine);
-  // A replica that failed never reaches the next collective: every replica waiting in one, or
-  // arriving later, throws RuntimeError(why) instead of waiting for ever.
-  void abort(const std::string& why);
-  // Called while no replica is inside a collective (each run of the replicas has returned): forgets
-  // an abort, so the replicas can run again.
-  void reset();
+                                    std::span<const ir::Tensor> operands,
+                                    const Combine& combine) override;
+  void abort(const std::string& why) override;
+  void reset() override;
 
 private:
   // Waits until every replica arrived at this barrier (or the rendezvous was aborted).
@@ -56,13 +71,11 @@ private:
   std::optional<std::string> aborted_;
 };
 
-// Where a program runs: its replica id and the rendezvous of its replicas (none: it runs alone,
-// as replica 0 of 1).
+// Where a program runs: its replica id and where its replicas meet (none: it runs alone, as
+// replica 0 of 1).
 struct Replica {
   int64_t id = 0;
-  Rendezvous* rendezvous = nullptr;
-
-  int64_t count() const { return rendezvous ? rendezvous->replicas() : 1; }
+  Collectives* collectives = nullptr;
 };
 
 // The group of `replica` in all_reduce's replica_groups, checked against `replicas`: RuntimeError

@@ -33,7 +33,12 @@ std::unique_ptr<Lowerer> makeLowerer(const LowererChoice& choice) {
   if (choice.name == "cpu") {
     return std::make_unique<cpu::CpuLowerer>(cpu::CompileOptions{}, choice.reference);
   }
-  if (choice.name == "xla") return std::make_unique<xla::XlaLowerer>(choice.pjrtPlugin);
+  if (choice.processes.processes > 1 && choice.name != "xla")
+    throw ConfigError("--num-processes: several processes train together on the xla lowerer, "
+                      "not on " +
+                      choice.name);
+  if (choice.name == "xla")
+    return std::make_unique<xla::XlaLowerer>(choice.pjrtPlugin, choice.processes);
   if (choice.name == "iree") return std::make_unique<iree::IreeLowerer>();
   throw ConfigError("unknown lowerer '" + choice.name +
                     "' (HLOTRAIN_LOWERER or --lowerer: cpu, xla or iree)");

@@ -7,13 +7,15 @@
 #include <string_view>
 
 #include "lower/Lowerer.h"
+#include "lower/xla/KeyValueStore.h"
 
 namespace hlotrain::lower {
 
 struct LowererChoice {
-  std::string name = "cpu"; // cpu, xla or iree
-  std::string pjrtPlugin;   // xla: the plugin's path
-  bool reference = false;   // cpu: the reference interpreter instead of the fast path
+  std::string name = "cpu";         // cpu, xla or iree
+  std::string pjrtPlugin;           // xla: the plugin's path
+  bool reference = false;           // cpu: the reference interpreter instead of the fast path
+  xla::ProcessGroup processes = {}; // xla: this process's place in a multi-process run
 };
 
 // HLOTRAIN_LOWERER (default cpu) and PJRT_PLUGIN; a command's flags then override fields.

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
+#include <cstring>
 #include <dlfcn.h>
 #include <string_view>
 
@@ -269,7 +270,88 @@ std::string compileOptionsProto(int64_t replicas, int64_t partitions, bool exact
   return options;
 }
 
-XlaLowerer::XlaLowerer(const std::string& pluginPath) : path_(pluginPath) {
+namespace {
+
+std::string keyOf(const char* key, size_t size) {
+  return std::string(key, size);
+}
+
+PJRT_Error* callbackError(PJRT_CallbackError* error, PJRT_Error_Code code,
+                          const std::string& message) {
+  return (*error)(code, message.data(), message.size());
+}
+
+char* copyOut(const std::string& value) {
+  char* copy = new char[value.size() + 1];
+  std::memcpy(copy, value.data(), value.size());
+  return copy;
+}
+void deleteCopy(char* value) {
+  delete[] value;
+}
+
+// The three key-value callbacks of a multi-process client, over the coordinator's store; the
+// user_arg is the KeyValueClient. They must not throw into the plugin.
+PJRT_Error* storeGet(PJRT_KeyValueGetCallback_Args* args) {
+  const std::string key = keyOf(args->key, args->key_size);
+  try {
+    auto* store = static_cast<KeyValueClient*>(args->user_arg);
+    std::optional<std::string> value =
+        store->get(key, std::chrono::milliseconds(std::max(args->timeout_in_ms, 0)));
+    if (!value)
+      return callbackError(args->callback_error, PJRT_Error_Code_NOT_FOUND,
+                           "the key-value store has no " + key + " after " +
+                               std::to_string(args->timeout_in_ms) + " ms");
+    args->value = copyOut(*value);
+    args->value_size = value->size();
+    args->value_deleter_callback = deleteCopy;
+    return nullptr;
+  } catch (const std::exception& e) {
+    return callbackError(args->callback_error, PJRT_Error_Code_UNAVAILABLE, e.what());
+  }
+}
+
+PJRT_Error* storeTryGet(PJRT_KeyValueTryGetCallback_Args* args) {
+  const std::string key = keyOf(args->key, args->key_size);
+  try {
+    std::optional<std::string> value = static_cast<KeyValueClient*>(args->user_arg)->tryGet(key);
+    if (!value)
+      return callbackError(args->callback_error, PJRT_Error_Code_NOT_FOUND,
+                           "the key-value store has no " + key);
+    args->value = copyOut(*value);
+    args->value_size = value->size();
+    args->value_deleter_callback = deleteCopy;
+    return nullptr;
+  } catch (const std::exception& e) {
+    return callbackError(args->callback_error, PJRT_Error_Code_UNAVAILABLE, e.what());
+  }
+}
+
+PJRT_Error* storePut(PJRT_KeyValuePutCallback_Args* args) {
+  try {
+    static_cast<KeyValueClient*>(args->user_arg)
+        ->put(keyOf(args->key, args->key_size), std::string(args->value, args->value_size));
+    return nullptr;
+  } catch (const std::exception& e) {
+    return callbackError(args->callback_error, PJRT_Error_Code_UNAVAILABLE, e.what());
+  }
+}
+
+PJRT_NamedValue int64Option(const char* name, int64_t value) {
+  PJRT_NamedValue option{};
+  option.struct_size = PJRT_NamedValue_STRUCT_SIZE;
+  option.name = name;
+  option.name_size = std::strlen(name);
+  option.type = PJRT_NamedValue_kInt64;
+  option.int64_value = value;
+  option.value_size = 1;
+  return option;
+}
+
+} // namespace
+
+XlaLowerer::XlaLowerer(const std::string& pluginPath, const ProcessGroup& group)
+    : group_(group), path_(pluginPath) {
   if (path_.empty())
     throw UnsupportedError("xla: no PJRT plugin given: set PJRT_PLUGIN or --pjrt-plugin to a PJRT "
                            "plugin library (e.g. JAX's xla_cuda_plugin.so, or this build's "
@@ -300,6 +382,21 @@ XlaLowerer::XlaLowerer(const std::string& pluginPath) : path_(pluginPath) {
     check(api_, api_->PJRT_Plugin_Initialize(&init), "initialising " + path_);
   }
   auto create = HLOTRAIN_PJRT_ARGS(PJRT_Client_Create_Args);
+  std::vector<PJRT_NamedValue> options;
+  if (group_.processes > 1) {
+    coordination_ = joinProcesses(group_);
+    options = {int64Option("node_id", group_.processId),
+               int64Option("num_nodes", group_.processes)};
+    create.create_options = options.data();
+    create.num_options = options.size();
+    void* store = coordination_.store.get();
+    create.kv_get_callback = storeGet;
+    create.kv_get_user_arg = store;
+    create.kv_try_get_callback = storeTryGet;
+    create.kv_try_get_user_arg = store;
+    create.kv_put_callback = storePut;
+    create.kv_put_user_arg = store;
+  }
   check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_Create)(&create), "creating a client of " + path_);
   client_ = create.client;
 
@@ -316,9 +413,36 @@ XlaLowerer::XlaLowerer(const std::string& pluginPath) : path_(pluginPath) {
     throw RuntimeError("xla: " + path_ + " (" + platform_ + ") has no addressable device");
   devices_.assign(devices.addressable_devices,
                   devices.addressable_devices + devices.num_addressable_devices);
+  if (group_.processes > 1) {
+    auto all = HLOTRAIN_PJRT_ARGS(PJRT_Client_Devices_Args);
+    all.client = client_;
+    check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_Devices)(&all), "listing the devices");
+    globalDevices_.assign(all.devices, all.devices + all.num_devices);
+    // By (process, id), so that replica r is the same device in every process.
+    std::vector<std::pair<std::pair<int64_t, int64_t>, PJRT_Device*>> keyed;
+    for (PJRT_Device* d : globalDevices_) keyed.push_back({{processOf(d), deviceId(d)}, d});
+    std::sort(keyed.begin(), keyed.end());
+    globalDevices_.clear();
+    for (const auto& [key, d] : keyed) globalDevices_.push_back(d);
+    std::vector<std::pair<int64_t, PJRT_Device*>> local;
+    for (PJRT_Device* d : devices_) local.push_back({deviceId(d), d});
+    std::sort(local.begin(), local.end());
+    devices_.clear();
+    for (const auto& [id, d] : local) devices_.push_back(d);
+  }
 }
 
 XlaLowerer::~XlaLowerer() {
+  if (coordination_.store) {
+    // Process 0 serves the store: it stays until every process is done with it.
+    try {
+      coordination_.store->put("hlotrain/done/" + std::to_string(group_.processId), "");
+      if (coordination_.server)
+        for (int64_t p = 0; p < group_.processes; ++p)
+          coordination_.store->get("hlotrain/done/" + std::to_string(p), group_.timeout);
+    } catch (const std::exception&) { // a process that died has nothing left to read
+    }
+  }
   if (!client_) return;
   auto destroy = HLOTRAIN_PJRT_ARGS(PJRT_Client_Destroy_Args);
   destroy.client = client_;
@@ -327,6 +451,26 @@ XlaLowerer::~XlaLowerer() {
     d.error = error;
     api_->PJRT_Error_Destroy(&d);
   }
+}
+
+int64_t XlaLowerer::localReplicas(const std::vector<PJRT_Device*>& placed, int64_t replicas) const {
+  int64_t local = 0;
+  for (int64_t r = 0; r < replicas; ++r)
+    local += std::find(devices_.begin(), devices_.end(), placed[static_cast<size_t>(r)]) !=
+             devices_.end();
+  return local;
+}
+
+int64_t XlaLowerer::processOf(PJRT_Device* device) const {
+  auto description = HLOTRAIN_PJRT_ARGS(PJRT_Device_GetDescription_Args);
+  description.device = device;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Device_GetDescription)(&description),
+        "describing a device");
+  auto process = HLOTRAIN_PJRT_ARGS(PJRT_DeviceDescription_ProcessIndex_Args);
+  process.device_description = description.device_description;
+  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_DeviceDescription_ProcessIndex)(&process),
+        "placing a device");
+  return process.process_index;
 }
 
 int64_t XlaLowerer::deviceId(PJRT_Device* device) const {
@@ -366,15 +510,21 @@ std::unique_ptr<lower::Session> XlaLowerer::compile(std::string_view mlirText,
   const bool userChoseExcessPrecision =
       flags && std::string_view(flags).find("xla_allow_excess_precision") != std::string_view::npos;
   // Replica r on the client's addressable device r, said explicitly (LOWERERS.md: "always send a
-  // device assignment") for several; one replica keeps the client's default.
+  // device assignment") for several; one replica keeps the client's default. With several
+  // processes, replica r is on the r-th device of every process's list, and a one-replica graph
+  // (evaluation) on this process's first device.
   const int64_t replicas = lower::replicaCount(module);
-  if (replicas > static_cast<int64_t>(devices_.size()))
+  const std::vector<PJRT_Device*>& placed =
+      group_.processes > 1 && replicas > 1 ? globalDevices_ : devices_;
+  if (replicas > static_cast<int64_t>(placed.size()))
     throw RuntimeError("xla: " + name + " runs as " + std::to_string(replicas) + " replicas, but " +
-                       path_ + " has " + std::to_string(devices_.size()) + " addressable device" +
-                       (devices_.size() == 1 ? "" : "s"));
+                       path_ + " has " + std::to_string(placed.size()) + " device" +
+                       (placed.size() == 1 ? "" : "s") +
+                       (group_.processes > 1 ? " in its processes" : " to address"));
   std::vector<int64_t> assignment;
-  if (replicas > 1)
-    for (int64_t r = 0; r < replicas; ++r) assignment.push_back(deviceId(devices_[r]));
+  if (replicas > 1 || group_.processes > 1)
+    for (int64_t r = 0; r < replicas; ++r)
+      assignment.push_back(deviceId(placed[static_cast<size_t>(r)]));
   const std::string options =
       compileOptionsProto(replicas, 1, !userChoseExcessPrecision, assignment);
   auto compile = HLOTRAIN_PJRT_ARGS(PJRT_Client_Compile_Args);
@@ -384,7 +534,7 @@ std::unique_ptr<lower::Session> XlaLowerer::compile(std::string_view mlirText,
   compile.compile_options_size = options.size();
   check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Client_Compile)(&compile), "compiling " + name);
   auto session = std::make_unique<PjrtSession>(
-      *this, api_, compile.executable, *main, replicas,
+      *this, api_, compile.executable, *main, localReplicas(placed, replicas),
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), name);
 
   auto get = HLOTRAIN_PJRT_ARGS(PJRT_LoadedExecutable_GetExecutable_Args);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lower/Lowerer.h"
+#include "lower/xla/KeyValueStore.h"
 
 struct PJRT_Api;
 struct PJRT_Client;
@@ -21,8 +22,10 @@ class XlaLowerer : public lower::Lowerer {
 public:
   // Loads the plugin at `pluginPath` and creates its client. Throws UnsupportedError, one line
   // naming the path and the cause (no path given, dlopen's text, no GetPjrtApi, a PJRT version
-  // this client cannot drive), and RuntimeError for a plugin that fails to start.
-  explicit XlaLowerer(const std::string& pluginPath);
+  // this client cannot drive), and RuntimeError for a plugin that fails to start. With several
+  // processes, it first joins the others through the coordinator (joinProcesses), then creates
+  // the client as node `processId` of `processes` with the store's callbacks.
+  explicit XlaLowerer(const std::string& pluginPath, const ProcessGroup& group = {});
   ~XlaLowerer() override;
 
   std::string_view name() const override { return "xla"; }
@@ -34,15 +37,25 @@ public:
   ir::Tensor download(const lower::Buffer& buffer) override;
   int64_t devices() const override { return static_cast<int64_t>(devices_.size()); }
   std::unique_ptr<lower::Buffer> uploadTo(const ir::Tensor& tensor, int64_t device) override;
+  int64_t processes() const override { return group_.processes; }
+  int64_t processId() const override { return group_.processId; }
 
 private:
+  ProcessGroup group_;
+  Coordination coordination_;
   std::string path_;
   const PJRT_Api* api_ = nullptr;
   PJRT_Client* client_ = nullptr;
-  // The client's addressable devices: replica r of a graph runs on device r.
+  // The client's addressable devices by id: replica r of a one-process graph runs on device r.
   std::vector<PJRT_Device*> devices_;
-  // A device's PJRT id, what a device assignment names.
+  // Every process's devices by (process, id): replica r of a graph runs on globalDevices_[r], the
+  // same device assignment in every process.
+  std::vector<PJRT_Device*> globalDevices_;
+  // A device's PJRT id, what a device assignment names, and its process.
   int64_t deviceId(PJRT_Device* device) const;
+  int64_t processOf(PJRT_Device* device) const;
+  // How many of the first `replicas` of `placed` are this process's.
+  int64_t localReplicas(const std::vector<PJRT_Device*>& placed, int64_t replicas) const;
   std::string platform_;
 };
 

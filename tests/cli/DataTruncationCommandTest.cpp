@@ -23,14 +23,8 @@ extern char** environ;
 namespace {
 
 namespace fs = std::filesystem;
+using hlotrain::testing::slurp;
 using hlotrain::testing::TempDir;
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 TEST(DataTruncationCommandTest, ADatasetTruncatedMidRunIsAOneLineErrorAndExit1) {
   TempDir dir;

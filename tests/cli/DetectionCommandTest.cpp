@@ -33,6 +33,7 @@ using hlotrain::testing::runInProcess;
 namespace {
 
 namespace fs = std::filesystem;
+using hlotrain::testing::slurp;
 
 constexpr int64_t kSide = 224, kGrid = 7, kClasses = 10;
 constexpr int64_t kTrain = 4, kVal = 3; // batch 2: two steps an epoch, a padded eval tail
@@ -114,13 +115,6 @@ std::vector<std::string> split(const std::string& line) {
   std::stringstream in(line);
   for (std::string field; std::getline(in, field, ',');) fields.push_back(field);
   return fields;
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
 }
 
 // The last eval record of a metrics log.

@@ -32,13 +32,14 @@ std::string shellQuote(const std::string& s) {
   for (char c : s) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return quoted + "'";
 }
+} // namespace
+
 std::string slurp(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
 }
-} // namespace
 
 std::vector<std::string> withFlags(std::vector<std::string> args,
                                    const std::vector<std::string>& extra) {

@@ -23,6 +23,8 @@ std::vector<std::string> withFlags(std::vector<std::string> args,
 void expectUsageError(const std::vector<std::string>& args, const std::string& needle);
 // The real binary (HLOTRAIN_BINARY) with stdout and stderr captured.
 CliResult runBinary(const std::vector<std::string>& args);
+// A file's bytes ("" when it cannot be read).
+std::string slurp(const std::filesystem::path& path);
 
 std::filesystem::path sourcePath(const std::string& relative);
 // Files directly in `dir` ending with `suffix`, sorted; empty when `dir` does not exist.

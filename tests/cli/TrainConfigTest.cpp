@@ -25,11 +25,7 @@ using hlotrain::testing::runInProcess;
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), {}};
-}
+using hlotrain::testing::slurp;
 
 class TrainConfigTest : public train::fixtures::TrainScratch {
 protected:

@@ -5,9 +5,14 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "lower/xla/PjrtCApi.h"
@@ -966,6 +971,187 @@ TEST_F(PluginReplicasTest, BadAssignmentsAndGroupsAreRefused) {
   EXPECT_EQ(failure.code, PJRT_Error_Code_INTERNAL);
   EXPECT_NE(failure.message.find("name replica 2, but the program runs 2 replicas"),
             std::string::npos)
+      << failure.message;
+}
+
+// Two nodes of one run, as two processes create them (node_id, num_nodes and the key-value
+// callbacks), here two clients of this process over one in-memory store: each sees both nodes'
+// devices and addresses its own, and an all_reduce over a replica on each runs through the store.
+class InMemoryStore {
+public:
+  static PJRT_Error* get(PJRT_KeyValueGetCallback_Args* args) {
+    auto* self = static_cast<InMemoryStore*>(args->user_arg);
+    std::unique_lock lock(self->mutex_);
+    const std::string key(args->key, args->key_size);
+    if (!self->changed_.wait_for(lock, std::chrono::milliseconds(args->timeout_in_ms),
+                                 [&] { return self->values_.count(key) > 0; }))
+      return (*args->callback_error)(PJRT_Error_Code_NOT_FOUND, "no key", 6);
+    return self->give(key, args->value, args->value_size, args->value_deleter_callback);
+  }
+  static PJRT_Error* tryGet(PJRT_KeyValueTryGetCallback_Args* args) {
+    auto* self = static_cast<InMemoryStore*>(args->user_arg);
+    std::lock_guard lock(self->mutex_);
+    const std::string key(args->key, args->key_size);
+    if (!self->values_.count(key))
+      return (*args->callback_error)(PJRT_Error_Code_NOT_FOUND, "no key", 6);
+    return self->give(key, args->value, args->value_size, args->value_deleter_callback);
+  }
+  static PJRT_Error* put(PJRT_KeyValuePutCallback_Args* args) {
+    auto* self = static_cast<InMemoryStore*>(args->user_arg);
+    std::lock_guard lock(self->mutex_);
+    self->values_[std::string(args->key, args->key_size)] =
+        std::string(args->value, args->value_size);
+    self->changed_.notify_all();
+    return nullptr;
+  }
+
+private:
+  template <class Deleter>
+  PJRT_Error* give(const std::string& key, char*& value, size_t& size, Deleter& deleter) {
+    const std::string& v = values_.at(key);
+    value = new char[v.size() + 1];
+    std::memcpy(value, v.data(), v.size());
+    size = v.size();
+    deleter = [](char* p) { delete[] p; };
+    return nullptr;
+  }
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::map<std::string, std::string> values_;
+};
+
+TEST_F(PluginTest, NodesOfOneRunExchangeDevicesAndReduceThroughTheStore) {
+  InMemoryStore store;
+  std::vector<PJRT_Client*> clients(2, nullptr);
+  PJRT_NamedValue options[2][2]; // per node: node_id, num_nodes
+  auto create = [&](int node) {
+    const char* names[2] = {"node_id", "num_nodes"};
+    for (int i = 0; i < 2; ++i) {
+      options[node][i] = ARGS(PJRT_NamedValue);
+      options[node][i].name = names[i];
+      options[node][i].name_size = std::strlen(names[i]);
+      options[node][i].type = PJRT_NamedValue_kInt64;
+      options[node][i].int64_value = i == 0 ? node : 2;
+      options[node][i].value_size = 1;
+    }
+    auto args = ARGS(PJRT_Client_Create_Args);
+    args.create_options = options[node];
+    args.num_options = 2;
+    args.kv_get_callback = InMemoryStore::get;
+    args.kv_get_user_arg = &store;
+    args.kv_try_get_callback = InMemoryStore::tryGet;
+    args.kv_try_get_user_arg = &store;
+    args.kv_put_callback = InMemoryStore::put;
+    args.kv_put_user_arg = &store;
+    return args;
+  };
+  {
+    std::thread other([&] {
+      auto args = create(1);
+      expectOk(api_->PJRT_Client_Create(&args));
+      clients[1] = args.client;
+    });
+    auto args = create(0);
+    expectOk(api_->PJRT_Client_Create(&args));
+    clients[0] = args.client;
+    other.join();
+  }
+  ASSERT_TRUE(clients[0] && clients[1]);
+  std::vector<PJRT_Device*> mine(2);
+  for (int node = 0; node < 2; ++node) {
+    auto all = ARGS(PJRT_Client_Devices_Args);
+    all.client = clients[node];
+    expectOk(api_->PJRT_Client_Devices(&all));
+    EXPECT_EQ(all.num_devices, 2u);
+    auto local = ARGS(PJRT_Client_AddressableDevices_Args);
+    local.client = clients[node];
+    expectOk(api_->PJRT_Client_AddressableDevices(&local));
+    ASSERT_EQ(local.num_addressable_devices, 1u);
+    mine[node] = local.addressable_devices[0];
+    EXPECT_EQ(mine[node], all.devices[node]) << "node n's device is global device n";
+    auto description = ARGS(PJRT_Device_GetDescription_Args);
+    description.device = all.devices[1 - node];
+    expectOk(api_->PJRT_Device_GetDescription(&description));
+    auto process = ARGS(PJRT_DeviceDescription_ProcessIndex_Args);
+    process.device_description = description.device_description;
+    expectOk(api_->PJRT_DeviceDescription_ProcessIndex(&process));
+    EXPECT_EQ(process.process_index, 1 - node);
+  }
+
+  // Each node compiles the program of two replicas and runs its one; a third run is the first to
+  // reuse a key of the store (the run's parity), over the values of two runs before.
+  std::vector<PJRT_LoadedExecutable*> exes(2);
+  std::vector<std::vector<float>> results(2);
+  auto node = [&](int n, float scale) {
+    const std::string code = allReduceProgram(2, "[[1, 0]]", "1x2");
+    auto program = ARGS(PJRT_Program);
+    program.code = const_cast<char*>(code.data());
+    program.code_size = code.size();
+    program.format = "mlir";
+    program.format_size = 4;
+    const std::string options = replicaOptions({0, 1});
+    if (!exes[n]) {
+      auto compile = ARGS(PJRT_Client_Compile_Args);
+      compile.client = clients[n];
+      compile.program = &program;
+      compile.compile_options = options.data();
+      compile.compile_options_size = options.size();
+      expectOk(api_->PJRT_Client_Compile(&compile));
+      exes[n] = compile.executable;
+    }
+    const std::vector<float> values = {scale * (n + 1), scale * 10 * (n + 1)};
+    auto upload = ARGS(PJRT_Client_BufferFromHostBuffer_Args);
+    const int64_t dims[] = {2};
+    upload.client = clients[n];
+    upload.data = values.data();
+    upload.type = PJRT_Buffer_Type_F32;
+    upload.dims = dims;
+    upload.num_dims = 1;
+    upload.host_buffer_semantics = PJRT_HostBufferSemantics_kImmutableOnlyDuringCall;
+    upload.device = mine[n];
+    expectOk(api_->PJRT_Client_BufferFromHostBuffer(&upload));
+    expectOk(awaitEvent(upload.done_with_host_buffer));
+    auto options2 = ARGS(PJRT_ExecuteOptions);
+    PJRT_Buffer* const arguments[] = {upload.buffer};
+    PJRT_Buffer* const* argumentLists[] = {arguments};
+    PJRT_Buffer* outputs[2] = {nullptr, nullptr};
+    PJRT_Buffer** outputLists[] = {outputs};
+    auto run = ARGS(PJRT_LoadedExecutable_Execute_Args);
+    run.executable = exes[n];
+    run.options = &options2;
+    run.argument_lists = argumentLists;
+    run.num_devices = 1;
+    run.num_args = 1;
+    run.output_lists = outputLists;
+    expectOk(api_->PJRT_LoadedExecutable_Execute(&run));
+    results[n] = download<float>(outputs[0]);
+    EXPECT_EQ(download<uint32_t>(outputs[1]), (std::vector<uint32_t>{static_cast<uint32_t>(n)}));
+    for (PJRT_Buffer* b : {upload.buffer, outputs[0], outputs[1]}) {
+      auto destroy = ARGS(PJRT_Buffer_Destroy_Args);
+      destroy.buffer = b;
+      expectOk(api_->PJRT_Buffer_Destroy(&destroy));
+    }
+  };
+  for (float scale : {1.0f, 2.0f, 3.0f}) {
+    std::thread other(node, 1, scale);
+    node(0, scale);
+    other.join();
+    for (int n = 0; n < 2; ++n)
+      EXPECT_EQ(results[n], (std::vector<float>{3 * scale, 30 * scale})) << "node " << n;
+  }
+  for (int n = 0; n < 2; ++n) {
+    auto destroyExe = ARGS(PJRT_LoadedExecutable_Destroy_Args);
+    destroyExe.executable = exes[n];
+    expectOk(api_->PJRT_LoadedExecutable_Destroy(&destroyExe));
+    auto destroy = ARGS(PJRT_Client_Destroy_Args);
+    destroy.client = clients[n];
+    expectOk(api_->PJRT_Client_Destroy(&destroy));
+  }
+
+  auto lone = create(0);
+  lone.kv_try_get_callback = nullptr;
+  Failure failure = failureOf(api_->PJRT_Client_Create(&lone));
+  EXPECT_NE(failure.message.find("needs the key-value store"), std::string::npos)
       << failure.message;
 }
 
