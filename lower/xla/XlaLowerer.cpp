@@ -292,29 +292,13 @@ void deleteCopy(char* value) {
 
 // The three key-value callbacks of a multi-process client, over the coordinator's store; the
 // user_arg is the KeyValueClient. They must not throw into the plugin.
-PJRT_Error* storeGet(PJRT_KeyValueGetCallback_Args* args) {
+// A get's answer: the value, copied out for the plugin to free with the deleter given; NOT_FOUND
+// when the store has none; UNAVAILABLE when the store cannot be reached.
+template <class Args, class Lookup> PJRT_Error* answer(Args* args, Lookup lookup) {
   const std::string key = keyOf(args->key, args->key_size);
   try {
-    auto* store = static_cast<KeyValueClient*>(args->user_arg);
-    std::optional<std::string> value =
-        store->get(key, std::chrono::milliseconds(std::max(args->timeout_in_ms, 0)));
-    if (!value)
-      return callbackError(args->callback_error, PJRT_Error_Code_NOT_FOUND,
-                           "the key-value store has no " + key + " after " +
-                               std::to_string(args->timeout_in_ms) + " ms");
-    args->value = copyOut(*value);
-    args->value_size = value->size();
-    args->value_deleter_callback = deleteCopy;
-    return nullptr;
-  } catch (const std::exception& e) {
-    return callbackError(args->callback_error, PJRT_Error_Code_UNAVAILABLE, e.what());
-  }
-}
-
-PJRT_Error* storeTryGet(PJRT_KeyValueTryGetCallback_Args* args) {
-  const std::string key = keyOf(args->key, args->key_size);
-  try {
-    std::optional<std::string> value = static_cast<KeyValueClient*>(args->user_arg)->tryGet(key);
+    const std::optional<std::string> value =
+        lookup(*static_cast<KeyValueClient*>(args->user_arg), key);
     if (!value)
       return callbackError(args->callback_error, PJRT_Error_Code_NOT_FOUND,
                            "the key-value store has no " + key);
@@ -325,6 +309,17 @@ PJRT_Error* storeTryGet(PJRT_KeyValueTryGetCallback_Args* args) {
   } catch (const std::exception& e) {
     return callbackError(args->callback_error, PJRT_Error_Code_UNAVAILABLE, e.what());
   }
+}
+
+PJRT_Error* storeGet(PJRT_KeyValueGetCallback_Args* args) {
+  const auto timeout = std::chrono::milliseconds(std::max(args->timeout_in_ms, 0));
+  return answer(
+      args, [&](KeyValueClient& store, const std::string& key) { return store.get(key, timeout); });
+}
+
+PJRT_Error* storeTryGet(PJRT_KeyValueTryGetCallback_Args* args) {
+  return answer(args,
+                [](KeyValueClient& store, const std::string& key) { return store.tryGet(key); });
 }
 
 PJRT_Error* storePut(PJRT_KeyValuePutCallback_Args* args) {

@@ -1,18 +1,15 @@
 // Data-parallel training (--devices N) over our PJRT plugin's devices: replicas of the train step
 // on threads of the plugin, their gradients, loss and statistics averaged by the graph's
 // all_reduce. Two devices at batch 128 train as one device at batch 128 does, up to the order of
-// the sums; the run is the same bit for bit each time; a step moves each device's share of the
-// batch up and one replica's loss and statistics down.
+// the sums; the run is the same bit for bit each time. (What a step moves: XlaTrainTest.)
 
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <dlfcn.h>
 
 #include "TrainFixtures.h"
 #include "lower/xla/XlaLowerer.h"
 #include "nn/Zoo.h"
-#include "pjrt_plugin/Stats.h"
 #include "support/Error.h"
 #include "tests/support/ScopedEnv.h"
 #include "train/Trainer.h"
@@ -124,55 +121,6 @@ TEST_F(DataParallelTest, MoreDevicesThanTheLowererHasAreRefusedNamingTheFlag) {
     EXPECT_NE(std::string(e.what()).find("has 2 devices"), std::string::npos) << e.what();
   }
   EXPECT_FALSE(std::filesystem::exists(dir / "four")) << "refused before anything was written";
-}
-
-HlotrainPjrtStats stats() {
-  void* plugin = dlopen(HLOTRAIN_PJRT_PLUGIN, RTLD_NOW | RTLD_NOLOAD);
-  auto read = reinterpret_cast<HlotrainPjrt_StatsFn>(dlsym(plugin, "HlotrainPjrt_Stats"));
-  HlotrainPjrtStats s{};
-  read(&s);
-  return s;
-}
-
-// As XlaTrainTest.AStepMovesTheBatchUpAndTheLossAndStatisticsDown, on two devices: each step
-// uploads each device's half of the batch and labels and both scalars to each, and downloads
-// one replica's loss and statistics.
-class DataParallelTrafficTest : public fixtures::TrainScratch {
-protected:
-  HlotrainPjrtStats trafficOf(int64_t steps) {
-    TrainConfig c = smallConfig();
-    c.epochs = 1;
-    c.warmupEpochs = 0;
-    c.cosine = false;
-    c.maxSteps = steps;
-    c.devices = 2;
-    c.artifactsDir = (dir / ("steps" + std::to_string(steps))).string();
-    RunMode mode;
-    mode.lowerer = xla.get();
-    const HlotrainPjrtStats before = stats();
-    train::train(fixtures::tinyBnNet(), c, data::DatasetKind::mnist, dir.string(), log, mode);
-    HlotrainPjrtStats after = stats();
-    after.uploads -= before.uploads;
-    after.upload_bytes -= before.upload_bytes;
-    after.downloads -= before.downloads;
-    after.download_bytes -= before.download_bytes;
-    after.executes -= before.executes;
-    return after;
-  }
-  std::unique_ptr<xla::XlaLowerer> xla = pluginWithDevices(2);
-};
-
-TEST_F(DataParallelTrafficTest, AStepMovesTheBatchSharesUpAndOneReplicasLossAndStatisticsDown) {
-  const HlotrainPjrtStats two = trafficOf(2), five = trafficOf(5);
-  const uint64_t batch = 16;
-  const uint64_t up = batch * 28 * 28 * 4 + batch * 4 + 2 * (4 + 4); // shares; lr, step twice
-  const uint64_t bnChannels = 4 + 4;
-  const uint64_t down = 4 + 2 * bnChannels * 4;
-  EXPECT_EQ(five.executes - two.executes, 3u);
-  EXPECT_EQ(five.uploads - two.uploads, 3u * 2 * 4);
-  EXPECT_EQ(five.upload_bytes - two.upload_bytes, 3 * up);
-  EXPECT_EQ(five.downloads - two.downloads, 3u * (1 + 2 * 2));
-  EXPECT_EQ(five.download_bytes - two.download_bytes, 3 * down);
 }
 
 } // namespace

@@ -7,10 +7,13 @@
 
 #include <dlfcn.h>
 
+#include <optional>
+
 #include "TrainFixtures.h"
 #include "lower/xla/XlaLowerer.h"
 #include "nn/NetSpec.h"
 #include "pjrt_plugin/Stats.h"
+#include "tests/support/ScopedEnv.h"
 #include "train/Trainer.h"
 
 using namespace hlotrain;
@@ -30,16 +33,18 @@ protected:
     return s;
   }
   // The plugin's traffic over a fresh run of `steps` steps (one epoch, evaluated and saved once
-  // at its end).
-  HlotrainPjrtStats trafficOf(int64_t steps) {
+  // at its end) on `devices` of `lowerer`'s.
+  HlotrainPjrtStats trafficOf(int64_t steps, xla::XlaLowerer& lowerer, int64_t devices = 1) {
     TrainConfig c = smallConfig();
     c.epochs = 1;
     c.warmupEpochs = 0;
     c.cosine = false;
     c.maxSteps = steps;
-    c.artifactsDir = (dir / ("steps" + std::to_string(steps))).string();
+    c.devices = devices;
+    c.artifactsDir =
+        (dir / ("steps" + std::to_string(steps) + "x" + std::to_string(devices))).string();
     RunMode mode;
-    mode.lowerer = &xla;
+    mode.lowerer = &lowerer;
     const HlotrainPjrtStats before = stats();
     train::train(fixtures::tinyBnNet(), c, data::DatasetKind::mnist, dir.string(), log, mode);
     HlotrainPjrtStats after = stats();
@@ -55,7 +60,7 @@ protected:
 TEST_F(XlaTrainTest, AStepMovesTheBatchUpAndTheLossAndStatisticsDown) {
   // Runs of 2 and 5 steps differ by 3 steps and nothing else: the same start, one evaluation of
   // the same test set, one checkpoint.
-  const HlotrainPjrtStats two = trafficOf(2), five = trafficOf(5);
+  const HlotrainPjrtStats two = trafficOf(2, xla), five = trafficOf(5, xla);
   const uint64_t batch = 16;
   const uint64_t up = batch * 28 * 28 * 4 + batch * 4 + 4 + 4; // x, y, lr, step
   const uint64_t bnChannels = 4 + 4;                           // two BatchNorm layers
@@ -66,6 +71,25 @@ TEST_F(XlaTrainTest, AStepMovesTheBatchUpAndTheLossAndStatisticsDown) {
   EXPECT_EQ(five.downloads - two.downloads, 3u * (1 + 2 * 2));
   EXPECT_EQ(five.download_bytes - two.download_bytes, 3 * down);
   EXPECT_EQ(stats().buffers_alive, 0) << "every buffer handle was destroyed";
+}
+
+// On two devices (--devices 2), each step uploads each device's half of the batch and labels and
+// both scalars to each, and downloads one replica's loss and statistics.
+TEST_F(XlaTrainTest, ADataParallelStepMovesTheSharesUpAndOneReplicasResultsDown) {
+  std::optional<xla::XlaLowerer> twoDevices;
+  {
+    hlotrain::testing::ScopedEnv count("HLOTRAIN_PJRT_DEVICES", "2");
+    twoDevices.emplace(HLOTRAIN_PJRT_PLUGIN);
+  }
+  const HlotrainPjrtStats two = trafficOf(2, *twoDevices, 2), five = trafficOf(5, *twoDevices, 2);
+  const uint64_t batch = 16;
+  const uint64_t up = batch * 28 * 28 * 4 + batch * 4 + 2 * (4 + 4); // the shares; lr, step twice
+  const uint64_t down = 4 + 2 * (4 + 4) * 4;
+  EXPECT_EQ(five.executes - two.executes, 3u);
+  EXPECT_EQ(five.uploads - two.uploads, 3u * 2 * 4);
+  EXPECT_EQ(five.upload_bytes - two.upload_bytes, 3 * up);
+  EXPECT_EQ(five.downloads - two.downloads, 3u * (1 + 2 * 2));
+  EXPECT_EQ(five.download_bytes - two.download_bytes, 3 * down);
 }
 
 TEST_F(XlaTrainTest, EndsWhereTheCpuLowererEndsBitForBit) {
