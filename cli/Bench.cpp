@@ -29,7 +29,7 @@ namespace hlotrain::cli {
 const char* const kBenchUsage =
     R"(usage: hlotrain bench --net NAME [--batch B] [--steps N] [--warmup W] [--eval]
                      [--loss KIND] [--precision f32|bf16] [--dump-plan] [--no-donate]
-                     [--paired-peak] [--lowerer NAME] [--pjrt-plugin PATH]
+                     [--paired-peak] [--devices N] [--lowerer NAME] [--pjrt-plugin PATH]
                      [--context T] [--vocab V] [--width D] [--heads H] [--layers L] [--mlp M]
                      [--tie-embeddings] [--rope] [--attention-block Q]
 
@@ -53,6 +53,8 @@ and `first_step_s` (the first run, which also touches every buffer for the first
 A language model (gpt-nano, gpt-tiny) takes the shape flags of `hlotrain train`: its context T,
 vocabulary V, width D, heads H, blocks L and MLP width M (each left out: the net's own), a head
 tied to its token table, RoPE and the memory-efficient attention.
+--devices N measures the data-parallel train step of `hlotrain train --devices N` (B is the whole
+batch, B/N records on each of the lowerer's first N devices; images/s counts all B).
 --dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
 --paired-peak also samples the matmul peak right before and after every timed step and adds
 `paired_peak_fraction`: the median over the timed steps of the step's GFLOP/s over the better of
@@ -133,14 +135,16 @@ struct MeasureOptions {
   bool dumpPlan = false, pairPeak = false;
 };
 
-// Prints the emitted graph and compiles the text on the lowerer, uploads the inputs, then times
-// `steps` runs after `warmup`; `feedBack` turns a run's results into the next arguments.
+// Prints the emitted graph and compiles the text on the lowerer, uploads each replica's inputs to
+// its device, then times `steps` runs of every replica after `warmup`; `feedBack` turns a run's
+// results into the next arguments, replica by replica.
 template <class FeedBack>
-Timing measure(lower::Lowerer& lowerer, Emitted emitted, std::vector<ir::Tensor> inputs,
-               bool donate, const MeasureOptions& options, FeedBack feedBack) {
+Timing measure(lower::Lowerer& lowerer, Emitted emitted,
+               std::vector<std::vector<ir::Tensor>> inputs, bool donate,
+               const MeasureOptions& options, FeedBack feedBack) {
   auto start = std::chrono::steady_clock::now();
   Timing t;
-  t.flops = cpu::contractionFlops(*emitted.module, "main");
+  t.flops = cpu::contractionFlops(*emitted.module, "main") * static_cast<double>(inputs.size());
   const std::string name = emitted.module->name + ".mlir";
   const std::string text = mlir::print(*emitted.module);
   emitted.module.reset();
@@ -150,8 +154,12 @@ Timing measure(lower::Lowerer& lowerer, Emitted emitted, std::vector<ir::Tensor>
     ir::Module module = mlir::parse(text, name);
     std::fputs(cpu::dumpPlan(module, "main").c_str(), stderr);
   }
-  std::vector<std::unique_ptr<lower::Buffer>> arguments;
-  for (ir::Tensor& in : inputs) arguments.push_back(lowerer.upload(std::move(in)));
+  const size_t replicas = inputs.size();
+  std::vector<std::vector<std::unique_ptr<lower::Buffer>>> arguments(replicas);
+  for (size_t r = 0; r < replicas; ++r)
+    for (ir::Tensor& in : inputs[r])
+      arguments[r].push_back(replicas == 1 ? lowerer.upload(std::move(in))
+                                           : lowerer.uploadTo(in, static_cast<int64_t>(r)));
   std::vector<double> seconds, peakSamples, pairedFractions;
   auto samplePeak = [&] {
     peakSamples.push_back(cpu::matmulPeakGflops(2048, 2));
@@ -160,10 +168,15 @@ Timing measure(lower::Lowerer& lowerer, Emitted emitted, std::vector<ir::Tensor>
   for (int64_t i = 0; i < options.warmup + options.steps; ++i) {
     const bool timed = i >= options.warmup;
     if (timed && options.pairPeak && peakSamples.empty()) samplePeak();
-    std::vector<lower::Buffer*> pointers;
-    for (const auto& a : arguments) pointers.push_back(a.get());
+    std::vector<std::vector<lower::Buffer*>> pointers(replicas);
+    for (size_t r = 0; r < replicas; ++r)
+      for (const auto& a : arguments[r]) pointers[r].push_back(a.get());
     auto stepStart = std::chrono::steady_clock::now();
-    std::vector<std::unique_ptr<lower::Buffer>> results = session->execute(pointers, donate);
+    std::vector<std::vector<std::unique_ptr<lower::Buffer>>> results;
+    if (replicas == 1)
+      results.push_back(session->execute(pointers[0], donate));
+    else
+      results = session->executeReplicas(pointers, donate);
     const double d = secondsSince(stepStart);
     if (i == 0) t.firstStepSeconds = d;
     if (timed) seconds.push_back(d);
@@ -172,7 +185,9 @@ Timing measure(lower::Lowerer& lowerer, Emitted emitted, std::vector<ir::Tensor>
       const double beside = std::max(peakSamples.back(), peakSamples[peakSamples.size() - 2]);
       pairedFractions.push_back(t.flops / d / 1e9 / beside);
     }
-    const float loss = feedBack(arguments, results);
+    // Replica 0's loss: every replica's, the replicas' mean.
+    const float loss = feedBack(arguments[0], results[0], 0);
+    for (size_t r = 1; r < replicas; ++r) feedBack(arguments[r], results[r], r);
     if (i == 0) t.firstLoss = loss;
   }
   t.medianSeconds = median(seconds);
@@ -211,6 +226,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
                                  {"--dump-plan", false},
                                  {"--no-donate", false},
                                  {"--paired-peak", false},
+                                 {"--devices"},
                                  {"--loss"},
                                  {"--precision"},
                                  {"--context"}};
@@ -229,6 +245,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   measureOptions.steps = positiveIntFlag(args, "--steps", 10, 1 << 20);
   measureOptions.warmup = positiveIntFlag(args, "--warmup", 1, 1 << 20);
   measureOptions.pairPeak = args.has("--paired-peak");
+  config.devices = positiveIntFlag(args, "--devices", 1, 1024);
   config.loss.kind = program::defaultLossKind(spec);
   if (args.has("--loss")) {
     std::optional<program::LossKind> kind = program::lossKindFromName(args.value("--loss"));
@@ -242,6 +259,10 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   const program::ProgramOptions& options = plan.config;
 
   std::unique_ptr<lower::Lowerer> lowerer = lowererFromFlags(args);
+  if (config.devices > lowerer->devices())
+    throw UsageError("--devices " + std::to_string(config.devices) + ": the lowerer " +
+                     lowerer->describe() + " has " + std::to_string(lowerer->devices()) +
+                     (lowerer->devices() == 1 ? " device" : " devices"));
   double peak = cpu::matmulPeakGflops(2048, 3);
   std::vector<ir::Tensor> params = nn::initialParameters(spec);
   uint64_t rng = 0x9e3779b97f4a7c15ull;
@@ -259,44 +280,52 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
     }
     inputs[sig.input.begin] = ir::Tensor(sig.arguments[sig.input.begin]);
     fillRandom(inputs[sig.input.begin], spec.numClasses, rng);
-    eval = measure(*lowerer, std::move(built), std::move(inputs), false, measureOptions,
-                   [](auto&, auto&) { return 0.0f; });
+    std::vector<std::vector<ir::Tensor>> replica;
+    replica.push_back(std::move(inputs));
+    eval = measure(*lowerer, std::move(built), std::move(replica), false, measureOptions,
+                   [](auto&, auto&, size_t) { return 0.0f; });
   }
 
   const program::TrainStepSignature& sig = plan.step;
   Emitted built = emit([&] { return program::buildTrainStep(spec, options); });
-  std::vector<ir::Tensor> inputs(sig.arguments.size());
-  for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = std::move(params[i]);
-  for (size_t i = 0; i < sig.optState.count; ++i)
-    inputs[sig.optState[i]] = filled(sig.arguments[sig.optState[i]], 0.0f);
-  for (program::Range random : {sig.input, sig.labels})
-    for (size_t i = 0; i < random.count; ++i) {
-      ir::Tensor& t = inputs[random[i]] = ir::Tensor(sig.arguments[random[i]]);
-      if (random.begin == sig.labels.begin && program::isDetection(options.loss.kind))
-        fillDetectionLabel(t, i == 1, rng);
-      else
-        fillRandom(t, spec.numClasses, rng);
-    }
-  inputs[sig.lr.begin] = ir::Tensor::scalar<float>(static_cast<float>(config.learningRate));
-  inputs[sig.step.begin] = ir::Tensor::scalar<float>(1.0f);
-  for (program::Range masks : {sig.dropMask, sig.dropout}) // everything kept, at scale 1
-    for (size_t i = 0; i < masks.count; ++i)
-      inputs[masks[i]] = filled(sig.arguments[masks[i]], 1.0f);
+  // Every replica starts from the same parameters; each draws its own share of the batch.
+  std::vector<std::vector<ir::Tensor>> replicas(static_cast<size_t>(config.devices));
+  for (std::vector<ir::Tensor>& inputs : replicas) {
+    inputs.resize(sig.arguments.size());
+    for (size_t i = 0; i < sig.params.count; ++i) inputs[sig.params[i]] = params[i];
+    for (size_t i = 0; i < sig.optState.count; ++i)
+      inputs[sig.optState[i]] = filled(sig.arguments[sig.optState[i]], 0.0f);
+    for (program::Range random : {sig.input, sig.labels})
+      for (size_t i = 0; i < random.count; ++i) {
+        ir::Tensor& t = inputs[random[i]] = ir::Tensor(sig.arguments[random[i]]);
+        if (random.begin == sig.labels.begin && program::isDetection(options.loss.kind))
+          fillDetectionLabel(t, i == 1, rng);
+        else
+          fillRandom(t, spec.numClasses, rng);
+      }
+    inputs[sig.lr.begin] = ir::Tensor::scalar<float>(static_cast<float>(config.learningRate));
+    inputs[sig.step.begin] = ir::Tensor::scalar<float>(1.0f);
+    for (program::Range masks : {sig.dropMask, sig.dropout}) // everything kept, at scale 1
+      for (size_t i = 0; i < masks.count; ++i)
+        inputs[masks[i]] = filled(sig.arguments[masks[i]], 1.0f);
+  }
+  params.clear();
   // Parameters and optimizer state come back in the results (in the storage of the donated
   // arguments, as `hlotrain train` runs the step) and stay in the lowerer; the step counts up.
   float step = 1.0f;
   auto feedBack = [&](std::vector<std::unique_ptr<lower::Buffer>>& in,
-                      std::vector<std::unique_ptr<lower::Buffer>>& results) {
+                      std::vector<std::unique_ptr<lower::Buffer>>& results, size_t replica) {
     for (size_t i = 0; i < sig.params.count; ++i)
       in[sig.params[i]] = std::move(results[sig.newParams[i]]);
     for (size_t i = 0; i < sig.optState.count; ++i)
       in[sig.optState[i]] = std::move(results[sig.newOptState[i]]);
-    step += 1.0f;
-    in[sig.step.begin] = lowerer->upload(ir::Tensor::scalar<float>(step));
+    if (replica == 0) step += 1.0f; // the next step's, fed to replica 0 first
+    in[sig.step.begin] =
+        lowerer->uploadTo(ir::Tensor::scalar<float>(step), static_cast<int64_t>(replica));
     return lowerer->download(*results[sig.loss.begin]).get<float>(0);
   };
   measureOptions.dumpPlan = args.has("--dump-plan");
-  Timing t = measure(*lowerer, std::move(built), std::move(inputs), !args.has("--no-donate"),
+  Timing t = measure(*lowerer, std::move(built), std::move(replicas), !args.has("--no-donate"),
                      measureOptions, feedBack);
   peak = std::max(
       {peak, cpu::matmulPeakGflops(2048, 1), t.bestPeakSample, eval ? eval->bestPeakSample : 0.0});
@@ -316,13 +345,14 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   }
   char head[1024];
   std::snprintf(head, sizeof head,
-                "{\"net\": \"%s\", \"lowerer\": \"%s\", \"batch\": %lld, \"steps\": %lld, "
+                "{\"net\": \"%s\", \"lowerer\": \"%s\", \"batch\": %lld, \"devices\": %lld, "
+                "\"steps\": %lld, "
                 "\"threads\": 2, \"matmul_peak_gflops\": %.1f, \"matmul_peak_bf16_gflops\": %s, "
                 "\"matmul_bf16_impl\": %s, \"cpu_isa\": \"%s\", \"first_loss\": %.6f, ",
                 nn::cliName(spec).c_str(), std::string(lowerer->name()).c_str(),
-                static_cast<long long>(config.batch), static_cast<long long>(measureOptions.steps),
-                peak, bf16Peak.c_str(), bf16Impl.c_str(), cpu::effectiveIsaName().c_str(),
-                double(t.firstLoss));
+                static_cast<long long>(config.batch), static_cast<long long>(config.devices),
+                static_cast<long long>(measureOptions.steps), peak, bf16Peak.c_str(),
+                bf16Impl.c_str(), cpu::effectiveIsaName().c_str(), double(t.firstLoss));
   // Fractions are taken against the best peak sample of the whole run.
   out << head << jsonFields("", t, config.batch, peak);
   if (eval) out << ", " << jsonFields("eval_", *eval, config.batch, peak);

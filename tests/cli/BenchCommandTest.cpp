@@ -7,6 +7,7 @@
 
 #include "Harness.h"
 #include "Json.h"
+#include "tests/support/ScopedEnv.h"
 
 namespace hlotrain::testing {
 namespace {
@@ -45,6 +46,31 @@ TEST(BenchCommand, PairedPeakAddsTheFractionAgainstTheSamplesBesideEachStep) {
     const double fraction = line[std::string(prefix) + "peak_fraction"].number;
     EXPECT_GE(line[paired].number * (1 + 1e-3), fraction) << r.out;
   }
+}
+
+// --devices 2 over our plugin's two devices: the data-parallel step of the whole batch, whose
+// products are both replicas' (0.026 GFLOP either way, where half would print 0.013).
+TEST(BenchCommand, MeasuresTheDataParallelStepOnSeveralDevices) {
+  const std::vector<std::string> xla = {"--lowerer", "xla", "--pjrt-plugin", HLOTRAIN_PJRT_PLUGIN};
+  std::vector<std::string> one = {"bench", "--net", "mnist-mlp", "--batch", "8", "--steps", "2"};
+  one.insert(one.end(), xla.begin(), xla.end());
+  std::vector<std::string> two = one;
+  two.insert(two.end(), {"--devices", "2"});
+  ScopedEnv devices("HLOTRAIN_PJRT_DEVICES", "2");
+  const CliResult a = runBinary(one), b = runBinary(two);
+  ASSERT_EQ(a.exitCode, 0) << a.err;
+  ASSERT_EQ(b.exitCode, 0) << b.err;
+  const Json single = parseJson(a.out), parallel = parseJson(b.out);
+  EXPECT_EQ(parallel["devices"].number, 2);
+  EXPECT_EQ(parallel["batch"].number, 8);
+  EXPECT_GT(single["gflop_per_step"].number, 0.02);
+  EXPECT_EQ(parallel["gflop_per_step"].number, single["gflop_per_step"].number)
+      << "two replicas of half the batch multiply as much as one of all of it";
+  EXPECT_TRUE(std::isfinite(parallel["first_loss"].number));
+  const CliResult refused = runBinary({"bench", "--net", "mnist-linear", "--devices", "2"});
+  EXPECT_EQ(refused.exitCode, 2);
+  EXPECT_NE(refused.err.find("--devices 2: the lowerer cpu has 1 device"), std::string::npos)
+      << refused.err;
 }
 
 TEST(BenchCommand, RejectsBadFlags) {
