@@ -50,30 +50,35 @@ void Store::put(const std::string& key, const std::string& value) const {
   }
 }
 
-std::optional<std::string> Store::get(const std::string& key,
-                                      std::chrono::milliseconds timeout) const {
-  PJRT_KeyValueGetCallback_Args args{};
+namespace {
+
+// Calls a get or try-get callback on `key`: the value it returns, copied and given back to its
+// deleter, or nullopt for NOT_FOUND.
+template <class Args, class Callback>
+std::optional<std::string> fetched(Args& args, Callback callback, const std::string& key) {
   args.key = key.data();
   args.key_size = key.size();
-  args.timeout_in_ms = static_cast<int>(timeout.count());
   args.callback_error = &kMakeError;
-  args.user_arg = getArg_;
-  if (notFoundOrThrow(get_(&args), "getting " + key)) return std::nullopt;
+  if (notFoundOrThrow(callback(&args), "getting " + key)) return std::nullopt;
   std::string value(args.value, args.value_size);
   if (args.value_deleter_callback) args.value_deleter_callback(args.value);
   return value;
 }
 
+} // namespace
+
+std::optional<std::string> Store::get(const std::string& key,
+                                      std::chrono::milliseconds timeout) const {
+  PJRT_KeyValueGetCallback_Args args{};
+  args.timeout_in_ms = static_cast<int>(timeout.count());
+  args.user_arg = getArg_;
+  return fetched(args, get_, key);
+}
+
 std::optional<std::string> Store::tryGet(const std::string& key) const {
   PJRT_KeyValueTryGetCallback_Args args{};
-  args.key = key.data();
-  args.key_size = key.size();
-  args.callback_error = &kMakeError;
   args.user_arg = tryGetArg_;
-  if (notFoundOrThrow(tryGet_(&args), "getting " + key)) return std::nullopt;
-  std::string value(args.value, args.value_size);
-  if (args.value_deleter_callback) args.value_deleter_callback(args.value);
-  return value;
+  return fetched(args, tryGet_, key);
 }
 
 std::vector<int> exchangeDeviceCounts(const Store& store, int64_t node, int64_t nodes, int count) {

@@ -20,12 +20,12 @@ void copyBatchInput(const data::BatchPrefetcher::Batch& batch, ir::Tensor& x) {
 
 namespace {
 
-// Share `part` of `parts` of `whole` along `dim`: its records [part·n/parts, (part+1)·n/parts).
-ir::Tensor shareOf(const ir::Tensor& whole, size_t dim, int64_t part, int64_t parts) {
-  ir::TensorType type = whole.type();
-  const int64_t records = type.shape[dim] / parts;
-  type.shape[dim] = records;
-  ir::Tensor share(type);
+// Copies share `part` of `parts` of `whole` along `dim` into `share`, a tensor of its shape: the
+// records [part·n/parts, (part+1)·n/parts).
+void copyShare(const ir::Tensor& whole, size_t dim, int64_t part, int64_t parts,
+               ir::Tensor& share) {
+  const ir::TensorType& type = share.type();
+  const int64_t records = type.shape[dim];
   int64_t outer = 1, inner = static_cast<int64_t>(ir::byteWidth(type.elementType));
   for (size_t d = 0; d < dim; ++d) outer *= type.shape[d];
   for (size_t d = dim + 1; d < type.shape.size(); ++d) inner *= type.shape[d];
@@ -33,7 +33,6 @@ ir::Tensor shareOf(const ir::Tensor& whole, size_t dim, int64_t part, int64_t pa
   for (int64_t o = 0; o < outer; ++o)
     std::memcpy(share.bytes() + o * run, whole.bytes() + o * stride + part * run,
                 static_cast<size_t>(run));
-  return share;
 }
 
 } // namespace
@@ -43,7 +42,7 @@ StepInputs::StepInputs(TrainState& state, const program::TrainStepSignature& sig
                        int64_t totalReplicas)
     : sig_(signature), lowerer_(lowerer), replicas_(replicas), firstReplica_(firstReplica),
       totalReplicas_(std::max(totalReplicas, replicas)), carried_(static_cast<size_t>(replicas)),
-      fed_(signature.arguments.size()), donate_(donate) {
+      fed_(signature.arguments.size()), shares_(signature.arguments.size()), donate_(donate) {
   for (int64_t r = 0; r < replicas_; ++r)
     for (std::vector<ir::Tensor>* tensors : {&state.params, &state.optState})
       for (ir::Tensor& t : *tensors)
@@ -57,7 +56,10 @@ StepInputs::StepInputs(TrainState& state, const program::TrainStepSignature& sig
        {sig_.input, sig_.labels, sig_.lr, sig_.step, sig_.dropMask, sig_.dropout})
     for (size_t i = 0; i < fed.count; ++i) {
       ir::TensorType whole = sig_.arguments[fed[i]];
-      if (std::optional<size_t> dim = recordDim(fed[i])) whole.shape[*dim] *= totalReplicas_;
+      if (std::optional<size_t> dim = recordDim(fed[i]); dim && totalReplicas_ > 1) {
+        whole.shape[*dim] *= totalReplicas_;
+        shares_[fed[i]] = ir::Tensor(sig_.arguments[fed[i]]);
+      }
       fed_[fed[i]] = ir::Tensor(whole);
     }
 }
@@ -77,11 +79,10 @@ StepInputs::Results StepInputs::run(lower::Session& session) {
     for (size_t i = 0; i < carried.size(); ++i) list[sig_.carried()[i]] = carried[i].get();
     for (size_t i = 0; i < fed_.size(); ++i) {
       if (list[i]) continue;
-      const std::optional<size_t> dim = recordDim(i);
-      uploaded.push_back(
-          totalReplicas_ == 1 || !dim
-              ? lowerer_.uploadTo(fed_[i], r)
-              : lowerer_.uploadTo(shareOf(fed_[i], *dim, firstReplica_ + r, totalReplicas_), r));
+      ir::Tensor& share = shares_[i];
+      if (share.byteSize()) // a whole-batch tensor: this replica's records of it
+        copyShare(fed_[i], *recordDim(i), firstReplica_ + r, totalReplicas_, share);
+      uploaded.push_back(lowerer_.uploadTo(share.byteSize() ? share : fed_[i], r));
       list[i] = uploaded.back().get();
     }
   }

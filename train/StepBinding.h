@@ -74,6 +74,9 @@ private:
   // Per replica, in sig_.carried() order.
   std::vector<std::vector<std::unique_ptr<lower::Buffer>>> carried_;
   std::vector<ir::Tensor> fed_; // by argument position, the whole batch; the rest empty
+  // By argument position, where several replicas split a fed tensor: the buffer one replica's
+  // share is copied into before its upload; the rest empty.
+  std::vector<ir::Tensor> shares_;
   bool donate_;
 };
 

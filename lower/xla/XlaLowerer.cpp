@@ -456,25 +456,25 @@ int64_t XlaLowerer::localReplicas(const std::vector<PJRT_Device*>& placed, int64
   return local;
 }
 
-int64_t XlaLowerer::processOf(PJRT_Device* device) const {
+PJRT_DeviceDescription* XlaLowerer::descriptionOf(PJRT_Device* device) const {
   auto description = HLOTRAIN_PJRT_ARGS(PJRT_Device_GetDescription_Args);
   description.device = device;
   check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Device_GetDescription)(&description),
         "describing a device");
+  return description.device_description;
+}
+
+int64_t XlaLowerer::processOf(PJRT_Device* device) const {
   auto process = HLOTRAIN_PJRT_ARGS(PJRT_DeviceDescription_ProcessIndex_Args);
-  process.device_description = description.device_description;
+  process.device_description = descriptionOf(device);
   check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_DeviceDescription_ProcessIndex)(&process),
         "placing a device");
   return process.process_index;
 }
 
 int64_t XlaLowerer::deviceId(PJRT_Device* device) const {
-  auto description = HLOTRAIN_PJRT_ARGS(PJRT_Device_GetDescription_Args);
-  description.device = device;
-  check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_Device_GetDescription)(&description),
-        "describing a device");
   auto id = HLOTRAIN_PJRT_ARGS(PJRT_DeviceDescription_Id_Args);
-  id.device_description = description.device_description;
+  id.device_description = descriptionOf(device);
   check(api_, HLOTRAIN_PJRT_FN(api_, PJRT_DeviceDescription_Id)(&id), "naming a device");
   return id.id;
 }

@@ -15,6 +15,7 @@
 struct PJRT_Api;
 struct PJRT_Client;
 struct PJRT_Device;
+struct PJRT_DeviceDescription;
 
 namespace hlotrain::xla {
 
@@ -54,6 +55,7 @@ private:
   // A device's PJRT id, what a device assignment names, and its process.
   int64_t deviceId(PJRT_Device* device) const;
   int64_t processOf(PJRT_Device* device) const;
+  PJRT_DeviceDescription* descriptionOf(PJRT_Device* device) const;
   // How many of the first `replicas` of `placed` are this process's.
   int64_t localReplicas(const std::vector<PJRT_Device*>& placed, int64_t replicas) const;
   std::string platform_;
