@@ -8,21 +8,11 @@
 #include <string>
 #include <utility>
 
+#include "lower/cpu/Avx512.h"
 #include "lower/cpu/Exponential.h"
 #include "lower/cpu/Kernels.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
-// GCC 12's intrinsics start some results from a self-initialised "undefined" vector, which its
-// flow analysis reports once they are inlined here (clang has no such warning).
-#if !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-#pragma GCC diagnostic ignored "-Wuninitialized"
-#endif
-#include <immintrin.h>
-#if !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
 #define HLOTRAIN_ROW_KERNELS 1
 #endif
 

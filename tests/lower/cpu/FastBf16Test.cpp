@@ -253,6 +253,55 @@ TEST_F(FastBf16, FusedConvertsRoundToNearestEven) {
     ASSERT_EQ(dw.get<float>(i), 0.5f) << "element " << i << "\n" << plan;
 }
 
+#if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
+// Depthwise weight gradients of 5x5 and 7x7 windows (EfficientNet's, MobileNetV3's, ConvNeXt's)
+// run on the fast path's own kernel in bf16 too, as in f32 (oneDNN's bf16 kernel for them is its
+// slow grouped one): bf16 arguments widened, f32 ones read through their converts and rounded
+// there, the sums in f32, the result rounded once and widened into the convert that reads it.
+TEST_F(FastBf16, DepthwiseWeightGradientsOfWideWindowsRunOnTheFastPathsKernel) {
+  const Layout nhwc = {0, 3, 1, 2};
+  for (int64_t k : {5, 7})
+    for (int64_t stride : {1, 2})
+      for (ElementType type : {ElementType::f32, ElementType::bf16}) {
+        SCOPED_TRACE("k " + std::to_string(k) + " stride " + std::to_string(stride) + " " +
+                     std::string(ir::name(type)));
+        const int64_t pad = (k - 1) / 2;
+        const ConvShape f{
+            1, 20, 1, 1, 10, 9, k, k, {stride, stride}, {1, 1}, {pad, pad - 1}, {pad, pad}};
+        const std::string plan = checkWithTwin(
+            [&](FastCase& t, bool twin) { return backwardWeightsOf(t, f, twin, nhwc, type); },
+            8 * kBf16Ulp, kBf16Ulp);
+        EXPECT_NE(plan.find("bf16 x bf16 -> bf16 [depthwise weights, avx512]"), std::string::npos)
+            << plan;
+        EXPECT_EQ(kernelCount(plan), 1) << plan;
+      }
+}
+
+TEST_F(FastBf16, DepthwiseWeightsKernelRoundsItsOperandsToNearestEven) {
+  // As FusedConvertsRoundToNearestEven, for the fast path's depthwise kernel: x a checkerboard of
+  // 1 + 3 * 2^-9 and -1 in f32 (bf16 rounds the first to 1 + 2^-7), g all ones, 8x8 outputs of a
+  // 5x5 window: every weight gradient sums 32 pairs, 0.25 exactly in bf16; 0.1875 had the
+  // operands not been rounded, 0 had they been truncated.
+  FastCase t;
+  const ConvShape f{1, 16, 1, 1, 12, 12, 5, 5, {1, 1}, {1, 1}, {0, 0}, {0, 0}};
+  t.fn.setResults({backwardWeightsOf(t, f, false, {0, 3, 1, 2}, ElementType::f32)});
+  verify(t.module);
+  Tensor& x = t.inputs[0]; // [n, h, w, c]
+  for (int64_t i = 0; i < f.n * f.c() * f.h * f.w; ++i) {
+    const int64_t column = i / f.c() % f.w, row = i / (f.c() * f.w) % f.h;
+    x.set<float>(i, (row + column) % 2 == 0 ? 1.0f + 3.0f / 512 : -1.0f);
+  }
+  Tensor& g = t.inputs[1];
+  for (int64_t i = 0; i < g.numElements(); ++i) g.set<float>(i, 1.0f);
+  auto exe = Executable::compile(t.module, "main");
+  const std::string plan = exe->dumpPlan();
+  EXPECT_NE(plan.find("[depthwise weights, avx512]"), std::string::npos) << plan;
+  const Tensor dw = exe->run(t.inputs)[0];
+  for (int64_t i = 0; i < dw.numElements(); ++i)
+    ASSERT_EQ(dw.get<float>(i), 0.25f) << "element " << i << "\n" << plan;
+}
+#endif
+
 Value* matmul(FastCase& t, Value* a, Value* b, std::vector<int64_t> batch, int64_t lhsContract,
               int64_t rhsContract, std::optional<ElementType> type) {
   DotDimensionNumbers d;
