@@ -78,17 +78,20 @@ public:
   }
 
 protected:
-  // Reads `operands`, then each mask op's mask; writes `result`.
+  // Reads `operands`, then each mask op's mask; writes `result`. Its rows run along `axis`, the
+  // dim its slots hold innermost (the last, or the channels of channels-last activations).
   RowKernel(const Graph& graph, std::vector<int> operands, int result, std::vector<RowOp> ops,
-            int threads)
+            int threads, std::optional<int64_t> axis = std::nullopt)
       : ops_(std::move(ops)), threads_(threads) {
     reads = std::move(operands);
     for (const RowOp& op : ops_)
       if (op.kind == RowOp::Kind::mask) reads.push_back(op.mask);
     writes.push_back(result);
     const ir::Shape& shape = graph.slots[static_cast<size_t>(result)].type.shape;
-    leading_.assign(shape.begin(), shape.end() - 1);
-    width_ = shape.back();
+    const auto along = static_cast<size_t>(axis.value_or(int64_t(shape.size()) - 1));
+    leading_ = shape;
+    leading_.erase(leading_.begin() + static_cast<std::ptrdiff_t>(along));
+    width_ = shape[along];
     rows_ = 1;
     for (int64_t d : leading_) rows_ *= d;
     tail_ = static_cast<__mmask16>(width_ % 16 ? (1u << (width_ % 16)) - 1 : 0xffffu);
@@ -127,6 +130,7 @@ protected:
   int64_t rows_ = 0, width_ = 0;
 
 private:
+  // Only a softmax's rows take masks, and they run along the last dim.
   int64_t maskRowOffset(const RowOp& op, int64_t r) const {
     int64_t offset = 0;
     for (size_t d = leading_.size(); d-- > 0;) {
@@ -137,7 +141,7 @@ private:
   }
 
   std::vector<RowOp> ops_;
-  std::vector<int64_t> leading_; // the rows' shape but the last dim
+  std::vector<int64_t> leading_; // the rows' shape but their own dim
   int threads_;
   __mmask16 tail_;
 };
@@ -220,6 +224,7 @@ private:
 struct LayerNormSlots {
   int x, gamma, beta, y, normalized = -1, invStd = -1;
   float count, epsilon; // the splats the graph divides by and adds
+  int64_t axis;         // the dim normalized, which x, y and n hold innermost
 };
 
 // reads: x, γ, β; writes: y, then the normalized values and 1/σ where asked. The row is read
@@ -227,8 +232,8 @@ struct LayerNormSlots {
 class RowLayerNormKernel : public RowKernel {
 public:
   RowLayerNormKernel(const Graph& graph, const LayerNormSlots& s, int threads)
-      : RowKernel(graph, {s.x, s.gamma, s.beta}, s.y, {}, threads), normalized_(s.normalized),
-        invStd_(s.invStd), count_(s.count), epsilon_(s.epsilon) {
+      : RowKernel(graph, {s.x, s.gamma, s.beta}, s.y, {}, threads, s.axis),
+        normalized_(s.normalized), invStd_(s.invStd), count_(s.count), epsilon_(s.epsilon) {
     if (normalized_ >= 0) writes.push_back(normalized_);
     if (invStd_ >= 0) writes.push_back(invStd_);
   }
@@ -325,32 +330,38 @@ public:
     return splatValue(*s.constant);
   }
 
-  // The value of the rows' leading shape that `wide` broadcasts back along the last dim, where
-  // nothing else reads the broadcast; -1 otherwise.
-  int rowValueBroadcast(int wide) const {
+  // The value of the rows' leading shape that `wide` broadcasts back along `axis` (default:
+  // the last dim), where nothing else reads the broadcast; -1 otherwise.
+  int rowValueBroadcast(int wide, std::optional<int64_t> axis = std::nullopt) const {
     const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
     if (!broadcast || !readOnlyBy(wide, 1)) return -1;
     const ir::Shape& shape = type(wide).shape;
-    std::vector<int64_t> leading(shape.size() - 1);
-    for (size_t d = 0; d < leading.size(); ++d) leading[d] = static_cast<int64_t>(d);
+    const int64_t along = axis.value_or(int64_t(shape.size()) - 1);
+    std::vector<int64_t> leading;
+    ir::Shape leadingShape;
+    for (size_t d = 0; d < shape.size(); ++d)
+      if (int64_t(d) != along) {
+        leading.push_back(static_cast<int64_t>(d));
+        leadingShape.push_back(shape[d]);
+      }
     const int value = broadcast->operands[0];
-    if (broadcast->op->attrs.dimensions != leading ||
-        type(value).shape != ir::Shape(shape.begin(), shape.end() - 1))
-      return -1;
+    if (broadcast->op->attrs.dimensions != leading || type(value).shape != leadingShape) return -1;
     return value;
   }
 
-  // The operand `reduced` reduces over its last dim by `combiner` from `init`, where nothing
-  // else reads `reduced`; -1 otherwise.
-  int rowReduceOperand(int reduced, OpKind combiner, float init) const {
+  // The operand `reduced` reduces over `axis` (default: its last dim) by `combiner` from `init`,
+  // where nothing else reads `reduced`; -1 otherwise.
+  int rowReduceOperand(int reduced, OpKind combiner, float init,
+                       std::optional<int64_t> axis = std::nullopt) const {
     const Step* reduce = producer(reduced, OpKind::reduce);
     if (!reduce || !readOnlyBy(reduced, 1) || reduce->operands.size() != 2 ||
         reduce->op->regions.size() != 1 || binaryBodyKind(*reduce->op->regions[0]) != combiner)
       return -1;
     const int operand = reduce->operands[0];
     const std::optional<float> start = splat(reduce->operands[1]);
-    if (reduce->op->attrs.dimensions != std::vector<int64_t>{type(operand).rank() - 1} || !start ||
-        *start != init)
+    if (reduce->op->attrs.dimensions !=
+            std::vector<int64_t>{axis.value_or(type(operand).rank() - 1)} ||
+        !start || *start != init)
       return -1;
     return operand;
   }
@@ -367,14 +378,14 @@ public:
     return RowReduction{operand, producerIndex(reduced), producerIndex(wide)};
   }
 
-  // The f32 vector that `wide` broadcasts along its last dim (one value per column), or -1.
-  int columnVector(int wide) const {
+  // The f32 vector that `wide` broadcasts along `axis` (one value per column of the rows), or
+  // -1.
+  int columnVector(int wide, int64_t axis) const {
     const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
     if (!broadcast) return -1;
-    const int64_t last = type(wide).rank() - 1;
     const int vector = broadcast->operands[0];
-    if (broadcast->op->attrs.dimensions != std::vector<int64_t>{last} || !rowMajorF32(vector) ||
-        type(vector).shape != ir::Shape{type(wide).shape.back()})
+    if (broadcast->op->attrs.dimensions != std::vector<int64_t>{axis} || !rowMajorF32(vector) ||
+        type(vector).shape != ir::Shape{type(wide).shape[static_cast<size_t>(axis)]})
       return -1;
     return vector;
   }
@@ -392,12 +403,28 @@ public:
   }
 
   // Whether `slot` is f32, of some elements, and row-major, as the kernels address it.
-  bool rowMajorF32(int slot) const {
+  bool rowMajorF32(int slot) const { return rowsAlongF32(slot, type(slot).rank() - 1); }
+
+  // Whether `slot` is f32, of some elements, and holds rows along `axis`: that dim innermost,
+  // the others in their order outside it (row-major for the last dim; channels-last activations
+  // for their channels).
+  bool rowsAlongF32(int slot, int64_t axis) const {
     const Slot& s = graph_.slots[static_cast<size_t>(slot)];
     if (s.type.elementType != ElementType::f32 || s.type.numElements() == 0) return false;
-    for (size_t d = 0; d < s.layout.size(); ++d)
-      if (s.layout[d] != static_cast<int64_t>(d)) return false;
-    return true;
+    std::vector<int64_t> rows;
+    for (int64_t d = 0; d < s.type.rank(); ++d)
+      if (d != axis) rows.push_back(d);
+    rows.push_back(axis);
+    std::vector<int64_t> order = s.layout;
+    if (order.empty())
+      for (int64_t d = 0; d < s.type.rank(); ++d) order.push_back(d);
+    return order == rows;
+  }
+
+  // The dim `slot` holds innermost: its layout's last, else its last.
+  int64_t innermostDim(int slot) const {
+    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    return s.layout.empty() ? s.type.rank() - 1 : s.layout.back();
   }
 
   // The row op of the step `index` reading `v`: select(pred, v, fill) or v multiplied by a
@@ -535,12 +562,15 @@ std::optional<Match> matchSoftmaxGradient(const Matcher& g, int subtractStep, in
 }
 
 // y = n·bcast(γ) + bcast(β), n = c·bcast(s), c = x − bcast(Σx / count), s = rsqrt(Σc² / count
-// + ε) over the last dim: nn::emitLayerNorm's form, either operand order where an op commutes.
-// n and s may be read elsewhere too (the backward reads both): the kernel then writes them.
+// + ε) over the dim that y holds innermost (a token layer norm's last dim, or the channels of a
+// channel layer norm on channels-last activations: ConvNeXt's): nn::emitLayerNorm's form, either
+// operand order where an op commutes. n and s may be read elsewhere too (the backward reads
+// both): the kernel then writes them.
 std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) {
   const Step& add = g.step(addStep);
   LayerNormSlots ln{};
   ln.y = add.results[0];
+  const int64_t axis = ln.axis = g.innermostDim(ln.y);
   // The operand of the binary `step` that `pick` maps to a slot (either order: the ops matched
   // commute), that slot, and the other operand; nullopt where neither operand picks.
   auto pickOperand = [](const Step& step, auto pick) -> std::optional<std::array<int, 3>> {
@@ -553,7 +583,7 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   auto soleProducer = [&](int slot, OpKind kind) {
     return g.readOnlyBy(slot, 1) ? g.producer(slot, kind) : nullptr;
   };
-  auto column = [&](int slot) { return g.columnVector(slot); };
+  auto column = [&](int slot) { return g.columnVector(slot, axis); };
   const auto shift = pickOperand(add, column);
   if (!shift) return std::nullopt;
   ln.beta = (*shift)[1];
@@ -564,7 +594,7 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   const int n = (*scale)[2];
   const Step* normalize = g.producer(n, OpKind::multiply);
   const auto byInvStd =
-      normalize ? pickOperand(*normalize, [&](int slot) { return g.rowValueBroadcast(slot); })
+      normalize ? pickOperand(*normalize, [&](int slot) { return g.rowValueBroadcast(slot, axis); })
                 : std::nullopt;
   if (!byInvStd) return std::nullopt;
   const int invStd = (*byInvStd)[1], centered = (*byInvStd)[2];
@@ -572,9 +602,9 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   const Step* subtract = g.producer(centered, OpKind::subtract);
   if (!subtract || !g.readOnlyBy(centered, 3)) return std::nullopt;
   ln.x = subtract->operands[0];
-  const int mean = g.rowValueBroadcast(subtract->operands[1]);
+  const int mean = g.rowValueBroadcast(subtract->operands[1], axis);
   const Step* meanDivide = mean < 0 ? nullptr : soleProducer(mean, OpKind::divide);
-  if (!meanDivide || g.rowReduceOperand(meanDivide->operands[0], OpKind::add, 0.0f) != ln.x)
+  if (!meanDivide || g.rowReduceOperand(meanDivide->operands[0], OpKind::add, 0.0f, axis) != ln.x)
     return std::nullopt;
   const std::optional<float> count = g.splat(meanDivide->operands[1]);
   const Step* rsqrt = g.producer(invStd, OpKind::rsqrt);
@@ -587,7 +617,7 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   const int variance = (*shifted)[2];
   const Step* varianceDivide = soleProducer(variance, OpKind::divide);
   if (!varianceDivide || g.splat(varianceDivide->operands[1]) != count) return std::nullopt;
-  const int squares = g.rowReduceOperand(varianceDivide->operands[0], OpKind::add, 0.0f);
+  const int squares = g.rowReduceOperand(varianceDivide->operands[0], OpKind::add, 0.0f, axis);
   const Step* square = squares < 0 ? nullptr : soleProducer(squares, OpKind::multiply);
   if (!square || square->operands[0] != centered || square->operands[1] != centered)
     return std::nullopt;
@@ -595,8 +625,9 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   ln.epsilon = *g.splat((*shifted)[0]);
   if (!g.readOnlyBy(n, 1)) ln.normalized = n;
   if (!g.readOnlyBy(invStd, 1)) ln.invStd = invStd;
-  for (int slot : {ln.x, ln.y, n, invStd})
-    if (!g.rowMajorF32(slot)) return std::nullopt;
+  for (int slot : {ln.x, ln.y, n})
+    if (!g.rowsAlongF32(slot, axis)) return std::nullopt;
+  if (!g.rowMajorF32(invStd)) return std::nullopt;
   Match match;
   match.steps = {g.producerIndex(meanDivide->operands[0]),
                  g.producerIndex(mean),

@@ -1,11 +1,13 @@
 #pragma once
 // Row kernels: a softmax over the last dim of f32 rows, its gradient, and a layer norm over the
-// last dim, as one kernel each that finishes a row in cache before the next (PyTorch's and XLA's
-// form), where the fusion pass would run three passes over the whole tensor for a softmax (the
-// row maxima, the sums of exponentials, the quotients), two for its gradient (the sums of y·dy,
-// the result) and four for a layer norm (the sums, the sums of squared deviations, the
-// normalized values, the output), each rereading it from memory: at a context of 256 a
-// transformer's [B, H, T, T] scores are 16 MB per block.
+// dim its activations hold innermost (a token layer norm's last dim; a channel layer norm's
+// channels where convolutions lay the activations out channels-last, ConvNeXt's), as one kernel
+// each that finishes a row in cache before the next (PyTorch's and XLA's form), where the fusion
+// pass would run three passes over the whole tensor for a softmax (the row maxima, the sums of
+// exponentials, the quotients), two for its gradient (the sums of y·dy, the result) and four for a
+// layer norm (the sums, the sums of squared deviations, the normalized values, the output), each
+// rereading it from memory: at a context of 256 a transformer's [B, H, T, T] scores are 16 MB per
+// block.
 //
 // The forms matched are nn::emitSoftmax's, nn::softmaxBackward's and nn::emitLayerNorm's, in
 // StableHLO ops:
@@ -28,7 +30,8 @@
 namespace hlotrain::cpu::plan {
 
 // Plans every row softmax, softmax gradient and layer norm of `graph` not yet in `kernelAt`
-// (row-major f32 of at least one element, masks whose rows are contiguous) as one kernel at the
+// (f32 of at least one element whose rows are contiguous: row-major, or channels-last for a
+// channel layer norm; masks whose rows are contiguous) as one kernel at the
 // step computing its result: the step's operands become the slots the kernel reads, its results
 // those it writes, and the steps the kernel computes in registers are no longer live, nor
 // anything only they read. Only where this build has AVX-512 (F, BW and VL); elsewhere the fusion

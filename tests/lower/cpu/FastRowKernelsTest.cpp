@@ -3,6 +3,7 @@
 // elsewhere), rows of any width, and rows whose softmax is NaN; the layer norm, bit for bit the
 // fusion pass's, and what it writes for its backward.
 
+#include "ConvForms.h"
 #include "FastTestUtil.h"
 
 #include <array>
@@ -19,15 +20,16 @@ protected:
     if (!plan::plansRowKernels()) GTEST_SKIP() << "this build plans no row kernels";
   }
 
-  // The last dim's row values broadcast back over the rows.
-  Value* alongRows(Value* rowValues, const Shape& shape) {
-    std::vector<int64_t> leading(shape.size() - 1);
-    for (size_t d = 0; d < leading.size(); ++d) leading[d] = static_cast<int64_t>(d);
+  // The row values broadcast back over rows along `axis` (default: the last dim).
+  Value* alongRows(Value* rowValues, const Shape& shape, std::optional<int64_t> axis = {}) {
+    std::vector<int64_t> leading;
+    for (int64_t d = 0; d < int64_t(shape.size()); ++d)
+      if (d != axis.value_or(int64_t(shape.size()) - 1)) leading.push_back(d);
     return b.broadcastInDim(rowValues, shape, leading);
   }
 
-  Value* rowReduce(Value* x, double init, OpKind combiner) {
-    return b.reduce(x, b.splat(f32({}), init), {x->type.rank() - 1}, combiner);
+  Value* rowReduce(Value* x, double init, OpKind combiner, std::optional<int64_t> axis = {}) {
+    return b.reduce(x, b.splat(f32({}), init), {axis.value_or(x->type.rank() - 1)}, combiner);
   }
 
   // nn::emitSoftmax's form.
@@ -40,19 +42,32 @@ protected:
     return b.divide(e, alongRows(sum, shape));
   }
 
-  // nn::emitLayerNorm's form over the last dim: y, the normalized values and 1/σ.
-  std::array<Value*, 3> layerNorm(Value* x, Value* gamma, Value* beta, double epsilon) {
+  // nn::emitLayerNorm's form over `axis` (default: the last dim): y, the normalized values and
+  // 1/σ.
+  std::array<Value*, 3> layerNorm(Value* x, Value* gamma, Value* beta, double epsilon,
+                                  std::optional<int64_t> axis = {}) {
     const Shape& shape = x->type.shape;
-    const Shape rows(shape.begin(), shape.end() - 1);
-    Value* count = b.splat(f32(rows), static_cast<double>(shape.back()));
-    Value* mean = b.divide(rowReduce(x, 0.0, OpKind::add), count);
-    Value* centered = b.subtract(x, alongRows(mean, shape));
-    Value* variance = b.divide(rowReduce(b.multiply(centered, centered), 0.0, OpKind::add), count);
+    const int64_t along = axis.value_or(x->type.rank() - 1);
+    Shape rows = shape;
+    rows.erase(rows.begin() + along);
+    Value* count = b.splat(f32(rows), static_cast<double>(shape[size_t(along)]));
+    Value* mean = b.divide(rowReduce(x, 0.0, OpKind::add, along), count);
+    Value* centered = b.subtract(x, alongRows(mean, shape, along));
+    Value* variance =
+        b.divide(rowReduce(b.multiply(centered, centered), 0.0, OpKind::add, along), count);
     Value* invStd = b.unary(OpKind::rsqrt, b.add(variance, b.splat(f32(rows), epsilon)));
-    Value* normalized = b.multiply(centered, alongRows(invStd, shape));
-    const int64_t last = x->type.rank() - 1;
-    Value* scaled = b.multiply(normalized, b.broadcastInDim(gamma, shape, {last}));
-    return {b.add(scaled, b.broadcastInDim(beta, shape, {last})), normalized, invStd};
+    Value* normalized = b.multiply(centered, alongRows(invStd, shape, along));
+    Value* scaled = b.multiply(normalized, b.broadcastInDim(gamma, shape, {along}));
+    return {b.add(scaled, b.broadcastInDim(beta, shape, {along})), normalized, invStd};
+  }
+
+  // A 1x1 convolution of NCHW `x` to `out` channels: its activations are planned channels-last.
+  Value* pointwise(Value* x, int64_t out) {
+    const ConvShape f{
+        x->type.shape[0], 1,      x->type.shape[1], out,   x->type.shape[2], x->type.shape[3], 1, 1,
+        {1, 1},           {1, 1}, {0, 0},           {0, 0}};
+    return b.convolution(x, arg(f32({out, x->type.shape[1], 1, 1})),
+                         forwardAttributes(f, kNchw, kNchw, kNchw));
   }
 
   // nn::softmaxBackward's form.
@@ -174,6 +189,34 @@ TEST_F(FastRowKernels, ALayerNormIsTheFusionPasssToTheBit) {
   const std::vector<Tensor> a = kernel->run(inputs), e = fused->run(inputs);
   ASSERT_EQ(a.size(), 3u);
   for (size_t r = 0; r < a.size(); ++r) EXPECT_TRUE(closeTensor(a[r], e[r], 0.0)) << "result " << r;
+}
+
+// ConvNeXt's channel layer norm: over dim 1 of NCHW activations that convolutions make and read,
+// so planned channels-last, where each (n, h, w)'s channels are a contiguous row. One kernel,
+// bit for bit the fusion pass's, writing the normalized values in the activations' layout and
+// 1/σ row-major, as the backward reads them.
+TEST_F(FastRowKernels, AChannelLayerNormOnChannelsLastActivationsIsOneKernel) {
+  Value* x = pointwise(arg(f32({2, 8, 5, 6})), 24);
+  for (int64_t i = 0; i < inputs[0].numElements(); ++i)
+    inputs[0].set<float>(i, inputs[0].get<float>(i) * 3.0f + 20.0f);
+  const auto [y, normalized, invStd] = layerNorm(x, arg(f32({24})), arg(f32({24})), 1e-6, 1);
+  check({pointwise(y, 16), b.multiply(normalized, normalized), b.add(invStd, invStd)}, 1e-5);
+  EXPECT_TRUE(planHas("row layer norm [60x24] normalized 1/sigma (")) << plan;
+  CompileOptions fusionOnly;
+  fusionOnly.rowKernels = false;
+  auto kernel = Executable::compile(module, "main");
+  auto fused = Executable::compile(module, "main", fusionOnly);
+  const std::vector<Tensor> a = kernel->run(inputs), e = fused->run(inputs);
+  ASSERT_EQ(a.size(), 3u);
+  for (size_t r = 0; r < a.size(); ++r) EXPECT_TRUE(closeTensor(a[r], e[r], 0.0)) << "result " << r;
+}
+
+// The same norm over NCHW activations nothing lays out channels-last (function arguments and
+// results) has no contiguous rows: the fusion pass plans it.
+TEST_F(FastRowKernels, AChannelLayerNormOfRowMajorActivationsIsTheFusionPasss) {
+  Value* x = arg(f32({2, 24, 5, 6}));
+  check({layerNorm(x, arg(f32({24})), arg(f32({24})), 1e-6, 1)[0]}, 1e-5);
+  EXPECT_FALSE(planHas("row layer norm")) << plan;
 }
 
 } // namespace
