@@ -281,6 +281,61 @@ private:
   float count_, epsilon_;
 };
 
+// The slots of one layer norm's input gradient (nn::layerNormBackward's form): dy, γ, the
+// normalized values n and 1/σ read; dx written.
+struct LayerNormGradientSlots {
+  int dy, gamma, normalized, invStd, dx;
+  float count;  // the splat the graph divides by
+  int64_t axis; // the dim normalized, which dy, n and dx hold innermost
+};
+
+// reads: dy, γ, n, 1/σ; writes: dx = (g − (Σg + n·Σ(g·n)) / count)·(1/σ), g = dy·γ. The row is
+// read twice from L1: its two sums, then dx.
+class RowLayerNormGradientKernel : public RowKernel {
+public:
+  RowLayerNormGradientKernel(const Graph& graph, const LayerNormGradientSlots& s, int threads)
+      : RowKernel(graph, {s.dy, s.gamma, s.normalized, s.invStd}, s.dx, {}, threads, s.axis),
+        count_(s.count) {}
+
+  std::string describe() const override { return "row layer norm gradient " + opsText(); }
+
+private:
+  void runRow(RunState& state, int64_t at,
+              const std::array<const uint8_t*, kMaxRowOps>&) const override {
+    auto slot = [&](int s) { return reinterpret_cast<float*>(state.slotData[size_t(s)]); };
+    const float* dy = slot(reads[0]) + at;
+    const float* gamma = slot(reads[1]);
+    const float* n = slot(reads[2]) + at;
+    const __m512 invStd = _mm512_set1_ps(slot(reads[3])[at / width_]);
+    float* dx = slot(writes[0]) + at;
+    __m512d gLow = _mm512_setzero_pd(), gHigh = _mm512_setzero_pd();
+    __m512d gnLow = _mm512_setzero_pd(), gnHigh = _mm512_setzero_pd();
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      const __m512 g =
+          _mm512_mul_ps(_mm512_maskz_loadu_ps(m, dy + j), _mm512_maskz_loadu_ps(m, gamma + j));
+      addWidened(gLow, gHigh, g);
+      addWidened(gnLow, gnHigh, _mm512_mul_ps(g, _mm512_maskz_loadu_ps(m, n + j)));
+    }
+    const __m512 sumG =
+        _mm512_set1_ps(static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(gLow, gHigh))));
+    const __m512 sumGn =
+        _mm512_set1_ps(static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(gnLow, gnHigh))));
+    const __m512 count = _mm512_set1_ps(count_);
+    for (int64_t j = 0; j < width_; j += 16) {
+      const __mmask16 m = lanes(j);
+      const __m512 g =
+          _mm512_mul_ps(_mm512_maskz_loadu_ps(m, dy + j), _mm512_maskz_loadu_ps(m, gamma + j));
+      const __m512 sums =
+          _mm512_add_ps(sumG, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, n + j), sumGn));
+      const __m512 inner = _mm512_sub_ps(g, _mm512_div_ps(sums, count));
+      _mm512_mask_storeu_ps(dx + j, m, _mm512_mul_ps(inner, invStd));
+    }
+  }
+
+  float count_;
+};
+
 // Reads the forms off the graph: which step makes a slot, who reads it, what a constant holds.
 class Matcher {
 public:
@@ -648,6 +703,99 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   return match;
 }
 
+// dx = (g − (bcast(Σg) + n·bcast(Σ(g·n))) / count)·bcast(s), g = dy·bcast(γ), the sums over
+// the dim that dx holds innermost: nn::layerNormBackward's input gradient, either operand order
+// where an op commutes. g is read by the three steps of the form only; dy and n stay for dγ's
+// and dβ's column sums, which the fusion pass plans.
+std::optional<Match> matchLayerNormGradient(const Matcher& g, int multiplyStep, int threads) {
+  const Step& root = g.step(multiplyStep);
+  LayerNormGradientSlots ln{};
+  ln.dx = root.results[0];
+  const int64_t axis = ln.axis = g.innermostDim(ln.dx);
+  auto pickOperand = [](const Step& step, auto pick) -> std::optional<std::array<int, 3>> {
+    for (size_t k : {0, 1})
+      if (int picked = pick(step.operands[k]); picked >= 0)
+        return std::array<int, 3>{step.operands[k], picked, step.operands[1 - k]};
+    return std::nullopt;
+  };
+  auto soleProducer = [&](int slot, OpKind kind) {
+    return g.readOnlyBy(slot, 1) ? g.producer(slot, kind) : nullptr;
+  };
+  // The reduce over `axis` broadcast back whose operand `wide` is, and its two steps; nullopt
+  // where `wide` is something else or anything else reads either.
+  auto rowSum = [&](int wide) -> std::optional<std::array<int, 3>> {
+    const int reduced = g.rowValueBroadcast(wide, axis);
+    const int operand = reduced < 0 ? -1 : g.rowReduceOperand(reduced, OpKind::add, 0.0f, axis);
+    if (operand < 0) return std::nullopt;
+    return std::array<int, 3>{operand, g.producerIndex(reduced), g.producerIndex(wide)};
+  };
+  const auto byInvStd =
+      pickOperand(root, [&](int slot) { return g.rowValueBroadcast(slot, axis); });
+  if (!byInvStd) return std::nullopt;
+  ln.invStd = (*byInvStd)[1];
+  const int inner = (*byInvStd)[2];
+  const Step* subtract = soleProducer(inner, OpKind::subtract);
+  if (!subtract) return std::nullopt;
+  const int scaled = subtract->operands[0], means = subtract->operands[1];
+  const Step* divide = soleProducer(means, OpKind::divide);
+  const std::optional<float> count = divide ? g.splat(divide->operands[1]) : std::nullopt;
+  if (!count) return std::nullopt;
+  const int sums = divide->operands[0];
+  const Step* add = soleProducer(sums, OpKind::add);
+  if (!add) return std::nullopt;
+  // One addend is bcast(Σg), the other n·bcast(Σ(g·n)).
+  std::optional<std::array<int, 3>> sumG, sumGn;
+  int weighted = -1;
+  for (size_t k : {0, 1})
+    if (auto sum = rowSum(add->operands[k]); sum && sum->at(0) == scaled) {
+      sumG = sum;
+      weighted = add->operands[1 - k];
+    }
+  const Step* weighting = sumG ? soleProducer(weighted, OpKind::multiply) : nullptr;
+  const auto byGnSum = weighting ? pickOperand(*weighting,
+                                               [&](int slot) {
+                                                 auto sum = rowSum(slot);
+                                                 return sum ? sum->at(0) : -1;
+                                               })
+                                 : std::nullopt;
+  if (!byGnSum) return std::nullopt;
+  sumGn = rowSum((*byGnSum)[0]);
+  ln.normalized = (*byGnSum)[2];
+  const int gn = (*byGnSum)[1];
+  const Step* gnProduct = soleProducer(gn, OpKind::multiply);
+  if (!gnProduct ||
+      !((gnProduct->operands[0] == scaled && gnProduct->operands[1] == ln.normalized) ||
+        (gnProduct->operands[1] == scaled && gnProduct->operands[0] == ln.normalized)))
+    return std::nullopt;
+  // g = dy·bcast(γ), read by Σg, g·n and the subtract only.
+  const Step* gProduct = g.producer(scaled, OpKind::multiply);
+  const auto byGamma =
+      gProduct && g.readOnlyBy(scaled, 3)
+          ? pickOperand(*gProduct, [&](int slot) { return g.columnVector(slot, axis); })
+          : std::nullopt;
+  if (!byGamma) return std::nullopt;
+  ln.gamma = (*byGamma)[1];
+  ln.dy = (*byGamma)[2];
+  ln.count = *count;
+  for (int slot : {ln.dy, ln.normalized, ln.dx})
+    if (!g.rowsAlongF32(slot, axis)) return std::nullopt;
+  if (!g.rowMajorF32(ln.invStd)) return std::nullopt;
+  Match match;
+  match.steps = {g.producerIndex(scaled),
+                 g.producerIndex(gn),
+                 (*sumG)[1],
+                 (*sumG)[2],
+                 (*sumGn)[1],
+                 (*sumGn)[2],
+                 g.producerIndex(weighted),
+                 g.producerIndex(sums),
+                 g.producerIndex(means),
+                 g.producerIndex(inner),
+                 multiplyStep};
+  match.kernel = std::make_unique<RowLayerNormGradientKernel>(g.graph(), ln, threads);
+  return match;
+}
+
 } // namespace
 
 bool plansRowKernels() {
@@ -668,6 +816,8 @@ void planRowKernels(Graph& graph, std::vector<std::unique_ptr<Kernel>>& kernelAt
       if (step.op->kind == OpKind::subtract)
         match = matchSoftmaxGradient(g, static_cast<int>(i), threads);
       if (step.op->kind == OpKind::add) match = matchLayerNorm(g, static_cast<int>(i), threads);
+      if (step.op->kind == OpKind::multiply)
+        match = matchLayerNormGradient(g, static_cast<int>(i), threads);
       if (!match || std::any_of(match->steps.begin(), match->steps.end(),
                                 [&](int s) { return taken[static_cast<size_t>(s)]; }))
         continue;

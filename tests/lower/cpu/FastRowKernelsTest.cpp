@@ -61,6 +61,33 @@ protected:
     return {b.add(scaled, b.broadcastInDim(beta, shape, {along})), normalized, invStd};
   }
 
+  // nn::layerNormBackward's input gradient over `axis` (default: the last dim), from dy and the
+  // forward's normalized values and 1/σ.
+  Value* layerNormGradient(Value* dy, Value* gamma, Value* normalized, Value* invStd,
+                           std::optional<int64_t> axis = {}) {
+    const Shape& shape = dy->type.shape;
+    const int64_t along = axis.value_or(dy->type.rank() - 1);
+    Value* g = b.multiply(dy, b.broadcastInDim(gamma, shape, {along}));
+    Value* sumG = alongRows(rowReduce(g, 0.0, OpKind::add, along), shape, along);
+    Value* sumGn =
+        alongRows(rowReduce(b.multiply(g, normalized), 0.0, OpKind::add, along), shape, along);
+    Value* sums = b.add(sumG, b.multiply(normalized, sumGn));
+    Value* means = b.divide(sums, b.splat(f32(shape), static_cast<double>(shape[size_t(along)])));
+    return b.multiply(b.subtract(g, means), alongRows(invStd, shape, along));
+  }
+
+  // The kernels' results against the fusion pass's, bit for bit.
+  void expectTheFusionPasssBits() {
+    CompileOptions fusionOnly;
+    fusionOnly.rowKernels = false;
+    auto kernel = Executable::compile(module, "main");
+    auto fused = Executable::compile(module, "main", fusionOnly);
+    const std::vector<Tensor> a = kernel->run(inputs), e = fused->run(inputs);
+    ASSERT_EQ(a.size(), e.size());
+    for (size_t r = 0; r < a.size(); ++r)
+      EXPECT_TRUE(closeTensor(a[r], e[r], 0.0)) << "result " << r;
+  }
+
   // A 1x1 convolution of NCHW `x` to `out` channels: its activations are planned channels-last.
   Value* pointwise(Value* x, int64_t out) {
     const ConvShape f{
@@ -202,13 +229,7 @@ TEST_F(FastRowKernels, AChannelLayerNormOnChannelsLastActivationsIsOneKernel) {
   const auto [y, normalized, invStd] = layerNorm(x, arg(f32({24})), arg(f32({24})), 1e-6, 1);
   check({pointwise(y, 16), b.multiply(normalized, normalized), b.add(invStd, invStd)}, 1e-5);
   EXPECT_TRUE(planHas("row layer norm [60x24] normalized 1/sigma (")) << plan;
-  CompileOptions fusionOnly;
-  fusionOnly.rowKernels = false;
-  auto kernel = Executable::compile(module, "main");
-  auto fused = Executable::compile(module, "main", fusionOnly);
-  const std::vector<Tensor> a = kernel->run(inputs), e = fused->run(inputs);
-  ASSERT_EQ(a.size(), 3u);
-  for (size_t r = 0; r < a.size(); ++r) EXPECT_TRUE(closeTensor(a[r], e[r], 0.0)) << "result " << r;
+  expectTheFusionPasssBits();
 }
 
 // The same norm over NCHW activations nothing lays out channels-last (function arguments and
@@ -217,6 +238,33 @@ TEST_F(FastRowKernels, AChannelLayerNormOfRowMajorActivationsIsTheFusionPasss) {
   Value* x = arg(f32({2, 24, 5, 6}));
   check({layerNorm(x, arg(f32({24})), arg(f32({24})), 1e-6, 1)[0]}, 1e-5);
   EXPECT_FALSE(planHas("row layer norm")) << plan;
+}
+
+// A layer norm's input gradient is one kernel too, bit for bit the fusion pass's: over the last
+// dim of tokens (a transformer's), and over the channels of channels-last activations (ConvNeXt's,
+// where dy comes from a convolution and dx goes to one). dγ's and dβ's column sums stay with the
+// fusion pass.
+TEST_F(FastRowKernels, ALayerNormsInputGradientIsOneKernel) {
+  Value* x = arg(f32({4, 9, 40}));
+  Value* gamma = arg(f32({40}));
+  const auto [y, normalized, invStd] = layerNorm(x, gamma, arg(f32({40})), 1e-6);
+  Value* dy = b.multiply(y, arg(f32({4, 9, 40})));
+  Value* dx = layerNormGradient(dy, gamma, normalized, invStd);
+  Value* dGamma = b.reduce(b.multiply(dy, normalized), b.splat(f32({}), 0.0), {0, 1}, OpKind::add);
+  check({dx, dGamma}, 1e-5);
+  EXPECT_TRUE(planHas("row layer norm gradient [36x40] (")) << plan;
+  expectTheFusionPasssBits();
+}
+
+TEST_F(FastRowKernels, AChannelLayerNormsInputGradientOnChannelsLastActivationsIsOneKernel) {
+  Value* x = pointwise(arg(f32({2, 8, 5, 6})), 24);
+  Value* gamma = arg(f32({24}));
+  const auto [y, normalized, invStd] = layerNorm(x, gamma, arg(f32({24})), 1e-6, 1);
+  Value* dy = pointwise(y, 24); // a stand-in for the gradient a convolution's backward makes
+  Value* dx = layerNormGradient(dy, gamma, normalized, invStd, 1);
+  check({pointwise(dx, 16)}, 1e-5);
+  EXPECT_TRUE(planHas("row layer norm gradient [60x24] (")) << plan;
+  expectTheFusionPasssBits();
 }
 
 } // namespace
