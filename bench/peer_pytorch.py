@@ -476,6 +476,12 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
             for name, child in module.named_children():
                 if isinstance(child, torch.nn.ReLU6):
                     setattr(module, name, ReLU6())
+            # PyTorch 1.13's CPU autocast leaves layer_norm out of its lists, so ConvNeXt's norms
+            # (after a bf16 convolution, unlike the ViT's, which read the f32 residual stream)
+            # refuse a bf16 input with f32 weights; later versions run layer_norm in f32 under
+            # autocast, which this does.
+            if isinstance(module, torch.nn.LayerNorm):
+                module.forward = (lambda norm: lambda v: norm(v.float()))(module.forward)
     fmt = torch.channels_last if channels_last else torch.contiguous_format
     model = model.to(memory_format=fmt)
     lm = net in GPTS
