@@ -67,8 +67,8 @@ __m512 loadBf16(__mmask16 mask, const uint16_t* at) {
 // in f32 registers, those sums added in double per thread, the threads' doubles summed in thread
 // order (a fixed split of the work: the same bits run to run at the same thread count). A bf16
 // product (bf16 operands, f32 accumulation, its result rounded once to bf16, as oneDNN computes
-// one) takes its operands' rows as f32 values in a per-thread buffer, widened or rounded there
-// once per use of the row, so the window's loop is the f32 one: oneDNN 2.6 has no fast bf16 kernel
+// one) takes its operands' 16 channels of one sample as f32 values in a per-thread buffer, widened
+// or rounded there once, so the window's loop is the f32 one: oneDNN 2.6 has no fast bf16 kernel
 // for these windows either (jit_bf16's grouped one: 120 ms for one of ConvNeXt-T's 96-channel
 // 7x7 ones at batch 32, bench/README.md).
 class DepthwiseWeightsKernel : public Kernel {
@@ -80,9 +80,9 @@ public:
         blocks_((c_ + kLanes - 1) / kLanes) {
     reads = {p.src.slot, p.dst.slot};
     writes = {p.weights.slot};
-    rowFloats_ = x_ == Operand::f32 ? 0 : (w_ + wo_) * kLanes;
-    rowsAt_ = BufferPlan::aligned(size_t(threads_) * size_t(c_ * kh_ * kw_) * sizeof(double));
-    scratchBytes = rowsAt_ + size_t(threads_) * size_t(rowFloats_) * sizeof(float);
+    planeFloats_ = x_ == Operand::f32 ? 0 : (h_ * w_ + ho_ * wo_) * kLanes;
+    planesAt_ = BufferPlan::aligned(size_t(threads_) * size_t(c_ * kh_ * kw_) * sizeof(double));
+    scratchBytes = planesAt_ + size_t(threads_) * size_t(planeFloats_) * sizeof(float);
   }
 
   void run(RunState& state) override {
@@ -90,7 +90,7 @@ public:
     const uint8_t* dy = operand(state, p_.dst);
     auto* sums = reinterpret_cast<double*>(state.scratch);
     const int64_t taps = c_ * kh_ * kw_;
-    auto* rows = reinterpret_cast<float*>(state.scratch + rowsAt_);
+    auto* planes = reinterpret_cast<float*>(state.scratch + planesAt_);
 #pragma omp parallel num_threads(threads_)
     {
       const int thread = omp_get_thread_num();
@@ -98,7 +98,7 @@ public:
       std::fill(mine, mine + taps, 0.0);
 #pragma omp for schedule(static)
       for (int64_t item = 0; item < blocks_ * n_; ++item)
-        accumulate(x, dy, item / n_, item % n_, mine, rows + thread * rowFloats_);
+        accumulate(x, dy, item / n_, item % n_, mine, planes + thread * planeFloats_);
     }
     uint8_t* dw = state.slotData[static_cast<size_t>(p_.weights.slot)] +
                   p_.weights.offset * static_cast<int64_t>(ir::byteWidth(p_.weights.slotType));
@@ -130,36 +130,40 @@ private:
            v.offset * static_cast<int64_t>(ir::byteWidth(v.slotType));
   }
 
-  // A row of `columns` 16-channel vectors `column` elements apart from `at` (in `kind`'s
-  // elements), as f32 values: in place where they are, else widened or rounded into `buffer`
-  // (then 16 apart).
-  static const float* f32Row(const uint8_t* at, Operand kind, int64_t columns, int64_t column,
-                             __mmask16 mask, float* buffer, int64_t& stride) {
-    if (kind == Operand::f32) {
-      stride = column;
-      return reinterpret_cast<const float*>(at);
-    }
-    stride = kLanes;
-    for (int64_t j = 0; j < columns; ++j)
-      _mm512_store_ps(buffer + j * kLanes,
-                      kind == Operand::bf16
-                          ? loadBf16(mask, reinterpret_cast<const uint16_t*>(at) + j * column)
-                          : loadRounded(mask, reinterpret_cast<const float*>(at) + j * column));
-    return buffer;
+  // One sample's 16 channels of an operand as f32 values, element (r, j) at r·row + j·column.
+  struct Plane {
+    const float* at;
+    int64_t row, column;
+  };
+
+  // The plane of `rows` x `columns` 16-channel vectors at `at`, `row` and `column` elements (of
+  // `kind`) apart: in place where they are f32 values, else widened or rounded into `buffer`.
+  static Plane f32Plane(const uint8_t* at, Operand kind, int64_t rows, int64_t columns, int64_t row,
+                        int64_t column, __mmask16 mask, float* buffer) {
+    if (kind == Operand::f32) return {reinterpret_cast<const float*>(at), row, column};
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t j = 0; j < columns; ++j) {
+        const int64_t from = r * row + j * column;
+        _mm512_store_ps(buffer + (r * columns + j) * kLanes,
+                        kind == Operand::bf16
+                            ? loadBf16(mask, reinterpret_cast<const uint16_t*>(at) + from)
+                            : loadRounded(mask, reinterpret_cast<const float*>(at) + from));
+      }
+    return {buffer, columns * kLanes, kLanes};
   }
 
   // Sample n's products for channels [16·block, 16·block + 16), added into `sums`.
   void accumulate(const uint8_t* x, const uint8_t* dy, int64_t block, int64_t n, double* sums,
-                  float* rows) const {
+                  float* planes) const {
     switch (kw_) {
     case 4:
-      return accumulate<4>(x, dy, block, n, sums, rows);
+      return accumulate<4>(x, dy, block, n, sums, planes);
     case 5:
-      return accumulate<5>(x, dy, block, n, sums, rows);
+      return accumulate<5>(x, dy, block, n, sums, planes);
     case 6:
-      return accumulate<6>(x, dy, block, n, sums, rows);
+      return accumulate<6>(x, dy, block, n, sums, planes);
     default:
-      return accumulate<7>(x, dy, block, n, sums, rows);
+      return accumulate<7>(x, dy, block, n, sums, planes);
     }
   }
 
@@ -167,7 +171,7 @@ private:
   // sums in registers.
   template <int KW>
   void accumulate(const uint8_t* x, const uint8_t* dy, int64_t block, int64_t n, double* sums,
-                  float* rows) const {
+                  float* planes) const {
     const int64_t c0 = block * kLanes, lanes = std::min(kLanes, c_ - c0);
     const __mmask16 mask = static_cast<__mmask16>((1u << lanes) - 1);
     const auto& xs = p_.src.strides;
@@ -175,8 +179,11 @@ private:
     const int64_t xWidth = int64_t(ir::byteWidth(p_.src.slotType));
     const int64_t dyWidth = int64_t(ir::byteWidth(p_.dst.slotType));
     const int64_t sh = p_.strides[0], sw = p_.strides[1], ph = p_.padL[0], pw = p_.padL[1];
-    float* xBuffer = rows;
-    float* dyBuffer = rows + w_ * kLanes;
+    const Plane xs16 =
+        f32Plane(x + (n * xs[0] + c0) * xWidth, x_, h_, w_, xs[2], xs[3], mask, planes);
+    const Plane dys16 = f32Plane(dy + (n * ds[0] + c0) * dyWidth, dy_, ho_, wo_, ds[2], ds[3], mask,
+                                 planes + h_ * w_ * kLanes);
+    const int64_t xColumn = xs16.column, dyColumn = dys16.column;
     for (int64_t a = 0; a < kh_; ++a) {
       __m512 acc[KW];
 #pragma GCC unroll 8
@@ -184,11 +191,8 @@ private:
       for (int64_t ho = 0; ho < ho_; ++ho) {
         const int64_t r = ho * sh + a - ph;
         if (r < 0 || r >= h_) continue;
-        int64_t xColumn = 0, dyColumn = 0;
-        const float* xRow = f32Row(x + (n * xs[0] + r * xs[2] + c0) * xWidth, x_, w_, xs[3], mask,
-                                   xBuffer, xColumn);
-        const float* dyRow = f32Row(dy + (n * ds[0] + ho * ds[2] + c0) * dyWidth, dy_, wo_, ds[3],
-                                    mask, dyBuffer, dyColumn);
+        const float* xRow = xs16.at + r * xs16.row;
+        const float* dyRow = dys16.at + ho * dys16.row;
         for (int64_t wo = 0; wo < wo_; ++wo) {
           const __m512 g = _mm512_maskz_loadu_ps(mask, dyRow + wo * dyColumn);
           const int64_t col = wo * sw - pw;
@@ -217,8 +221,8 @@ private:
   ConvProblem p_;
   int threads_;
   Operand x_, dy_;
-  int64_t n_, c_, h_, w_, ho_, wo_, kh_, kw_, blocks_, rowFloats_ = 0;
-  size_t rowsAt_ = 0; // the rows' buffers in the scratch memory, after the sums
+  int64_t n_, c_, h_, w_, ho_, wo_, kh_, kw_, blocks_, planeFloats_ = 0;
+  size_t planesAt_ = 0; // the planes' buffers in the scratch memory, after the sums
 };
 
 } // namespace
