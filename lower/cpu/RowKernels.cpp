@@ -365,6 +365,11 @@ public:
 
   int producerIndex(int slot) const { return graph_.slots[static_cast<size_t>(slot)].producer; }
 
+  // The step of `kind` making `slot`, where nothing else reads `slot`; nullptr otherwise.
+  const Step* soleProducer(int slot, OpKind kind) const {
+    return readOnlyBy(slot, 1) ? producer(slot, kind) : nullptr;
+  }
+
   // Whether exactly `count` operands read `slot` and it is not returned: a kernel computing all
   // of its readers may keep it in registers.
   bool readOnlyBy(int slot, int count) const {
@@ -541,6 +546,16 @@ private:
   std::vector<int> reader_; // per slot: the last live step reading it
 };
 
+// The operand of the binary `step` that `pick` maps to a slot (either order: the ops matched
+// commute), that slot, and the other operand; nullopt where neither operand picks.
+template <typename Pick>
+std::optional<std::array<int, 3>> pickOperand(const Step& step, Pick pick) {
+  for (size_t k : {0, 1})
+    if (int picked = pick(step.operands[k]); picked >= 0)
+      return std::array<int, 3>{step.operands[k], picked, step.operands[1 - k]};
+  return std::nullopt;
+}
+
 // A match: the steps its kernel replaces (the root, computing its result, last) and the kernel.
 struct Match {
   std::vector<int> steps;
@@ -626,23 +641,11 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   LayerNormSlots ln{};
   ln.y = add.results[0];
   const int64_t axis = ln.axis = g.innermostDim(ln.y);
-  // The operand of the binary `step` that `pick` maps to a slot (either order: the ops matched
-  // commute), that slot, and the other operand; nullopt where neither operand picks.
-  auto pickOperand = [](const Step& step, auto pick) -> std::optional<std::array<int, 3>> {
-    for (size_t k : {0, 1})
-      if (int picked = pick(step.operands[k]); picked >= 0)
-        return std::array<int, 3>{step.operands[k], picked, step.operands[1 - k]};
-    return std::nullopt;
-  };
-  // The step of `kind` making `slot`, where nothing else reads `slot`.
-  auto soleProducer = [&](int slot, OpKind kind) {
-    return g.readOnlyBy(slot, 1) ? g.producer(slot, kind) : nullptr;
-  };
   auto column = [&](int slot) { return g.columnVector(slot, axis); };
   const auto shift = pickOperand(add, column);
   if (!shift) return std::nullopt;
   ln.beta = (*shift)[1];
-  const Step* scaling = soleProducer((*shift)[2], OpKind::multiply);
+  const Step* scaling = g.soleProducer((*shift)[2], OpKind::multiply);
   const auto scale = scaling ? pickOperand(*scaling, column) : std::nullopt;
   if (!scale) return std::nullopt;
   ln.gamma = (*scale)[1];
@@ -658,22 +661,22 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   if (!subtract || !g.readOnlyBy(centered, 3)) return std::nullopt;
   ln.x = subtract->operands[0];
   const int mean = g.rowValueBroadcast(subtract->operands[1], axis);
-  const Step* meanDivide = mean < 0 ? nullptr : soleProducer(mean, OpKind::divide);
+  const Step* meanDivide = mean < 0 ? nullptr : g.soleProducer(mean, OpKind::divide);
   if (!meanDivide || g.rowReduceOperand(meanDivide->operands[0], OpKind::add, 0.0f, axis) != ln.x)
     return std::nullopt;
   const std::optional<float> count = g.splat(meanDivide->operands[1]);
   const Step* rsqrt = g.producer(invStd, OpKind::rsqrt);
   if (!count || !rsqrt) return std::nullopt;
-  const Step* shifting = soleProducer(rsqrt->operands[0], OpKind::add);
+  const Step* shifting = g.soleProducer(rsqrt->operands[0], OpKind::add);
   const auto shifted =
       shifting ? pickOperand(*shifting, [&](int slot) { return g.splat(slot) ? slot : -1; })
                : std::nullopt;
   if (!shifted) return std::nullopt;
   const int variance = (*shifted)[2];
-  const Step* varianceDivide = soleProducer(variance, OpKind::divide);
+  const Step* varianceDivide = g.soleProducer(variance, OpKind::divide);
   if (!varianceDivide || g.splat(varianceDivide->operands[1]) != count) return std::nullopt;
   const int squares = g.rowReduceOperand(varianceDivide->operands[0], OpKind::add, 0.0f, axis);
-  const Step* square = squares < 0 ? nullptr : soleProducer(squares, OpKind::multiply);
+  const Step* square = squares < 0 ? nullptr : g.soleProducer(squares, OpKind::multiply);
   if (!square || square->operands[0] != centered || square->operands[1] != centered)
     return std::nullopt;
   ln.count = *count;
@@ -712,15 +715,6 @@ std::optional<Match> matchLayerNormGradient(const Matcher& g, int multiplyStep, 
   LayerNormGradientSlots ln{};
   ln.dx = root.results[0];
   const int64_t axis = ln.axis = g.innermostDim(ln.dx);
-  auto pickOperand = [](const Step& step, auto pick) -> std::optional<std::array<int, 3>> {
-    for (size_t k : {0, 1})
-      if (int picked = pick(step.operands[k]); picked >= 0)
-        return std::array<int, 3>{step.operands[k], picked, step.operands[1 - k]};
-    return std::nullopt;
-  };
-  auto soleProducer = [&](int slot, OpKind kind) {
-    return g.readOnlyBy(slot, 1) ? g.producer(slot, kind) : nullptr;
-  };
   // The reduce over `axis` broadcast back whose operand `wide` is, and its two steps; nullopt
   // where `wide` is something else or anything else reads either.
   auto rowSum = [&](int wide) -> std::optional<std::array<int, 3>> {
@@ -734,14 +728,14 @@ std::optional<Match> matchLayerNormGradient(const Matcher& g, int multiplyStep, 
   if (!byInvStd) return std::nullopt;
   ln.invStd = (*byInvStd)[1];
   const int inner = (*byInvStd)[2];
-  const Step* subtract = soleProducer(inner, OpKind::subtract);
+  const Step* subtract = g.soleProducer(inner, OpKind::subtract);
   if (!subtract) return std::nullopt;
   const int scaled = subtract->operands[0], means = subtract->operands[1];
-  const Step* divide = soleProducer(means, OpKind::divide);
+  const Step* divide = g.soleProducer(means, OpKind::divide);
   const std::optional<float> count = divide ? g.splat(divide->operands[1]) : std::nullopt;
   if (!count) return std::nullopt;
   const int sums = divide->operands[0];
-  const Step* add = soleProducer(sums, OpKind::add);
+  const Step* add = g.soleProducer(sums, OpKind::add);
   if (!add) return std::nullopt;
   // One addend is bcast(Σg), the other n·bcast(Σ(g·n)).
   std::optional<std::array<int, 3>> sumG, sumGn;
@@ -751,7 +745,7 @@ std::optional<Match> matchLayerNormGradient(const Matcher& g, int multiplyStep, 
       sumG = sum;
       weighted = add->operands[1 - k];
     }
-  const Step* weighting = sumG ? soleProducer(weighted, OpKind::multiply) : nullptr;
+  const Step* weighting = sumG ? g.soleProducer(weighted, OpKind::multiply) : nullptr;
   const auto byGnSum = weighting ? pickOperand(*weighting,
                                                [&](int slot) {
                                                  auto sum = rowSum(slot);
@@ -762,7 +756,7 @@ std::optional<Match> matchLayerNormGradient(const Matcher& g, int multiplyStep, 
   sumGn = rowSum((*byGnSum)[0]);
   ln.normalized = (*byGnSum)[2];
   const int gn = (*byGnSum)[1];
-  const Step* gnProduct = soleProducer(gn, OpKind::multiply);
+  const Step* gnProduct = g.soleProducer(gn, OpKind::multiply);
   if (!gnProduct ||
       !((gnProduct->operands[0] == scaled && gnProduct->operands[1] == ln.normalized) ||
         (gnProduct->operands[1] == scaled && gnProduct->operands[0] == ln.normalized)))
