@@ -474,7 +474,7 @@ public:
     std::vector<int64_t> rows;
     for (int64_t d = 0; d < s.type.rank(); ++d)
       if (d != axis) rows.push_back(d);
-    rows.push_back(axis);
+    if (s.type.rank() > 0) rows.push_back(axis);
     std::vector<int64_t> order = s.layout;
     if (order.empty())
       for (int64_t d = 0; d < s.type.rank(); ++d) order.push_back(d);
@@ -640,6 +640,7 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   const Step& add = g.step(addStep);
   LayerNormSlots ln{};
   ln.y = add.results[0];
+  if (g.type(ln.y).rank() == 0) return std::nullopt;
   const int64_t axis = ln.axis = g.innermostDim(ln.y);
   auto column = [&](int slot) { return g.columnVector(slot, axis); };
   const auto shift = pickOperand(add, column);
@@ -714,6 +715,7 @@ std::optional<Match> matchLayerNormGradient(const Matcher& g, int multiplyStep, 
   const Step& root = g.step(multiplyStep);
   LayerNormGradientSlots ln{};
   ln.dx = root.results[0];
+  if (g.type(ln.dx).rank() == 0) return std::nullopt;
   const int64_t axis = ln.axis = g.innermostDim(ln.dx);
   // The reduce over `axis` broadcast back whose operand `wide` is, and its two steps; nullopt
   // where `wide` is something else or anything else reads either.
