@@ -480,7 +480,20 @@ private:
       VectorNode& v = body[static_cast<size_t>(node)];
       v.store = v.role == VectorNode::Role::Compute;
     };
+    auto computed = [&](int node) {
+      return body[static_cast<size_t>(node)].role == VectorNode::Role::Compute;
+    };
+    const bool rootAndCoOutputsComputed =
+        computed(static_cast<int>(nodes_.size() - 1)) &&
+        std::all_of(coOutputs_.begin(), coOutputs_.end(),
+                    [&](const auto& co) { return computed(co.first); });
     if (reductions_.empty()) {
+      // A computed bf16 root (a convert, the only loop op with a bf16 result) and its co-outputs
+      // are rounded in registers: the body stores their bf16 halves, not floats for store() to
+      // narrow.
+      narrowsInBody_ = out_.type == ElementType::bf16 && rootAndCoOutputsComputed;
+      body.back().narrow = narrowsInBody_;
+      for (auto [node, slot] : coOutputs_) body[static_cast<size_t>(node)].narrow = narrowsInBody_;
       stored(static_cast<int>(nodes_.size() - 1));
       for (auto [node, slot] : coOutputs_) stored(node);
     } else if (sumsColumns()) {
@@ -499,18 +512,15 @@ private:
       for (const LoopReduction& r : reductions_) stored(r.node);
       vector_ = VectorLoop::compile(body);
     }
-    auto computed = [&](int node) {
-      return body[static_cast<size_t>(node)].role == VectorNode::Role::Compute;
-    };
     if (vector_)
       for (size_t i = 0; i < nodes_.size(); ++i) {
         splat_[i] = body[i].splat;
         bf16Read_[i] = body[i].bf16;
       }
-    storesComputed_ = vector_ && out_.type == ElementType::f32 && reductions_.empty() &&
-                      computed(static_cast<int>(nodes_.size() - 1)) &&
-                      std::all_of(coOutputs_.begin(), coOutputs_.end(),
-                                  [&](const auto& co) { return computed(co.first); });
+    if (!vector_) narrowsInBody_ = false;
+    storesComputed_ = vector_ &&
+                      (out_.type == ElementType::f32 || out_.type == ElementType::bf16) &&
+                      reductions_.empty() && rootAndCoOutputsComputed;
   }
 
   // The nodes whose values only the compiled body reads, which it may therefore read in their
@@ -749,9 +759,12 @@ private:
     return storesComputed_ && storedWhole(chunk);
   }
 
+  // Where a chunk's stored values go, as the body addresses them (bf16 halves at half the f32
+  // offsets).
   float* storedAt(RunState& state, int slot, const ChunkGrid::Chunk& chunk) const {
-    return reinterpret_cast<float*>(state.slotData[static_cast<size_t>(slot)]) +
-           rowOffset(dims_, out_, chunk.outer) + chunk.start;
+    const int64_t at = rowOffset(dims_, out_, chunk.outer) + chunk.start;
+    uint8_t* data = state.slotData[static_cast<size_t>(slot)];
+    return reinterpret_cast<float*>(data + at * ir::byteWidth(out_.type));
   }
 
   const float** valuesOf(int thread) {
@@ -870,9 +883,13 @@ private:
     const bool whole = storedWhole(chunk);
     const int rows = whole ? 1 : chunk.rows, width = chunk.n / rows;
     RowOffsets row(dims_, out_, chunk.outer);
-    for (int r = 0; r < rows; ++r, result += width, row.next()) {
+    const auto* halves = reinterpret_cast<const uint16_t*>(result); // where narrowsInBody_
+    for (int r = 0; r < rows; ++r, result += width, halves += width, row.next()) {
       const int64_t base = *row + chunk.start * step;
-      if (out_.type == ElementType::bf16) {
+      if (narrowsInBody_) {
+        auto* o = reinterpret_cast<uint16_t*>(out) + base;
+        for (int j = 0; j < width; ++j) o[j * step] = halves[j];
+      } else if (out_.type == ElementType::bf16) {
         auto* o = reinterpret_cast<uint16_t*>(out) + base;
         if (step == 1)
           narrowBf16(result, o, width);
@@ -898,7 +915,8 @@ private:
   int threads_;
   bool vectorLoops_;
   std::unique_ptr<VectorLoop> vector_; // the per-chunk ops compiled (see compileBody)
-  bool storesComputed_ = false;        // vector_ computes every stored f32 value (storesInPlace)
+  bool storesComputed_ = false;        // vector_ computes every stored value (storesInPlace)
+  bool narrowsInBody_ = false;         // vector_ stores bf16 results as bf16 (see compileBody)
   bool foldsCompiled_ = false;         // vector_ sums the reductions (sumsColumns)
   std::vector<double*> sumsAt_;        // per thread: where each reduction's chunk sums go
   size_t scratchOffset_ = 0;

@@ -363,6 +363,10 @@ private:
     for (size_t i = 0; i < body_.size(); ++i) {
       if (body_[i].role != Role::Compute || !body_[i].store) continue;
       mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
+      if (body_[i].narrow) {
+        storeBf16(Xbyak::Zmm(reg_[i]), masked, offset);
+        continue;
+      }
       if (masked)
         vmovups(ptr[rax + rcx + offset] | k1, Xbyak::Zmm(reg_[i]));
       else
@@ -385,6 +389,18 @@ private:
     else
       vpmovzxwd(d, ptr[rax + r9 + offset / 2]);
     vpslld(d, d, 16);
+  }
+
+  // The bf16 halves of a rounded vector, at half the f32 vector's byte offset past rax (the
+  // stores run after every op, so zmm28 and r9 are free).
+  void storeBf16(const Xbyak::Zmm& value, bool masked, int offset) {
+    mov(r9, rcx);
+    shr(r9, 1);
+    vpsrld(zmm28, value, 16);
+    if (masked)
+      vpmovdw(ptr[rax + r9 + offset / 2] | k1, zmm28);
+    else
+      vpmovdw(ptr[rax + r9 + offset / 2], zmm28);
   }
 
   void broadcast(size_t node) {

@@ -21,6 +21,8 @@ struct VectorNode {
   std::vector<int> args;
   bool store = false;    // of a Compute node: its values are written to v[i] (the others only
                          // live in vector registers)
+  bool narrow = false;   // of a stored node whose values are rounded to bf16 already: stored as
+                         // their bf16 halves (n of them at v[i])
   bool streamed = false; // of an Input: v[i] is read once, in order, so worth prefetching (not
                          // a value computed once per run, reread every chunk)
   bool bf16 = false;     // of an Input: v[i] holds bf16 values (n of them), widened as loaded
