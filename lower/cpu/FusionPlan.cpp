@@ -293,6 +293,13 @@ void inStoreOrder(std::vector<int64_t>& dims, std::vector<Leaf>& leaves, Leaf& o
   leaves.pop_back();
 }
 
+// The longest chain of elementwise ops per element that a value read twice or more is recomputed
+// through (see recomputedValues). Longer than batch norm's and the activations' chains: at 32 the
+// exact GELU's gradient is stored and, of the f32 zoo's plans, only UNet-BraTS's changed (its
+// longest batch norm gradient chains; 882 -> 866 ms per step at batch 4, alternated); at 16
+// EfficientNet's and MobileNetV3's changed too.
+constexpr int kMostRecomputedOps = 32;
+
 } // namespace
 
 // Values that no loop stores: every reader is itself fused into a loop or reduce in registers,
@@ -306,7 +313,11 @@ void inStoreOrder(std::vector<int64_t>& dims, std::vector<Leaf>& leaves, Leaf& o
 //   reader (r); recomputing, k reads per reader: one source always qualifies (batch norm's
 //   x - mean and (x - mean) * s + b, the ReLU input its gradient compares again), two when
 //   r <= 3 (the ReLU gradient of x and the incoming gradient, read by batch norm's gradient
-//   sums and its input gradient). The value's own loop and buffer disappear.
+//   sums and its input gradient). The value's own loop and buffer disappear. Unless the chain
+//   is longer than kMostRecomputedOps: then a second reader recomputing it is bound by the
+//   arithmetic, not by memory. The exact GELU's gradient (its erf polynomials) is 35 ops: read
+//   by its bf16 narrowing and its bias gradient's sums in ConvNeXt-T's bf16 step, the reduce took
+//   26 ms to recompute it at 32x384x56x56, 7.5 ms to read it back.
 std::vector<bool> recomputedValues(const Graph& graph, const std::vector<bool>& claimed,
                                    const std::vector<bool>& isOutput) {
   const size_t numSlots = graph.slots.size();
@@ -337,6 +348,7 @@ std::vector<bool> recomputedValues(const Graph& graph, const std::vector<bool>& 
     if (isOutput[s]) readersFused[s] = false;
   std::vector<bool> recomputed(numSlots, false);
   std::vector<std::vector<int>> sources(numSlots);
+  std::vector<int> ops(numSlots, 0); // elementwise ops per element of a recomputed value's chain
   for (size_t i = 0; i < graph.steps.size(); ++i) {
     const Step& step = graph.steps[i];
     if (!fusedInRegisters(i) || step.op->kind == OpKind::reduce) continue;
@@ -349,6 +361,7 @@ std::vector<bool> recomputedValues(const Graph& graph, const std::vector<bool>& 
       if (recomputed[static_cast<size_t>(operand)]) {
         const auto& theirs = sources[static_cast<size_t>(operand)];
         mine.insert(mine.end(), theirs.begin(), theirs.end());
+        ops[result] += ops[static_cast<size_t>(operand)];
       } else if (!(s.kind == Slot::Kind::Constant && splatValue(*s.constant)) &&
                  s.type.numElements() * 16 > type.numElements()) {
         mine.push_back(operand);
@@ -356,11 +369,14 @@ std::vector<bool> recomputedValues(const Graph& graph, const std::vector<bool>& 
     }
     std::sort(mine.begin(), mine.end());
     mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
-    if (isView(step.op->kind))
+    if (isView(step.op->kind)) {
       recomputed[result] = true;
-    else
+    } else {
+      ops[result] += 1;
       recomputed[result] = readersElementwise[result] &&
-                           (mine.size() <= 1 || (mine.size() == 2 && readers[result] <= 3));
+                           (mine.size() <= 1 || (mine.size() == 2 && readers[result] <= 3)) &&
+                           (readers[result] == 1 || ops[result] <= kMostRecomputedOps);
+    }
   }
   // A value with one reader (a view too) is absorbed into that reader's loop anyway; it needs
   // recomputing only inside a reader that is itself recomputed (else it may still be stored

@@ -6,8 +6,9 @@
 //
 // Products take f32 operands and result, or bf16 operands and an f32 or bf16 result (mixed
 // precision): oneDNN multiplies bf16 on the CPU's bf16 instructions and accumulates in f32,
-// rounding once to a bf16 result. An operand that is convert(f32 -> bf16) of an f32 value is read
-// through the convert: the primitive's input reorder converts while it changes the layout. A bf16
+// rounding once to a bf16 result. An operand that is convert(f32 -> bf16) of an f32 value, read by
+// no other product, is read through the convert: the primitive's input reorder converts while it
+// changes the layout (one read by two products is converted once, by a loop). A bf16
 // result whose only reader is convert(bf16 -> f32) can be written straight into the convert's
 // result (a DnnlView whose slotType is f32): the primitive still rounds to bf16, its output
 // reorder widens.
@@ -28,7 +29,8 @@ namespace hlotrain::cpu::plan {
 // bf16 x bf16 -> f32 or bf16; and no empty operand or result.
 bool productTypesSupported(const Graph& graph, const Step& step);
 
-// The f32 slot that `slot` is convert(f32 -> bf16) of (a live convert step), else `slot`.
+// The f32 slot that `slot` is convert(f32 -> bf16) of (a live convert step whose result no other
+// product reads), else `slot`.
 int throughConvert(const Graph& graph, int slot);
 
 // Maps a stablehlo.convolution step to a oneDNN problem, or nullopt when it has no such form.

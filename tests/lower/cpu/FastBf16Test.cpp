@@ -80,14 +80,6 @@ Value* backwardWeights(FastCase& t, const ConvShape& f, bool twin) {
   return bf16Result(t, twin, [&](auto type) { return t.b.convolution(xb, gb, a, type); });
 }
 
-// The number of kernels in a plan dump.
-int kernelCount(const std::string& plan) {
-  int count = 0;
-  for (size_t at = plan.find("\n  #"); at != std::string::npos; at = plan.find("\n  #", at + 1))
-    ++count;
-  return count;
-}
-
 // Whether the plan's oneDNN kernels name a bf16 ISA. The im2col ones ("gemm:jit", which oneDNN
 // takes for grouped backward-weights and three-channel shapes) name none: they call oneDNN's bf16
 // gemm, which needs the same instructions (else compile() would have refused).
@@ -312,6 +304,18 @@ Value* matmul(FastCase& t, Value* a, Value* b, std::vector<int64_t> batch, int64
   return t.b.dotGeneral(a, b, d, type);
 }
 
+TEST_F(FastBf16, AMatmulReadsAnOperandOnlyItConvertsThroughTheConvert) {
+  // An eval graph's dense layer: each converted operand has one reader, whose input reorder
+  // converts it (no pass of its own writes the bf16 copy).
+  FastCase t(1);
+  Value* h = t.arg(f32({24, 40}));
+  Value* w = t.arg(f32({40, 36}));
+  t.check({matmul(t, toBf16(t, h), toBf16(t, w), {}, 1, 0, ElementType::f32)}, 8 * kBf16Ulp);
+  EXPECT_TRUE(t.planHas("convert(lhs %0)")) << t.plan;
+  EXPECT_TRUE(t.planHas("convert(rhs %1)")) << t.plan;
+  EXPECT_EQ(kernelCount(t.plan), 1) << t.plan;
+}
+
 TEST_F(FastBf16, MatmulsForwardAndTransposed) {
   // A dense layer: y = h w (f32 result), dh = g w^T and dw = h^T g (bf16 results, widened), the
   // widened dh read by a loop (relu's gradient mask).
@@ -331,11 +335,14 @@ TEST_F(FastBf16, MatmulsForwardAndTransposed) {
   t.check(build(t, false), 8 * kBf16Ulp);
   EXPECT_TRUE(t.planHas("onednn matmul 1x24x36 k=40 bf16 x bf16 -> f32")) << t.plan;
   EXPECT_TRUE(t.planHas("bf16 x bf16 -> bf16")) << t.plan;
-  EXPECT_TRUE(t.planHas("convert(lhs %")) << t.plan;
   EXPECT_TRUE(bf16Isa(t.plan)) << t.plan;
   EXPECT_FALSE(t.planHas("generic")) << t.plan;
-  // Three matmuls, the mask loop that widens dh as it loads, and dw's widening loop.
-  EXPECT_EQ(kernelCount(t.plan), 5) << t.plan;
+  // Each operand is read by two matmuls, so it is converted once, by a loop of its own, not by
+  // each matmul's input reorder: three converting loops, three matmuls, the mask loop that
+  // widens dh as it loads, and dw's widening loop.
+  EXPECT_FALSE(t.planHas("convert(lhs %")) << t.plan;
+  EXPECT_FALSE(t.planHas("convert(rhs %")) << t.plan;
+  EXPECT_EQ(kernelCount(t.plan), 8) << t.plan;
   twin.fn.setResults(build(twin, true));
   std::vector<Tensor> expected = interpret(twin.module, twin.fn, twin.inputs);
   auto exe = Executable::compile(t.module, "main");

@@ -170,6 +170,21 @@ TEST_F(FastFusion, ValueRecomputedByTwoLoopsKeepsItsSingleUseOperandStored) {
   EXPECT_FALSE(planHas("generic")) << plan;
 }
 
+TEST_F(FastFusion, ALongChainReadTwiceIsStoredOnceNotRecomputedByBoth) {
+  // A value of one source through `ops` elementwise ops, read by a loop and a reduce: a short
+  // chain is recomputed by both (two kernels), a long one (an exact GELU gradient's length) is
+  // computed once and stored (three kernels: the chain, the loop reading it, the reduce).
+  for (int ops : {4, 48}) {
+    FastCase t;
+    Value* x = t.arg(f32({64, 48}));
+    Value* chain = x;
+    for (int k = 0; k < ops / 2; ++k)
+      chain = t.b.add(t.b.multiply(chain, t.b.splat(x->type, 0.5)), t.b.splat(x->type, 0.25));
+    t.check({t.b.multiply(chain, x), t.b.reduce(chain, t.b.scalar(0.0f), {0}, OpKind::add)});
+    EXPECT_EQ(kernelCount(t.plan), ops == 48 ? 3 : 2) << ops << " ops\n" << t.plan;
+  }
+}
+
 TEST_F(FastFusion, ValuesReadElsewhereKeepTheirOwnLoop) {
   Value* x = arg(f32({4, 5}));
   Value* y = b.multiply(x, x);

@@ -103,6 +103,14 @@ public:
 
 class FastFixture : public ::testing::Test, public FastCase {};
 
+// The number of kernels in a plan dump.
+inline int kernelCount(const std::string& plan) {
+  int count = 0;
+  for (size_t at = plan.find("\n  #"); at != std::string::npos; at = plan.find("\n  #", at + 1))
+    ++count;
+  return count;
+}
+
 // The distinct arena offsets a plan dump gives its row-major intermediate values
 // ("%5:tensor<8xf32>@64").
 inline std::set<std::string> arenaOffsets(const std::string& plan) {
