@@ -31,6 +31,13 @@ using ir::OpKind;
 // out) is paid once per 2048 elements, not per row of a channels-last tensor; the nodes' chunks of
 // values stay in L2. 256 (all in L1) measured 20% slower on ResNet-34's batch-norm loops.
 constexpr int kChunk = 2048;
+// A loop's results at least this large are written with non-temporal stores, in chunks whose
+// results are 64-byte aligned: a cached store reads each line before writing it, and a result
+// this large is mostly evicted from the L3 (32 MB on the AMD EPYC Zen 5 measured) by the time its
+// reader comes. A 38.5M-float add of two arrays took 14 ms with cached stores, 10 with
+// non-temporal ones. Against 16 MB, 4 MB took ResNet-50's loops from 327 to 286-303 ms per step
+// (batch 16) and left ConvNeXt-T's and MNIST-CNN's level (bench/README.md, "Stop 53").
+constexpr int64_t kBytesStoredAroundCaches = int64_t(4) << 20;
 // Partial results of a parallel fused reduce (more than threads: a descheduled thread's share
 // is picked up by the other).
 constexpr int64_t kReduceBlocks = 8;
@@ -407,9 +414,10 @@ public:
       if (reductions_.size() > 1) kind += " x" + std::to_string(reductions_.size());
     }
     return kind + " " + body() +
-           (foldsCompiled_ ? " compiled with sums"
-            : vector_      ? " compiled"
-                           : "");
+           (foldsCompiled_  ? " compiled with sums"
+            : aroundCaches_ ? " compiled, stores around the caches"
+            : vector_       ? " compiled"
+                            : "");
   }
 
   // "[dims] (ops)": the collapsed loop and its nodes in order.
@@ -521,6 +529,11 @@ private:
     storesComputed_ = vector_ &&
                       (out_.type == ElementType::f32 || out_.type == ElementType::bf16) &&
                       reductions_.empty() && rootAndCoOutputsComputed;
+    if (storesComputed_ && out_.type == ElementType::f32 &&
+        numElements_ * int64_t(sizeof(float)) >= kBytesStoredAroundCaches) {
+      for (VectorNode& v : body) v.aroundCaches = v.store;
+      aroundCaches_ = VectorLoop::compile(body);
+    }
   }
 
   // The nodes whose values only the compiled body reads, which it may therefore read in their
@@ -868,11 +881,17 @@ private:
       }
     }
     if (vector_ && !invariant) {
+      const VectorLoop* body = vector_.get();
       if (inPlace) {
         v[nodes_.size() - 1] = storedAt(state, out_.slot, chunk);
         for (auto [node, slot] : coOutputs_) v[node] = storedAt(state, slot, chunk);
+        auto aligned = [&](int node) { return reinterpret_cast<uintptr_t>(v[node]) % 64 == 0; };
+        if (aroundCaches_ && aligned(static_cast<int>(nodes_.size() - 1)) &&
+            std::all_of(coOutputs_.begin(), coOutputs_.end(),
+                        [&](const auto& co) { return aligned(co.first); }))
+          body = aroundCaches_.get();
       }
-      vector_->run(v, n, sums, n / chunk.rows);
+      body->run(v, n, sums, n / chunk.rows);
     }
   }
 
@@ -915,10 +934,12 @@ private:
   int threads_;
   bool vectorLoops_;
   std::unique_ptr<VectorLoop> vector_; // the per-chunk ops compiled (see compileBody)
-  bool storesComputed_ = false;        // vector_ computes every stored value (storesInPlace)
-  bool narrowsInBody_ = false;         // vector_ stores bf16 results as bf16 (see compileBody)
-  bool foldsCompiled_ = false;         // vector_ sums the reductions (sumsColumns)
-  std::vector<double*> sumsAt_;        // per thread: where each reduction's chunk sums go
+  // The same storing its results around the caches, for chunks whose results are 64-byte aligned.
+  std::unique_ptr<VectorLoop> aroundCaches_;
+  bool storesComputed_ = false; // vector_ computes every stored value (storesInPlace)
+  bool narrowsInBody_ = false;  // vector_ stores bf16 results as bf16 (see compileBody)
+  bool foldsCompiled_ = false;  // vector_ sums the reductions (sumsColumns)
+  std::vector<double*> sumsAt_; // per thread: where each reduction's chunk sums go
   size_t scratchOffset_ = 0;
   int64_t regsPerNode_ = 0;          // floats of scratch per node and thread: a chunk's values
   std::vector<const float*> values_; // per thread: where each node's chunk lies

@@ -160,6 +160,8 @@ public:
       linearLoop();
     else
       columnLoop();
+    if (std::any_of(body_.begin(), body_.end(), [](const VectorNode& n) { return n.aroundCaches; }))
+      sfence(); // the stores bypassing the caches are seen by whatever reads them next
     vzeroupper();
     ret();
     align(4);
@@ -369,6 +371,8 @@ private:
       }
       if (masked)
         vmovups(ptr[rax + rcx + offset] | k1, Xbyak::Zmm(reg_[i]));
+      else if (body_[i].aroundCaches)
+        vmovntps(ptr[rax + rcx + offset], Xbyak::Zmm(reg_[i]));
       else
         vmovups(ptr[rax + rcx + offset], Xbyak::Zmm(reg_[i]));
     }

@@ -19,16 +19,18 @@ struct VectorNode {
   ir::ElementType result = ir::ElementType::f32; // f32, i1 (0/1) or bf16 (rounded f32)
   ir::ComparisonDirection direction = ir::ComparisonDirection::EQ;
   std::vector<int> args;
-  bool store = false;    // of a Compute node: its values are written to v[i] (the others only
-                         // live in vector registers)
-  bool narrow = false;   // of a stored node whose values are rounded to bf16 already: stored as
-                         // their bf16 halves (n of them at v[i])
-  bool streamed = false; // of an Input: v[i] is read once, in order, so worth prefetching (not
-                         // a value computed once per run, reread every chunk)
-  bool bf16 = false;     // of an Input: v[i] holds bf16 values (n of them), widened as loaded
-  bool splat = false;    // of an Input: v[i] points at one float, the value of every element
-                         // (a constant, a broadcast scalar): held in a register for the whole
-                         // run where registers allow, broadcast from memory per vector otherwise
+  bool store = false;        // of a Compute node: its values are written to v[i] (the others only
+                             // live in vector registers)
+  bool narrow = false;       // of a stored node whose values are rounded to bf16 already: stored as
+                             // their bf16 halves (n of them at v[i])
+  bool aroundCaches = false; // of a stored f32 node: whole vectors written with non-temporal
+                             // stores (v[i] must be 64-byte aligned), the run ending in a fence
+  bool streamed = false;     // of an Input: v[i] is read once, in order, so worth prefetching (not
+                             // a value computed once per run, reread every chunk)
+  bool bf16 = false;         // of an Input: v[i] holds bf16 values (n of them), widened as loaded
+  bool splat = false;        // of an Input: v[i] points at one float, the value of every element
+                             // (a constant, a broadcast scalar): held in a register for the whole
+                      // run where registers allow, broadcast from memory per vector otherwise
 };
 
 // The body compiled to AVX-512 machine code that evaluates every node of one 16-float vector in

@@ -176,6 +176,24 @@ TEST_P(FastVectorLoop, Bf16OperandsAreWidenedAsLoaded) {
 
 INSTANTIATE_TEST_SUITE_P(Shapes, FastVectorLoop, ::testing::Values(kSmall, kLarge));
 
+TEST(FastVectorLoopAroundCaches, LargeResultsMatchBitForBit) {
+  // A value of 17 MB (past the size stored with non-temporal stores), the last vector partial:
+  // y = x * g + m, of three sources so stored, not recomputed, in the planned arena (64-byte
+  // aligned, unlike the function's results), and read by two loops.
+  FastCase t;
+  const Shape shape{4'300'007};
+  Value* x = t.arg(f32(shape));
+  Value* g = t.arg(f32(shape));
+  Value* m = t.arg(f32(shape));
+  Value* y = t.b.add(t.b.multiply(x, g), m);
+  expectSameBits(t, {t.b.add(y, x), t.b.multiply(y, g)});
+  if (compiles()) {
+    auto exe = Executable::compile(t.module, "main");
+    EXPECT_NE(exe->dumpPlan().find("stores around the caches"), std::string::npos)
+        << exe->dumpPlan();
+  }
+}
+
 // The compiled loop of the one unary `op` gives `scalar`'s bits on every one of `x` (NaN for NaN).
 void expectCompiledAsScalar(OpKind op, float (*scalar)(float), const std::vector<float>& x) {
   if (!compiles()) GTEST_SKIP() << "no compiled loops on this CPU";
