@@ -475,6 +475,7 @@ private:
         v.streamed = node.kind == Node::Kind::Load && !invariant_[i];
         v.splat = onlyBody[i] && splats(i);
         v.bf16 = onlyBody[i] && loadsBf16(i);
+        if (node.kind == Node::Kind::Imm) v.constant = node.imm;
         continue;
       }
       v.role = VectorNode::Role::Compute;

@@ -2,6 +2,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "ir/Op.h"
@@ -25,12 +26,14 @@ struct VectorNode {
                              // their bf16 halves (n of them at v[i])
   bool aroundCaches = false; // of a stored f32 node: whole vectors written with non-temporal
                              // stores (v[i] must be 64-byte aligned), the run ending in a fence
-  bool streamed = false;     // of an Input: v[i] is read once, in order, so worth prefetching (not
-                             // a value computed once per run, reread every chunk)
-  bool bf16 = false;         // of an Input: v[i] holds bf16 values (n of them), widened as loaded
-  bool splat = false;        // of an Input: v[i] points at one float, the value of every element
-                             // (a constant, a broadcast scalar): held in a register for the whole
-                      // run where registers allow, broadcast from memory per vector otherwise
+  std::optional<float> constant =
+      std::nullopt;      // of an Input: its value everywhere, where the plan knows it
+  bool streamed = false; // of an Input: v[i] is read once, in order, so worth prefetching (not
+                         // a value computed once per run, reread every chunk)
+  bool bf16 = false;     // of an Input: v[i] holds bf16 values (n of them), widened as loaded
+  bool splat = false;    // of an Input: v[i] points at one float, the value of every element
+                         // (a constant, a broadcast scalar): held in a register for the whole
+                         // run where registers allow, broadcast from memory per vector otherwise
 };
 
 // The body compiled to AVX-512 machine code that evaluates every node of one 16-float vector in

@@ -120,6 +120,14 @@ TEST_P(FastVectorLoop, ComparesSelectsClampsAndConvertsMatchBitForBit) {
         ComparisonDirection::GT, ComparisonDirection::LE, ComparisonDirection::LT})
     results.push_back(t.b.select(t.b.compare(x, y, d), x, z));
   results.push_back(t.b.clamp(y, x, z));
+  // Constant bounds: nonzero ones (the erf's) take vmaxps and vminps as they are; a zero or NaN
+  // bound keeps the fix-ups for signed zeros and NaN.
+  auto bound = [&](float value) { return t.b.splat(x->type, value); };
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  results.push_back(t.b.clamp(bound(-4.0f), x, bound(4.0f)));
+  results.push_back(t.b.clamp(bound(0.0f), x, bound(6.0f)));
+  results.push_back(t.b.clamp(bound(-2.5f), x, bound(-0.0f)));
+  results.push_back(t.b.clamp(bound(nan), x, bound(1.0f)));
   results.push_back(t.b.convert(t.b.multiply(x, y), ElementType::bf16));
   results.push_back(t.b.convert(x, ElementType::bf16));
   Value* nonzero = t.b.convert(x, ElementType::i1);
