@@ -547,9 +547,7 @@ private:
   void requireBf16MatrixUnits() const {
     for (size_t i = 0; i < graph_.steps.size(); ++i) {
       const Step& step = graph_.steps[i];
-      if (!step.live ||
-          (step.op->kind != OpKind::convolution && step.op->kind != OpKind::dot_general))
-        continue;
+      if (!step.live || !isProduct(step)) continue;
       bool bf16 = false;
       for (int s : step.operands)
         bf16 = bf16 || graph_.slots[static_cast<size_t>(s)].type.elementType == ElementType::bf16;
@@ -622,9 +620,8 @@ private:
         for (int s : graph_.steps[i].operands) readerOf[static_cast<size_t>(s)] = int(i);
     for (size_t i = 0; i < graph_.steps.size(); ++i) {
       Step& step = graph_.steps[i];
-      const bool product =
-          step.op->kind == OpKind::convolution || step.op->kind == OpKind::dot_general;
-      int fusedReader = product && step.live ? soleWideningConvert(step, uses, readerOf) : -1;
+      int fusedReader =
+          isProduct(step) && step.live ? soleWideningConvert(step, uses, readerOf) : -1;
       int fusedResult = -1;
       try {
         if (auto transposed = transposedProduct(step, uses)) {

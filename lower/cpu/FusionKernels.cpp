@@ -500,9 +500,9 @@ private:
       // A computed bf16 root (a convert, the only loop op with a bf16 result) and its co-outputs
       // are rounded in registers: the body stores their bf16 halves, not floats for store() to
       // narrow.
-      narrowsInBody_ = out_.type == ElementType::bf16 && rootAndCoOutputsComputed;
-      body.back().narrow = narrowsInBody_;
-      for (auto [node, slot] : coOutputs_) body[static_cast<size_t>(node)].narrow = narrowsInBody_;
+      const bool narrows = out_.type == ElementType::bf16 && rootAndCoOutputsComputed;
+      body.back().narrow = narrows;
+      for (auto [node, slot] : coOutputs_) body[static_cast<size_t>(node)].narrow = narrows;
       stored(static_cast<int>(nodes_.size() - 1));
       for (auto [node, slot] : coOutputs_) stored(node);
     } else if (sumsColumns()) {
@@ -526,7 +526,7 @@ private:
         splat_[i] = body[i].splat;
         bf16Read_[i] = body[i].bf16;
       }
-    if (!vector_) narrowsInBody_ = false;
+    narrowsInBody_ = vector_ && body.back().narrow;
     storesComputed_ = vector_ &&
                       (out_.type == ElementType::f32 || out_.type == ElementType::bf16) &&
                       reductions_.empty() && rootAndCoOutputsComputed;

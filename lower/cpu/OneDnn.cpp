@@ -41,13 +41,9 @@ bool productTypesSupported(const Graph& graph, const Step& step) {
   return in == ElementType::bf16 && (out == ElementType::f32 || out == ElementType::bf16);
 }
 
-namespace {
-
 bool isProduct(const Step& step) {
   return step.op->kind == ir::OpKind::convolution || step.op->kind == ir::OpKind::dot_general;
 }
-
-} // namespace
 
 int throughConvert(const Graph& graph, int slot) {
   const Slot& s = graph.slots[static_cast<size_t>(slot)];

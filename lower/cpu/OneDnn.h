@@ -29,6 +29,9 @@ namespace hlotrain::cpu::plan {
 // bf16 x bf16 -> f32 or bf16; and no empty operand or result.
 bool productTypesSupported(const Graph& graph, const Step& step);
 
+// Whether a step is a product oneDNN may run: a convolution or a dot_general.
+bool isProduct(const Step& step);
+
 // The f32 slot that `slot` is convert(f32 -> bf16) of (a live convert step whose result no other
 // product reads), else `slot`.
 int throughConvert(const Graph& graph, int slot);

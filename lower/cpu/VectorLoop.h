@@ -26,8 +26,7 @@ struct VectorNode {
                              // their bf16 halves (n of them at v[i])
   bool aroundCaches = false; // of a stored f32 node: whole vectors written with non-temporal
                              // stores (v[i] must be 64-byte aligned), the run ending in a fence
-  std::optional<float> constant =
-      std::nullopt;      // of an Input: its value everywhere, where the plan knows it
+  std::optional<float> constant{}; // of an Input: its value everywhere, where the plan knows it
   bool streamed = false; // of an Input: v[i] is read once, in order, so worth prefetching (not
                          // a value computed once per run, reread every chunk)
   bool bf16 = false;     // of an Input: v[i] holds bf16 values (n of them), widened as loaded
