@@ -34,9 +34,9 @@ constexpr int kChunk = 2048;
 // A loop's results at least this large are written with non-temporal stores, in chunks whose
 // results are 64-byte aligned: a cached store reads each line before writing it, and a result
 // this large is mostly evicted from the L3 (32 MB on the AMD EPYC Zen 5 measured) by the time its
-// reader comes. A 38.5M-float add of two arrays took 14 ms with cached stores, 10 with
-// non-temporal ones. Against 16 MB, 4 MB took ResNet-50's loops from 327 to 286-303 ms per step
-// (batch 16) and left ConvNeXt-T's and MNIST-CNN's level (bench/README.md, "Stop 53").
+// reader comes. MobileNetV2's loops took 298 -> 248 ms per f32 step; against 16 MB, 4 MB took
+// ResNet-50's from 327 to 286-303 ms (batch 16) and left ConvNeXt-T's and MNIST-CNN's level
+// (bench/alternate.py --profile, bench/README.md, "Stop 53").
 constexpr int64_t kBytesStoredAroundCaches = int64_t(4) << 20;
 // Partial results of a parallel fused reduce (more than threads: a descheduled thread's share
 // is picked up by the other).
