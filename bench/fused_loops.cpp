@@ -8,6 +8,8 @@
 //                the two-sum BatchNorm gradient with the ReLU mask recomputed
 //   adam         m' = b1 m + (1 - b1) g, v' = b2 v + (1 - b2) g^2,
 //                p' = p - lr (m' / c1) / (sqrt(v' / c2) + eps), fc1's 1,605,632 weights
+//   gelu         y = gelu(x + bias[c]), the exact GELU as nn/ emits it, at ConvNeXt-T's first
+//                stage (a channels-last [100352, 384], batch 32): 35 ops per element
 // Each is emitted as StableHLO (per-channel operands broadcast along the rows) and run by
 // cpu::Executable with its large operands donated (results written in their storage, nothing
 // allocated per run), its loop body interpreted node by node and compiled (VectorLoop), and as
@@ -33,6 +35,7 @@
 #include "ir/Builder.h"
 #include "ir/Verifier.h"
 #include "lower/cpu/Executable.h"
+#include "nn/Emit.h"
 
 using namespace hlotrain;
 using namespace hlotrain::ir;
@@ -274,6 +277,42 @@ Row adam(int repeats) {
   return {"adam (fc1 weights)", 7.0 * 4 * n, interpreted, compiled, single};
 }
 
+// The exact GELU's erf coefficients (nn/Emit.cpp, FAMILIES.md 2.2) and its order of ops; the
+// hand-written pass lets the compiler contract them, so it is a bound, not the same bits.
+constexpr float kErfP[] = {-1.60960333262415e-02f, -2.95459980854025e-03f, -7.34990630326855e-04f,
+                           -5.69250639462346e-05f, -2.10102402082508e-06f, 2.77068142495902e-08f,
+                           -2.72614225801306e-10f};
+constexpr float kErfQ[] = {-1.42647390514189e-02f, -7.37332916720468e-03f, -1.68282697438203e-03f,
+                           -2.13374055278905e-04f, -1.45660718464996e-05f};
+constexpr int64_t kGeluChannels = 384;
+
+void geluPass(float* __restrict x, const float* __restrict bias) {
+#pragma omp parallel for num_threads(2) schedule(static)
+  for (int64_t r = 0; r < kRows; ++r)
+#pragma omp simd
+    for (int64_t c = 0; c < kGeluChannels; ++c) {
+      const int64_t i = r * kGeluChannels + c;
+      const float v = x[i] + bias[c];
+      const float s = std::min(std::max(v * 0.70710678f, -4.0f), 4.0f), z = s * s;
+      float p = kErfP[6], q = kErfQ[4];
+      for (int k = 5; k >= 0; --k) p = p * z + kErfP[k];
+      for (int k = 3; k >= 0; --k) q = q * z + kErfQ[k];
+      x[i] = v * 0.5f * (s * p / q + 1.0f);
+    }
+}
+
+Row gelu(int repeats) {
+  Graph g;
+  const Shape shape{kRows, kGeluChannels};
+  Value* x = g.arg(shape, -3, 3, true);
+  Value* bias = g.b.broadcastInDim(g.arg({kGeluChannels}, -0.1f, 0.1f), shape, {1});
+  g.fn.setResults({nn::emitActivation(g.b, g.b.add(x, bias), nn::Activation::gelu)});
+  const double interpreted = g.time(repeats, false), compiled = g.time(repeats, true);
+  const double single = timed([&] { geluPass(g.data(0), g.data(1)); }, repeats);
+  return {"gelu (convnext stage 1)", 2.0 * 4 * kRows * kGeluChannels, interpreted, compiled,
+          single};
+}
+
 } // namespace
 
 int main(int argc, char** argv) {
@@ -299,7 +338,8 @@ int main(int argc, char** argv) {
               4.0 * kRows * kChannels / 1e6, triadRate);
   std::printf("%-26s %6s %10s %10s %10s %9s %9s %9s %9s\n", "loop", "MB", "interp ms", "compiled",
               "1-pass ms", "int GB/s", "comp GB/s", "1p GB/s", "comp/1p");
-  for (const Row& r : {bnForward(repeats), bnSums(repeats), bnBackward(repeats), adam(repeats)})
+  for (const Row& r :
+       {bnForward(repeats), bnSums(repeats), bnBackward(repeats), adam(repeats), gelu(repeats)})
     std::printf("%-26s %6.1f %10.2f %10.2f %10.2f %9.1f %9.1f %9.1f %9.2f\n", r.name.c_str(),
                 r.bytes / 1e6, r.interpreted * 1e3, r.compiled * 1e3, r.single * 1e3,
                 r.bytes / r.interpreted / 1e9, r.bytes / r.compiled / 1e9, r.bytes / r.single / 1e9,

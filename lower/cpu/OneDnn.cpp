@@ -644,17 +644,26 @@ BoundArg matmulArg(const Graph& graph, int operand, const std::vector<std::vecto
 }
 
 // How many blocks a contraction of length k is split into, 1 for none. oneDNN's matmul kernel
-// for a dense layer accumulates each output in one f32 register over all of k, an error growing
-// like sqrt(k): on MNIST-CNN's fc1 (k = 3136) its result was off by 5.0e-7 relative where
-// PyTorch's OpenBLAS sgemm was off by 2.9e-7 (bench/grad_accuracy.py). Past kLongContraction the
-// blocks' products land in separate partial results, summed in double (2.3e-7 there, at no
-// measurable cost). Blocks of about kContractionBlock (the block count divides k, so each block is
-// a strided view); more than kMaxBlocks, or no divisor near, and k stays whole.
-constexpr int64_t kLongContraction = 1024, kContractionBlock = 256, kMaxBlocks = 64;
+// for a dense layer accumulates each output in one f32 register over all of k: on MNIST-CNN's fc1
+// (k = 3136) its result was off by 5.0e-7 relative where PyTorch's OpenBLAS sgemm was off by
+// 2.9e-7 (bench/grad_accuracy.py). Past kLongContraction the blocks' products land in separate
+// partial results, summed in double: 2.3e-7 there in blocks of 224. Blocks of about
+// kContractionBlock (the block count divides k, so each block is a strided view). Each block is
+// a batch of oneDNN's product, and many short ones run it below its peak: past kMostBlocks of
+// them, fewer and longer ones, up to kLongContraction (ViT-Tiny's weight gradients over k = 6304
+// are 16 blocks of 394, not 32 of 197: bench/README.md, "Stop 54"; as accurate,
+// bench/grad_accuracy_vit.py). Not longer blocks everywhere: at fc1's 7 blocks of 448, MNIST-CNN
+// trained on one device and on two replicas of half its batch rounded apart beyond
+// DataParallelTest.SyncBnTrainsABatchNormCnnAsOneDevice's bound. No divisor near, and k stays
+// whole.
+constexpr int64_t kLongContraction = 1024, kContractionBlock = 256, kMostBlocks = 16;
 int64_t contractionBlocks(int64_t k) {
   if (k <= kLongContraction) return 1;
   const int64_t fewest = (k + kContractionBlock - 1) / kContractionBlock;
-  for (int64_t blocks = fewest; blocks <= std::min(2 * fewest, kMaxBlocks); ++blocks)
+  if (fewest > kMostBlocks)
+    for (int64_t blocks = kMostBlocks; blocks * kLongContraction >= k; --blocks)
+      if (k % blocks == 0) return blocks;
+  for (int64_t blocks = fewest; blocks <= 2 * fewest; ++blocks)
     if (k % blocks == 0) return blocks;
   for (int64_t blocks = fewest - 1; blocks > 1 && k / blocks <= kLongContraction; --blocks)
     if (k % blocks == 0) return blocks;
