@@ -652,10 +652,10 @@ BoundArg matmulArg(const Graph& graph, int operand, const std::vector<std::vecto
 // a batch of oneDNN's product, and many short ones run it below its peak: past kMostBlocks of
 // them, fewer and longer ones, up to kLongContraction (ViT-Tiny's weight gradients over k = 6304
 // are 16 blocks of 394, not 32 of 197: bench/README.md, "Stop 54"; as accurate,
-// bench/grad_accuracy_vit.py). Not longer blocks everywhere: at fc1's 7 blocks of 448, MNIST-CNN
-// trained on one device and on two replicas of half its batch rounded apart beyond
-// DataParallelTest.SyncBnTrainsABatchNormCnnAsOneDevice's bound. No divisor near, and k stays
-// whole.
+// bench/grad_accuracy_vit.py; Sums.AContractionOfManyShortBlocksTakesFewerLongerOnes). Not longer
+// blocks everywhere: at fc1's 7 blocks of 448, MNIST-CNN trained on one device and on two replicas
+// of half its batch rounded apart beyond DataParallelTest.SyncBnTrainsABatchNormCnnAsOneDevice's
+// bound. No divisor near, and k stays whole.
 constexpr int64_t kLongContraction = 1024, kContractionBlock = 256, kMostBlocks = 16;
 int64_t contractionBlocks(int64_t k) {
   if (k <= kLongContraction) return 1;

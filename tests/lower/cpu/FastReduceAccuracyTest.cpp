@@ -81,25 +81,24 @@ TEST_F(Sums, RowSumsAndAWholeTensorSum) {
   expectAccurate({rowSums, {total}});
 }
 
-// MNIST-CNN's fc1, x·W over k = 3136 with x positive (a ReLU's) and W of both signs, in norm
-// against the exact products: oneDNN's kernel for this shape, one f32 accumulator over all of k,
-// was off by 10 roundings; 14 blocks of 224 summed in double by 4.8.
-TEST_F(Sums, ALongContractionIsSummedInBlocks) {
-  const int64_t rows = 128, k = 3136, cols = 512;
-  Value* x = arg(f32({rows, k}));
-  positive(inputs.back());
-  Value* w = arg(f32({k, cols}));
-  fn.setResults({b.dotGeneral(x, w, {{}, {}, {1}, {0}}, ElementType::f32)});
-  verify(module);
-  auto exe = Executable::compile(module, "main", options);
+// x·W over a long k with x positive (a ReLU's) and W of both signs, in norm against the exact
+// products: split in `blocks` (the plan's words), repeating bit for bit, within 7 roundings.
+void expectBlockedProduct(FastCase& t, int64_t rows, int64_t k, int64_t cols,
+                          const std::string& blocks) {
+  Value* x = t.arg(f32({rows, k}));
+  positive(t.inputs.back());
+  Value* w = t.arg(f32({k, cols}));
+  t.fn.setResults({t.b.dotGeneral(x, w, {{}, {}, {1}, {0}}, ElementType::f32)});
+  verify(t.module);
+  auto exe = Executable::compile(t.module, "main", t.options);
   const std::string plan = exe->dumpPlan();
-  EXPECT_NE(plan.find("14 blocks of k summed in double"), std::string::npos) << plan;
-  const std::vector<Tensor> first = exe->run(inputs), second = exe->run(inputs);
+  EXPECT_NE(plan.find(blocks + " blocks of k summed in double"), std::string::npos) << plan;
+  const std::vector<Tensor> first = exe->run(t.inputs), second = exe->run(t.inputs);
   ASSERT_EQ(first.size(), 1u);
   EXPECT_EQ(std::memcmp(first[0].data<float>(), second[0].data<float>(),
                         static_cast<size_t>(rows * cols) * sizeof(float)),
             0);
-  const float *xs = inputs[0].data<float>(), *ws = inputs[1].data<float>();
+  const float *xs = t.inputs[0].data<float>(), *ws = t.inputs[1].data<float>();
   std::vector<double> exact(static_cast<size_t>(rows * cols), 0.0);
   for (int64_t r = 0; r < rows; ++r)
     for (int64_t i = 0; i < k; ++i)
@@ -113,6 +112,18 @@ TEST_F(Sums, ALongContractionIsSummedInBlocks) {
     norm += exact[e] * exact[e];
   }
   EXPECT_LE(std::sqrt(squares / norm), 7 * kOneRounding) << plan;
+}
+
+// MNIST-CNN's fc1 (k = 3136): oneDNN's kernel for this shape, one f32 accumulator over all of k,
+// was off by 10 roundings; 14 blocks of 224 summed in double by 4.8.
+TEST_F(Sums, ALongContractionIsSummedInBlocks) {
+  expectBlockedProduct(*this, 128, 3136, 512, "14");
+}
+
+// ViT-Tiny's weight gradients (k = 32 x 197 tokens): 16 blocks of 394, where blocks of about 256
+// would be 32 short ones, which oneDNN's batched product runs below its peak.
+TEST_F(Sums, AContractionOfManyShortBlocksTakesFewerLongerOnes) {
+  expectBlockedProduct(*this, 64, 6304, 64, "16");
 }
 
 } // namespace
