@@ -23,6 +23,7 @@
 
 #include <omp.h>
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -277,14 +278,18 @@ Row adam(int repeats) {
   return {"adam (fc1 weights)", 7.0 * 4 * n, interpreted, compiled, single};
 }
 
-// The exact GELU's erf coefficients (nn/Emit.cpp, FAMILIES.md 2.2) and its order of ops; the
-// hand-written pass lets the compiler contract them, so it is a bound, not the same bits.
-constexpr float kErfP[] = {-1.60960333262415e-02f, -2.95459980854025e-03f, -7.34990630326855e-04f,
-                           -5.69250639462346e-05f, -2.10102402082508e-06f, 2.77068142495902e-08f,
-                           -2.72614225801306e-10f};
-constexpr float kErfQ[] = {-1.42647390514189e-02f, -7.37332916720468e-03f, -1.68282697438203e-03f,
-                           -2.13374055278905e-04f, -1.45660718464996e-05f};
 constexpr int64_t kGeluChannels = 384;
+
+// nn/'s exact GELU in float, in the graph's order of ops; the compiler may contract them into
+// fused multiply-adds, so the pass is a bound, not the same bits.
+template <size_t N> constexpr std::array<float, N> toFloats(const double (&v)[N]) {
+  std::array<float, N> out{};
+  for (size_t k = 0; k < N; ++k) out[k] = static_cast<float>(v[k]);
+  return out;
+}
+constexpr auto kErfP = toFloats(nn::kErfNumerator);
+constexpr auto kErfQ = toFloats(nn::kErfDenominator);
+constexpr auto kInvSqrt2f = static_cast<float>(nn::kInvSqrt2);
 
 void geluPass(float* __restrict x, const float* __restrict bias) {
 #pragma omp parallel for num_threads(2) schedule(static)
@@ -293,10 +298,10 @@ void geluPass(float* __restrict x, const float* __restrict bias) {
     for (int64_t c = 0; c < kGeluChannels; ++c) {
       const int64_t i = r * kGeluChannels + c;
       const float v = x[i] + bias[c];
-      const float s = std::min(std::max(v * 0.70710678f, -4.0f), 4.0f), z = s * s;
-      float p = kErfP[6], q = kErfQ[4];
-      for (int k = 5; k >= 0; --k) p = p * z + kErfP[k];
-      for (int k = 3; k >= 0; --k) q = q * z + kErfQ[k];
+      const float s = std::min(std::max(v * kInvSqrt2f, -4.0f), 4.0f), z = s * s;
+      float p = kErfP.back(), q = kErfQ.back();
+      for (size_t k = kErfP.size() - 1; k-- > 0;) p = p * z + kErfP[k];
+      for (size_t k = kErfQ.size() - 1; k-- > 0;) q = q * z + kErfQ[k];
       x[i] = v * 0.5f * (s * p / q + 1.0f);
     }
 }

@@ -20,8 +20,8 @@ Value* full(Builder& b, double v, ElementType type, const Shape& shape) {
   return b.broadcastInDim(scalarLike(b, v, type), shape, {});
 }
 
-// 1/√2 and √(2/π), rounded once.
-constexpr double kInvSqrt2 = 0.7071067811865476, kSqrt2OverPi = 0.7978845608028654;
+// √(2/π), rounded once.
+constexpr double kSqrt2OverPi = 0.7978845608028654;
 
 // Σ coefficients[k]·z^k by Horner's rule. Each step is its own statement: the emitted order must
 // not be the compiler's choice among a call's arguments.
@@ -40,19 +40,13 @@ Value* horner(Builder& b, Value* z, std::span<const double> coefficients) {
 } // namespace
 
 Value* emitErf(Builder& b, Value* x) {
-  static constexpr double kP[] = {
-      -1.60960333262415e-02, -2.95459980854025e-03, -7.34990630326855e-04, -5.69250639462346e-05,
-      -2.10102402082508e-06, 2.77068142495902e-08,  -2.72614225801306e-10};
-  static constexpr double kQ[] = {-1.42647390514189e-02, -7.37332916720468e-03,
-                                  -1.68282697438203e-03, -2.13374055278905e-04,
-                                  -1.45660718464996e-05};
   const ElementType t = x->type.elementType;
   Value* low = scalarLike(b, -4.0, t);
   Value* high = scalarLike(b, 4.0, t);
   Value* clamped = b.clamp(low, x, high);
   Value* z = b.multiply(clamped, clamped);
-  Value* p = horner(b, z, kP);
-  Value* q = horner(b, z, kQ);
+  Value* p = horner(b, z, kErfNumerator);
+  Value* q = horner(b, z, kErfDenominator);
   Value* numerator = b.multiply(clamped, p);
   return b.divide(numerator, q);
 }

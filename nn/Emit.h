@@ -60,9 +60,17 @@ struct Gelu {
 };
 
 // erf of every element, in plain ops (StableHLO has none): x clamped to [-4, 4], then x·P(x²)/Q(x²)
-// by Horner's rule with Eigen's and XLA's f32 coefficients (FAMILIES.md 2.2). Within 5e-7 of the
-// exact erf over all of f32 (erf(±4) rounds to ±1 in f32).
+// by Horner's rule with Eigen's and XLA's f32 coefficients (FAMILIES.md 2.2), lowest power first.
+// Within 5e-7 of the exact erf over all of f32 (erf(±4) rounds to ±1 in f32).
+inline constexpr double kErfNumerator[] = {
+    -1.60960333262415e-02, -2.95459980854025e-03, -7.34990630326855e-04, -5.69250639462346e-05,
+    -2.10102402082508e-06, 2.77068142495902e-08,  -2.72614225801306e-10};
+inline constexpr double kErfDenominator[] = {-1.42647390514189e-02, -7.37332916720468e-03,
+                                             -1.68282697438203e-03, -2.13374055278905e-04,
+                                             -1.45660718464996e-05};
 ir::Value* emitErf(ir::Builder& b, ir::Value* x);
+// 1/√2, rounded once: the exact GELU's erf(x/√2) scales x by it.
+inline constexpr double kInvSqrt2 = 0.7071067811865476;
 // An activation of `x`, element by element.
 ir::Value* emitActivation(ir::Builder& b, ir::Value* x, Activation activation);
 // The cotangent of an exact GELU's input from that of its output: dy·(0.5(1 + erf(x/√2)) +
