@@ -2,15 +2,17 @@
 """Where a train step's time goes, by kind of kernel, from the per-kernel profile of the cpu lowerer.
 
 usage: HLOTRAIN_PROFILE=all hlotrain bench --net NAME ... 2> profile.txt
-       python3 bench/profile_breakdown.py [--by-shape] profile.txt
+       python3 bench/profile_breakdown.py [--by-shape] [--match TEXT] profile.txt
 
 Reads every kernel line that HLOTRAIN_PROFILE=all prints ("  12.34 ms  #56 <description>") and
 sums the milliseconds per run by group: convolutions by kernel size and stride (with their
 GFLOP/s: 2 * N * O * I/G * KH * KW * Ho * Wo per convolution, padding taps included, so a little
 above `hlotrain bench`'s count for padded ones), fused loops and reduces, and the rest by the
 first words of their description. --by-shape groups convolutions by form (forward, backward-data,
-backward-weights) and source shape too, with the mean time of one. With HLOTRAIN_PROFILE=1 only the 40 costliest kernels are listed, and the
-sums would be biased to the slow instances of each shape.
+backward-weights) and source shape too, with the mean time of one. --match TEXT counts only the
+kernels whose description contains TEXT ("clamp": the exact GELU's loops, forward and backward).
+With HLOTRAIN_PROFILE=1 only the 40 costliest kernels are listed, and the sums would be biased to
+the slow instances of each shape.
 """
 import collections
 import re
@@ -44,6 +46,13 @@ def main():
     args = sys.argv[1:]
     by_shape = "--by-shape" in args
     args = [a for a in args if a != "--by-shape"]
+    match = ""
+    if "--match" in args:
+        at = args.index("--match")
+        if at + 1 >= len(args):
+            sys.exit(__doc__)
+        match = args[at + 1]
+        del args[at:at + 2]
     if len(args) != 1:
         sys.exit(__doc__)
     ms = collections.Counter()
@@ -52,7 +61,7 @@ def main():
     with open(args[0]) as f:
         for line in f:
             kernel = KERNEL.match(line)
-            if not kernel:
+            if not kernel or match not in kernel.group(2):
                 continue
             name, flops = group(kernel.group(2), by_shape)
             ms[name] += float(kernel.group(1))
@@ -60,7 +69,8 @@ def main():
             gflop[name] += flops
     total = sum(ms.values())
     if total == 0:
-        sys.exit(f"{args[0]}: no kernel lines (run with HLOTRAIN_PROFILE=all)")
+        sys.exit(f"{args[0]}: no kernel lines" +
+                 (f" containing {match!r}" if match else " (run with HLOTRAIN_PROFILE=all)"))
     width = 80 if by_shape else 42
     print(f"{'group':<{width}} {'ms/run':>9} {'share':>6} {'kernels':>7} {'ms each':>8}  GFLOP/s")
     for name, t in ms.most_common():

@@ -100,6 +100,10 @@ public:
   // the same index (x - mean squared, a recomputed value read by several ops) is one node.
   // `shared`: `slot` is read by a value that other loops recompute too.
   int build(int slot, const IndexMap& map, bool underBroadcast, bool isRoot, bool shared = false) {
+    // A value that loops recompute is absorbed, its operands built as shared, whether or not it
+    // sits inside another shared value: one node for both paths (the exact GELU's x + bias and
+    // its erf's clamp, each read twice, were computed twice per vector).
+    if (!isRoot && recomputed(slot) && absorbable(slot, false)) shared = true;
     std::vector<int64_t> key{slot, underBroadcast, isRoot, shared};
     for (const DimMap& d : map) key.insert(key.end(), {d.rootDim, d.scale, d.offset});
     auto [it, inserted] = built_.try_emplace(std::move(key), -1);

@@ -9,6 +9,12 @@ namespace {
 
 using FastFusion = FastFixture;
 
+int occurrences(const std::string& text, const std::string& part) {
+  int count = 0;
+  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
+  return count;
+}
+
 TEST_F(FastFusion, ReduceAbsorbsItsElementwiseProducers) {
   // Batch-norm statistics: sum(x) and sum((x - mean)^2) over N, H, W of an NCHW tensor.
   Shape shape{4, 3, 5, 6};
@@ -86,12 +92,6 @@ TEST_F(FastFusion, AdamUpdatesEachParameterInOneLoop) {
 // Batch norm over the channels of an NHWC-like [pixels, channels] tensor, forward and backward,
 // as autodiff writes it: centered = x - mean, y = relu(centered * s + b); the gradient gy of y,
 // dc = gy * s - centered * (sum(gy * centered) * k) and dx = dc - mean(dc).
-int occurrences(const std::string& text, const std::string& part) {
-  int count = 0;
-  for (size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++count;
-  return count;
-}
-
 struct BatchNorm {
   Value *mean, *var, *y, *sumGyC, *sumGy, *dx;
 };
@@ -183,6 +183,21 @@ TEST_F(FastFusion, ALongChainReadTwiceIsStoredOnceNotRecomputedByBoth) {
     t.check({t.b.multiply(chain, x), t.b.reduce(chain, t.b.scalar(0.0f), {0}, OpKind::add)});
     EXPECT_EQ(kernelCount(t.plan), ops == 48 ? 3 : 2) << ops << " ops\n" << t.plan;
   }
+}
+
+TEST_F(FastFusion, AValueReadDirectlyAndThroughARecomputedOneIsComputedOnce) {
+  // The exact GELU's shape: y = x + bias is read by the root directly (0.5·y) and through
+  // w = clamp(y·s), read twice itself (w·w and w·(w·w)). Each is computed once per element.
+  Value* x = arg(f32({64, 48}));
+  Value* bias = b.broadcastInDim(arg(f32({48})), x->type.shape, {1});
+  auto k = [&](double c) { return b.splat(x->type, c); };
+  Value* y = b.add(x, bias);
+  Value* w = b.clamp(k(-4.0), b.multiply(y, k(0.7)), k(4.0));
+  Value* z = b.multiply(w, w);
+  check({b.multiply(b.multiply(y, k(0.5)), b.add(b.multiply(w, z), k(1.0)))});
+  EXPECT_EQ(kernelCount(plan), 1) << plan;
+  EXPECT_EQ(occurrences(plan, "clamp"), 1) << plan;
+  EXPECT_EQ(occurrences(plan, ",add"), 2) << plan; // y, and 1 + w·z
 }
 
 TEST_F(FastFusion, ValuesReadElsewhereKeepTheirOwnLoop) {
