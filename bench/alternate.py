@@ -3,7 +3,7 @@
 
 usage: python3 bench/alternate.py --build NAME=PATH [--build NAME=PATH ...]
                                   --nets NET[:BATCH],... [--precisions f32,bf16]
-                                  [--steps 3] [--rounds 2] [--profile]
+                                  [--steps 3] [--rounds 2] [--profile] [--eval]
 
 Each round runs, per net, every (build, precision) once in turn, each in its own process with
 OMP_WAIT_POLICY=passive (`hlotrain bench --net NET --batch BATCH --steps STEPS --precision P`;
@@ -12,7 +12,8 @@ these notes come from, a binary's step time moves by 10% between minutes, more t
 It prints one line per run, ms per step, and with --profile (HLOTRAIN_PROFILE=1) also the
 milliseconds per step of the fused loops, reduces and row kernels together and of the oneDNN
 kernels, so that a change to the former can be read against the latter's drift; then the median
-ms per step of each (net, build, precision) over the rounds.
+ms per step of each (net, build, precision) over the rounds. With --eval every figure is the eval
+forward's (`hlotrain bench --eval`: its ms per batch and its kernels), not the train step's.
 """
 import argparse
 import json
@@ -25,16 +26,21 @@ import subprocess
 KIND = re.compile(r"^\s+([\d.]+) ms\s+[\d.]+%\s+(.+) \(\d+\)$")
 
 
-def bench(path, net, batch, steps, precision, profile):
+def bench(path, net, batch, steps, precision, profile, evaluate):
     env = dict(os.environ, OMP_WAIT_POLICY="passive")
     if profile:
         env["HLOTRAIN_PROFILE"] = "1"
     done = subprocess.run([path, "bench", "--net", net, "--batch", str(batch), "--steps",
-                           str(steps), "--precision", precision],
+                           str(steps), "--precision", precision, *(["--eval"] if evaluate else [])],
                           env=env, check=True, capture_output=True, text=True)
     result = json.loads(done.stdout.strip().splitlines()[-1])
     loops = onednn = 0.0
+    blocks = 0
     for line in done.stderr.splitlines():
+        # With --eval the eval forward's report comes first, then the train step's.
+        blocks += line.startswith("HLOTRAIN_PROFILE:")
+        if evaluate and blocks > 1:
+            break
         kind = KIND.match(line)
         if not kind:
             continue
@@ -43,7 +49,7 @@ def bench(path, net, batch, steps, precision, profile):
             loops += ms
         elif name.startswith("onednn"):
             onednn += ms
-    return result["ms_per_step"], loops, onednn
+    return result["eval_ms_per_step" if evaluate else "ms_per_step"], loops, onednn
 
 
 def main():
@@ -54,6 +60,7 @@ def main():
     parser.add_argument("--steps", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--eval", action="store_true")
     args = parser.parse_args()
     builds = [b.split("=", 1) for b in args.build]
     nets = [(n.split(":")[0], int(n.split(":")[1]) if ":" in n else 32)
@@ -64,13 +71,14 @@ def main():
             for name, path in builds:
                 for precision in args.precisions.split(","):
                     ms, loops, onednn = bench(path, net, batch, args.steps, precision,
-                                              args.profile)
+                                              args.profile, args.eval)
                     times.setdefault((net, name, precision), []).append(ms)
                     extra = (f"  loops+reduces+rows {loops:8.1f}  onednn {onednn:8.1f}"
                              if args.profile else "")
-                    print(f"round {r}  {net:<20} {name:<10} {precision:<5} {ms:9.1f} ms/step{extra}",
+                    what = "ms/eval" if args.eval else "ms/step"
+                    print(f"round {r}  {net:<20} {name:<10} {precision:<5} {ms:9.1f} {what}{extra}",
                           flush=True)
-    print("\nmedian ms/step over rounds")
+    print(f"\nmedian {'ms per eval forward' if args.eval else 'ms/step'} over rounds")
     for (net, name, precision), values in times.items():
         print(f"{net:<20} {name:<10} {precision:<5} {statistics.median(values):9.1f}")
 

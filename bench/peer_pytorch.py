@@ -50,11 +50,13 @@ without it.
 --bf16 (issue 15 item 6): mixed precision side by side with both f32 steps. Every round runs
 four processes in turn: `hlotrain bench` (f32), PyTorch f32, `hlotrain bench --precision bf16`,
 PyTorch with its forward and loss under `torch.autocast("cpu", dtype=torch.bfloat16)` (backward
-outside it as usual, the same AdamW step on f32 parameters). Train steps only (no eval pass).
-The table shows, per net, the median ms per step of the four, the ratios (speed-ups, >1 means
-the first is faster) hlotrain bf16 over hlotrain f32, hlotrain bf16 over PyTorch bf16 and
-hlotrain f32 over PyTorch f32, each the median over rounds of that round's ratio, with the
-spread (min-max) over rounds, and hlotrain's cpu_isa and bf16 matmul peak / implementation.
+outside it as usual, the same AdamW step on f32 parameters); each also times its eval forward
+first (`--eval`; PyTorch's in eval mode under inference_mode, the bf16 one under the same
+autocast). The table shows, per net, the median ms per step of the four, the ratios (speed-ups,
+>1 means the first is faster) hlotrain bf16 over hlotrain f32, hlotrain bf16 over PyTorch bf16
+and hlotrain f32 over PyTorch f32, each the median over rounds of that round's ratio, with the
+spread (min-max) over rounds; a second table the same for the evals; then hlotrain's cpu_isa and
+bf16 matmul peak / implementation.
 """
 import argparse
 import json
@@ -523,20 +525,17 @@ def worker(net, batch, steps, channels_last, foreach, bf16=False, kernels=False,
             times.append(time.perf_counter() - start)
         return statistics.median(times)
 
-    if bf16:
-        eval_s, eval_rss = float("nan"), 0
-    else:
-        model.eval()
-        with torch.inference_mode():
-            eval_s = timed(lambda: model(x))
-        eval_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
-    model.train()
-    losses = []
-
     def autocast():
         if bf16:
             return torch.autocast("cpu", dtype=torch.bfloat16)
         return contextlib.nullcontext()
+
+    model.eval()
+    with torch.inference_mode(), autocast():
+        eval_s = timed(lambda: model(x))
+    eval_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
+    model.train()
+    losses = []
 
     def train_step():
         opt.zero_grad(set_to_none=True)
@@ -754,7 +753,7 @@ def bf16_main(args, nets, known, torch_env):
     """--bf16: hlotrain f32, PyTorch f32, hlotrain bf16, PyTorch autocast bf16, per round."""
     flags = (["--channels-last"] if args.channels_last else []) + \
             (["--no-foreach"] if args.no_foreach else [])
-    rows = []
+    rows, eval_rows = [], []
     for net in nets:
         batch = NETS[net][0]
         runs = {"h32": [], "t32": [], "h16": [], "t16": []}
@@ -762,7 +761,7 @@ def bf16_main(args, nets, known, torch_env):
             for key in ("h32", "t32", "h16", "t16"):
                 if key[0] == "h":
                     cmd = [args.hlotrain, "bench", "--net", net, "--batch", str(batch),
-                           "--steps", str(args.steps)]
+                           "--steps", str(args.steps), "--eval"]
                     if key == "h16":
                         cmd += ["--precision", "bf16"]
                     runs[key].append(run_json(cmd))
@@ -781,18 +780,22 @@ def bf16_main(args, nets, known, torch_env):
                 print(f"WARNING {net}: PyTorch has {runs[key][0]['params']} parameters, "
                       f"hlotrain {known[net]}")
 
-        def ms(key):
-            return statistics.median(run["ms_per_step"] for run in runs[key])
+        def ms(key, field="ms_per_step"):
+            return statistics.median(run[field] for run in runs[key])
 
-        def ratio(slow, fast):
+        def ratio(slow, fast, field="ms_per_step"):
             """Speed-up of `fast` over `slow`: median and spread of the per-round ratios."""
-            per_round = [s["ms_per_step"] / f["ms_per_step"]
-                         for s, f in zip(runs[slow], runs[fast])]
+            per_round = [s[field] / f[field] for s, f in zip(runs[slow], runs[fast])]
             return statistics.median(per_round), min(per_round), max(per_round)
 
+        def compared(field):
+            return (ms("h32", field), ms("h16", field), ms("t32", field), ms("t16", field),
+                    ratio("h32", "h16", field), ratio("t16", "h16", field),
+                    ratio("t32", "h32", field))
+
         h16 = runs["h16"][0]
-        rows.append((net, batch, ms("h32"), ms("h16"), ms("t32"), ms("t16"),
-                     ratio("h32", "h16"), ratio("t16", "h16"), ratio("t32", "h32"),
+        eval_rows.append((net, batch, *compared("eval_ms_per_step")))
+        rows.append((net, batch, *compared("ms_per_step"),
                      [min(run["ms_per_step"] for run in runs[k]) for k in runs],
                      [max(run["ms_per_step"] for run in runs[k]) for k in runs],
                      h16.get("cpu_isa"), h16.get("matmul_bf16_impl"),
@@ -810,15 +813,21 @@ def bf16_main(args, nets, known, torch_env):
           "round's ratio, [min-max]")
     head = ("net", "batch", "hlo f32", "hlo bf16", "pt f32", "pt bf16", "hlo16/hlo32",
             "hlo16/pt16", "hlo32/pt32")
-    print("%-12s %5s %8s %8s %8s %8s  %-17s %-17s %-17s" % head)
 
     def fmt(r):
         return "%.2f [%.2f-%.2f]" % r
 
-    for row in rows:
-        net, batch, h32, h16, t32, t16, r1, r2, r3 = row[:9]
-        print("%-12s %5d %8.1f %8.1f %8.1f %8.1f  %-17s %-17s %-17s"
-              % (net, batch, h32, h16, t32, t16, fmt(r1), fmt(r2), fmt(r3)))
+    def table(rows):
+        print("%-12s %5s %8s %8s %8s %8s  %-17s %-17s %-17s" % head)
+        for row in rows:
+            net, batch, h32, h16, t32, t16, r1, r2, r3 = row[:9]
+            print("%-12s %5d %8.1f %8.1f %8.1f %8.1f  %-17s %-17s %-17s"
+                  % (net, batch, h32, h16, t32, t16, fmt(r1), fmt(r2), fmt(r3)))
+
+    table(rows)
+    print("\nevals, the same runs (ms per forward of the batch: hlotrain bench --eval; PyTorch's "
+          "in eval mode under inference_mode, the bf16 one under the same autocast)")
+    table(eval_rows)
     print("\nspread (ms/step, min-max over rounds) and kernels")
     for row in rows:
         net, lo, hi, isa, impl, peak16, peak32, tver, tblas, k32, k16 = (row[0], *row[9:])

@@ -32,8 +32,10 @@ bool productTypesSupported(const Graph& graph, const Step& step);
 // Whether a step is a product oneDNN may run: a convolution or a dot_general.
 bool isProduct(const Step& step);
 
-// The f32 slot that `slot` is convert(f32 -> bf16) of (a live convert step whose result no other
-// product reads), else `slot`.
+// The f32 slot that `slot` is convert(f32 -> bf16) of, for a product to read through the convert
+// (its input reorder converts): where a live convert step's result no other product reads, and its
+// f32 source is not computed elementwise for the convert alone (that loop stores the bf16 value).
+// Else `slot`.
 int throughConvert(const Graph& graph, int slot);
 
 // Maps a stablehlo.convolution step to a oneDNN problem, or nullopt when it has no such form.

@@ -316,6 +316,23 @@ TEST_F(FastBf16, AMatmulReadsAnOperandOnlyItConvertsThroughTheConvert) {
   EXPECT_EQ(kernelCount(t.plan), 1) << t.plan;
 }
 
+TEST_F(FastBf16, AnOperandALoopComputesForItsConvertAloneIsStoredInBf16ByThatLoop) {
+  // An eval graph's activation before its next layer: relu(h·s) feeds only its convert, so the
+  // loop computing it stores the bf16 value, and the product reads it in place (no converting
+  // reorder of the f32 value). The weights, a graph argument, are still read through theirs.
+  FastCase t(1);
+  Value* h = t.arg(f32({24, 40}));
+  Value* w = t.arg(f32({40, 36}));
+  Value* scale = t.b.splat(f32({24, 40}), 0.5);
+  Value* activation = t.b.maximum(t.b.multiply(h, scale), t.b.splat(f32({24, 40}), 0.0));
+  t.check({matmul(t, toBf16(t, activation), toBf16(t, w), {}, 1, 0, ElementType::f32)},
+          8 * kBf16Ulp);
+  EXPECT_TRUE(t.planHas("fused loop [960] (load,imm,multiply,imm,maximum,convert)")) << t.plan;
+  EXPECT_FALSE(t.planHas("convert(lhs %")) << t.plan;
+  EXPECT_TRUE(t.planHas("convert(rhs %1)")) << t.plan;
+  EXPECT_EQ(kernelCount(t.plan), 2) << t.plan;
+}
+
 TEST_F(FastBf16, MatmulsForwardAndTransposed) {
   // A dense layer: y = h w (f32 result), dh = g w^T and dw = h^T g (bf16 results, widened), the
   // widened dh read by a loop (relu's gradient mask).
