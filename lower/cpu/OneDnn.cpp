@@ -57,15 +57,10 @@ int throughConvert(const Graph& graph, int slot) {
   // (the one computing its f32 source, where the convert is that value's only reader), not by
   // each product's input reorder: ConvNeXt-T's bf16 step 3176 -> 2988 ms, MobileNetV2's 649 ->
   // 513 (bench/README.md, "Stop 53").
-  int products = 0, sourceReaders = 0;
+  int products = 0;
   for (const Step& step : graph.steps)
-    if (step.live) {
-      const auto reads = [&](int s) {
-        return static_cast<int>(std::count(step.operands.begin(), step.operands.end(), s));
-      };
-      if (isProduct(step)) products += reads(slot);
-      sourceReaders += reads(source);
-    }
+    if (step.live && isProduct(step))
+      products += static_cast<int>(std::count(step.operands.begin(), step.operands.end(), slot));
   if (products >= 2) return slot;
   // Nor is an operand one product reads through its convert where the f32 source is computed
   // elementwise for the convert alone: the loop computing it stores the bf16 value instead (half
@@ -73,11 +68,11 @@ int throughConvert(const Graph& graph, int slot) {
   // activation before each convolution are such loops: bf16 eval forwards of MobileNetV2 241 ->
   // 161 ms, MobileNetV4-Conv-S 267 -> 215, EfficientNet-B0 350 -> 310 (bench/README.md, "Stop 55").
   const Slot& f32Source = graph.slots[static_cast<size_t>(source)];
+  if (f32Source.kind != Slot::Kind::Computed || graph.useCounts()[static_cast<size_t>(source)] != 1)
+    return source;
+  const Step& computing = graph.steps[static_cast<size_t>(f32Source.producer)];
   const bool convertedByItsLoop =
-      f32Source.kind == Slot::Kind::Computed && sourceReaders == 1 &&
-      std::find(graph.outputs.begin(), graph.outputs.end(), source) == graph.outputs.end() &&
-      fusesWithStrides(graph, graph.steps[static_cast<size_t>(f32Source.producer)]) &&
-      graph.steps[static_cast<size_t>(f32Source.producer)].op->kind != ir::OpKind::reduce;
+      fusesWithStrides(graph, computing) && computing.op->kind != ir::OpKind::reduce;
   return convertedByItsLoop ? slot : source;
 }
 
