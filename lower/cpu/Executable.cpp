@@ -302,6 +302,7 @@ public:
     graph_ = flatten(module, function);
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
             std::to_string(graph_.slots.size()) + " slots\n";
+    mergeDuplicateConverts(graph_);
     std::vector<std::unique_ptr<Kernel>> kernelAt(graph_.steps.size());
     assignLayouts(graph_);
     selectContractions(kernelAt);

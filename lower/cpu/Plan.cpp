@@ -1,6 +1,7 @@
 #include "lower/cpu/Plan.h"
 
 #include <algorithm>
+#include <map>
 #include <optional>
 #include <unordered_map>
 
@@ -119,6 +120,26 @@ void eliminateDeadSteps(Graph& graph) {
     if (used) continue;
     step.live = false;
     for (int s : step.operands) --uses[static_cast<size_t>(s)];
+  }
+}
+
+void mergeDuplicateConverts(Graph& graph) {
+  std::vector<bool> isOutput(graph.slots.size(), false);
+  for (int s : graph.outputs) isOutput[static_cast<size_t>(s)] = true;
+  std::vector<int> replacement(graph.slots.size(), -1);
+  std::map<std::pair<int, ir::ElementType>, int> firstConvert; // (operand, to) -> result
+  for (Step& step : graph.steps) {
+    if (!step.live) continue;
+    for (int& s : step.operands)
+      if (replacement[static_cast<size_t>(s)] >= 0) s = replacement[static_cast<size_t>(s)];
+    if (step.op->kind != ir::OpKind::convert) continue;
+    const int result = step.results[0];
+    const auto key =
+        std::pair{step.operands[0], graph.slots[static_cast<size_t>(result)].type.elementType};
+    auto [first, inserted] = firstConvert.try_emplace(key, result);
+    if (inserted || isOutput[static_cast<size_t>(result)]) continue;
+    replacement[static_cast<size_t>(result)] = first->second;
+    step.live = false;
   }
 }
 

@@ -1,8 +1,8 @@
 #pragma once
 // The fast path's plan: the entry function flattened into a list of steps over numbered value
 // slots, and the kernels that execute it. Planning is a sequence of small passes over this graph
-// (flatten, eliminateDeadSteps, contraction selection, fusion, buffer assignment), each usable and
-// testable on its own; Executable.cpp composes them.
+// (flatten, mergeDuplicateConverts, eliminateDeadSteps, contraction selection, fusion, buffer
+// assignment), each usable and testable on its own; Executable.cpp composes them.
 
 #include <cstdint>
 #include <memory>
@@ -53,6 +53,13 @@ Graph flatten(const ir::Module& module, const ir::Function& function);
 
 // Marks steps whose results nobody reads as dead (check ops always stay live).
 void eliminateDeadSteps(Graph& graph);
+
+// A value converted to one element type by several steps is converted once: the later converts
+// die and their readers read the first one's result. A bf16 graph converts an operand once per
+// product (a layer norm's output once for each of Q, K and V); converting is exact and
+// deterministic, so the readers see the same values. A convert whose result is a function
+// output keeps its own step.
+void mergeDuplicateConverts(Graph& graph);
 
 // What a kernel sees while running: the address of every slot, and of its scratch memory.
 struct RunState {

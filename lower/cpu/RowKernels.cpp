@@ -53,6 +53,17 @@ __m512 exponential16(__m512 a) {
   return _mm512_mask_mov_ps(scaled, _mm512_cmp_ps_mask(a, a, _CMP_UNORD_Q), a);
 }
 
+// The 16 floats rounded to bf16 as Bf16Rounding.h's roundToBf16, as their 16 bits each.
+__m256i bf16Halves(__m512 v) {
+  const __m512i u = _mm512_castps_si512(v);
+  const __mmask16 nan = _mm512_cmpgt_epu32_mask(_mm512_and_si512(u, _mm512_set1_epi32(0x7fffffff)),
+                                                _mm512_set1_epi32(0x7f800000));
+  const __m512i odd = _mm512_and_si512(_mm512_srli_epi32(u, 16), _mm512_set1_epi32(1));
+  __m512i rounded = _mm512_add_epi32(u, _mm512_add_epi32(_mm512_set1_epi32(0x7fff), odd));
+  rounded = _mm512_mask_or_epi32(rounded, nan, u, _mm512_set1_epi32(0x00400000));
+  return _mm512_cvtepi32_epi16(_mm512_srli_epi32(rounded, 16));
+}
+
 // The 16 floats added, each widened to double, into two accumulators of 8.
 void addWidened(__m512d& low, __m512d& high, __m512 v) {
   low = _mm512_add_pd(low, _mm512_cvtps_pd(_mm512_castps512_ps256(v)));
@@ -220,9 +231,11 @@ private:
 };
 
 // The slots of one layer norm over the last dim (nn::emitLayerNorm's form): x, γ and β read;
-// y written, and the normalized values and 1/σ too where the backward reads them (else -1).
+// y written (in bf16 where `yBf16`: the convert that was its only reader), and the normalized
+// values and 1/σ too where the backward reads them (else -1).
 struct LayerNormSlots {
   int x, gamma, beta, y, normalized = -1, invStd = -1;
+  bool yBf16 = false;
   float count, epsilon; // the splats the graph divides by and adds
   int64_t axis;         // the dim normalized, which x, y and n hold innermost
 };
@@ -233,14 +246,15 @@ class RowLayerNormKernel : public RowKernel {
 public:
   RowLayerNormKernel(const Graph& graph, const LayerNormSlots& s, int threads)
       : RowKernel(graph, {s.x, s.gamma, s.beta}, s.y, {}, threads, s.axis),
-        normalized_(s.normalized), invStd_(s.invStd), count_(s.count), epsilon_(s.epsilon) {
+        normalized_(s.normalized), invStd_(s.invStd), yBf16_(s.yBf16), count_(s.count),
+        epsilon_(s.epsilon) {
     if (normalized_ >= 0) writes.push_back(normalized_);
     if (invStd_ >= 0) writes.push_back(invStd_);
   }
 
   std::string describe() const override {
-    return "row layer norm " + opsText() + (normalized_ >= 0 ? " normalized" : "") +
-           (invStd_ >= 0 ? " 1/sigma" : "");
+    return "row layer norm " + opsText() + (yBf16_ ? " to bf16" : "") +
+           (normalized_ >= 0 ? " normalized" : "") + (invStd_ >= 0 ? " 1/sigma" : "");
   }
 
 private:
@@ -249,7 +263,7 @@ private:
     auto slot = [&](int s) { return reinterpret_cast<float*>(state.slotData[size_t(s)]); };
     const float* x = slot(reads[0]) + at;
     const float *gamma = slot(reads[1]), *beta = slot(reads[2]);
-    float* y = slot(writes[0]) + at;
+    uint8_t* y = state.slotData[size_t(writes[0])] + at * (yBf16_ ? 2 : 4);
     float* normalized = normalized_ >= 0 ? slot(normalized_) + at : nullptr;
     __m512d low = _mm512_setzero_pd(), high = _mm512_setzero_pd();
     for (int64_t j = 0; j < width_; j += 16)
@@ -273,11 +287,16 @@ private:
           _mm512_mul_ps(_mm512_sub_ps(_mm512_maskz_loadu_ps(m, x + j), meanV), invStdV);
       if (normalized) _mm512_mask_storeu_ps(normalized + j, m, n);
       const __m512 scaled = _mm512_mul_ps(n, _mm512_maskz_loadu_ps(m, gamma + j));
-      _mm512_mask_storeu_ps(y + j, m, _mm512_add_ps(scaled, _mm512_maskz_loadu_ps(m, beta + j)));
+      const __m512 out = _mm512_add_ps(scaled, _mm512_maskz_loadu_ps(m, beta + j));
+      if (yBf16_)
+        _mm256_mask_storeu_epi16(reinterpret_cast<uint16_t*>(y) + j, m, bf16Halves(out));
+      else
+        _mm512_mask_storeu_ps(reinterpret_cast<float*>(y) + j, m, out);
     }
   }
 
   int normalized_, invStd_;
+  bool yBf16_;
   float count_, epsilon_;
 };
 
@@ -465,12 +484,16 @@ public:
   // Whether `slot` is f32, of some elements, and row-major, as the kernels address it.
   bool rowMajorF32(int slot) const { return rowsAlongF32(slot, type(slot).rank() - 1); }
 
-  // Whether `slot` is f32, of some elements, and holds rows along `axis`: that dim innermost,
-  // the others in their order outside it (row-major for the last dim; channels-last activations
-  // for their channels).
   bool rowsAlongF32(int slot, int64_t axis) const {
+    return rowsAlong(slot, axis, ElementType::f32);
+  }
+
+  // Whether `slot` is of `elementType`, of some elements, and holds rows along `axis`: that dim
+  // innermost, the others in their order outside it (row-major for the last dim; channels-last
+  // activations for their channels).
+  bool rowsAlong(int slot, int64_t axis, ElementType elementType) const {
     const Slot& s = graph_.slots[static_cast<size_t>(slot)];
-    if (s.type.elementType != ElementType::f32 || s.type.numElements() == 0) return false;
+    if (s.type.elementType != elementType || s.type.numElements() == 0) return false;
     std::vector<int64_t> rows;
     for (int64_t d = 0; d < s.type.rank(); ++d)
       if (d != axis) rows.push_back(d);
@@ -687,6 +710,20 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   for (int slot : {ln.x, ln.y, n})
     if (!g.rowsAlongF32(slot, axis)) return std::nullopt;
   if (!g.rowMajorF32(invStd)) return std::nullopt;
+  // Where y's only reader converts it to bf16 (a bf16 graph's products reading it: Q, K and V's
+  // dense layers, a 1x1 convolution), the kernel stores the rounded values in the convert's
+  // place, half the bytes, and y is never written. A product that reads y through such a
+  // convert reads y itself, so y has another reader then.
+  int root = addStep;
+  if (const int reader = g.soleReader(ln.y); reader >= 0) {
+    const Step& convert = g.step(reader);
+    if (convert.op->kind == OpKind::convert &&
+        g.rowsAlong(convert.results[0], axis, ElementType::bf16)) {
+      ln.y = convert.results[0];
+      ln.yBf16 = true;
+      root = reader;
+    }
+  }
   Match match;
   match.steps = {g.producerIndex(meanDivide->operands[0]),
                  g.producerIndex(mean),
@@ -701,8 +738,9 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
                  g.producerIndex(n),
                  g.producerIndex((*shift)[2]),
                  addStep};
+  if (root != addStep) match.steps.push_back(root);
   // The kernel writes n and s at the root: nothing before it may read them.
-  if (g.readBefore(addStep, {n, invStd}, match.steps)) return std::nullopt;
+  if (g.readBefore(root, {n, invStd}, match.steps)) return std::nullopt;
   match.kernel = std::make_unique<RowLayerNormKernel>(g.graph(), ln, threads);
   return match;
 }

@@ -1,5 +1,5 @@
-// The planning passes on their own: flattening, dead-step elimination, convolution recognition
-// (the oneDNN problem each JAX form maps to) and buffer assignment.
+// The planning passes on their own: flattening, duplicate converts, dead-step elimination,
+// convolution recognition (the oneDNN problem each JAX form maps to) and buffer assignment.
 
 #include "FastTestUtil.h"
 
@@ -46,6 +46,23 @@ TEST_F(FastPlan, FlattenInlinesCallsAndDeadStepsDie) {
   EXPECT_TRUE(g.steps[1].live);
   EXPECT_EQ(g.steps[1].op->kind, OpKind::add);
   EXPECT_EQ(g.outputs, g.steps[1].results);
+}
+
+TEST_F(FastPlan, AValueConvertedTwiceToOneTypeIsConvertedOnce) {
+  Value* x = arg(f32({4}));
+  Value* first = b.convert(x, ElementType::bf16);
+  Value* second = b.convert(x, ElementType::bf16);
+  Value* wide = b.convert(x, ElementType::f64); // another type: its own convert
+  Value* returned = b.convert(x, ElementType::bf16);
+  fn.setResults({b.add(first, second), wide, returned});
+  plan::Graph g = flat();
+  ASSERT_EQ(g.steps.size(), 5u);
+  plan::mergeDuplicateConverts(g);
+  EXPECT_TRUE(g.steps[0].live);
+  EXPECT_FALSE(g.steps[1].live);
+  EXPECT_TRUE(g.steps[2].live);
+  EXPECT_TRUE(g.steps[3].live); // a function output keeps its step
+  EXPECT_EQ(g.steps[4].operands, (std::vector<int>{g.steps[0].results[0], g.steps[0].results[0]}));
 }
 
 TEST_F(FastPlan, StridedBackwardDataOfJax) {

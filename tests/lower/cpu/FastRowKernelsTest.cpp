@@ -1,12 +1,14 @@
 // The row kernels (RowKernels.h) against the reference interpreter: the softmax and its gradient,
 // what they absorb (attention's scale and mask on either side), what they leave (a value read
 // elsewhere), rows of any width, and rows whose softmax is NaN; the layer norm, bit for bit the
-// fusion pass's, and what it writes for its backward.
+// fusion pass's, what it writes for its backward, and its output stored in bf16 where only a
+// convert to bf16 reads it.
 
 #include "ConvForms.h"
 #include "FastTestUtil.h"
 
 #include <array>
+#include <bit>
 #include <limits>
 
 #include "lower/cpu/RowKernels.h"
@@ -216,6 +218,44 @@ TEST_F(FastRowKernels, ALayerNormIsTheFusionPasssToTheBit) {
   const std::vector<Tensor> a = kernel->run(inputs), e = fused->run(inputs);
   ASSERT_EQ(a.size(), 3u);
   for (size_t r = 0; r < a.size(); ++r) EXPECT_TRUE(closeTensor(a[r], e[r], 0.0)) << "result " << r;
+}
+
+// In a bf16 graph a layer norm's output is read only through its convert to bf16 (the dense
+// layers after it; the duplicate converts of Q, K and V merged into one): the kernel stores the
+// rounded values in the convert's place, bit for bit the fusion pass's, and the product reads
+// them in place. γ = 0 in the first 16 columns makes y = β there exactly, to round ties (to
+// even, both ways), a subnormal, overflow to infinity and a NaN whose payload would carry into
+// the sign if rounded as a number.
+TEST_F(FastRowKernels, ALayerNormReadOnlyInBf16StoresItsOutputInBf16) {
+  Value* x = arg(f32({64, 200}));
+  Value* gamma = arg(f32({200}));
+  Value* beta = arg(f32({200}));
+  Value* w = arg({ElementType::bf16, {200, 8}});
+  const std::array<float, 8> special = {1.00390625f,
+                                        1.01171875f,
+                                        -1.00390625f,
+                                        1e-40f,
+                                        3.3961776e38f,
+                                        -3.3961776e38f,
+                                        std::bit_cast<float>(0x7fffffffu),
+                                        0.0f};
+  for (size_t c = 0; c < 16; ++c) {
+    inputs[1].set<float>(int64_t(c), 0.0f);
+    inputs[2].set<float>(int64_t(c), special[c % special.size()]);
+  }
+  const auto [y, normalized, invStd] = layerNorm(x, gamma, beta, 1e-6);
+  DotDimensionNumbers dense;
+  dense.lhsContractingDimensions = {1};
+  dense.rhsContractingDimensions = {0};
+  Value* yBf16 = b.convert(y, ElementType::bf16);
+  Value* product = b.dotGeneral(yBf16, w, dense, ElementType::f32);
+  Value* again = b.dotGeneral(b.convert(y, ElementType::bf16), w, dense, ElementType::f32);
+  fn.setResults({product, again, yBf16, normalized});
+  verify(module);
+  plan = Executable::compile(module, "main")->dumpPlan();
+  EXPECT_TRUE(planHas("row layer norm [64x200] to bf16 normalized (")) << plan;
+  EXPECT_FALSE(planHas("convert")) << plan;
+  expectTheFusionPasssBits();
 }
 
 // ConvNeXt's channel layer norm: over dim 1 of NCHW activations that convolutions make and read,
