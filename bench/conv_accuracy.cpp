@@ -1,10 +1,10 @@
 // How far do oneDNN's f32 convolution kernels round? Each forward 3x3 stride-1 convolution of
-// MNIST-CNN's and ResNet's shapes is run by every implementation oneDNN offers for channels-last
-// activations (the layout the cpu lowerer plans; reference kernels skipped), and by the first one
-// it offers for its preferred blocked layout (nChw16c here, PyTorch's, reorders from and to
-// channels-last timed with it), on the same inputs: ReLU'd normal activations, weights of both
-// signs. Prints the best of 3 times and ||y - y64|| / ||y64|| against the convolution in double.
-// Usage: conv_accuracy   (see bench/README.md)
+// MNIST-CNN's, ResNet's and EfficientNetV2-S's shapes is run by every implementation oneDNN offers
+// for channels-last activations (the layout the cpu lowerer plans; reference kernels skipped), and
+// by the first one it offers for its preferred blocked layout (nChw16c here, PyTorch's, reorders
+// from and to channels-last timed with it), on the same inputs: ReLU'd normal activations, weights
+// of both signs. Prints the best of 3 times and ||y - y64|| / ||y64|| against the convolution in
+// double. Usage: conv_accuracy   (see bench/README.md)
 
 #include <algorithm>
 #include <cmath>
@@ -129,6 +129,9 @@ int main() {
                                            {32, 64, 64, 56},
                                            {32, 128, 128, 28},
                                            {32, 256, 256, 14},
-                                           {32, 512, 512, 7}})
+                                           {32, 512, 512, 7},
+                                           {16, 24, 24, 112},
+                                           {16, 48, 192, 56},
+                                           {16, 96, 96, 56}})
     measure(s);
 }

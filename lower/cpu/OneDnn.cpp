@@ -443,11 +443,15 @@ bool winogradShape(const ConvProblem& p) {
 // rounding dominates), grouped ones (depthwise) and 1x1 ones stay channels-last: a blocked 1x1
 // forward cost MobileNetV2's step 23% and ResNet-50's 5%. Nor do first layers (firstLayerShape):
 // reordering their many output channels cost more than their convolution (MNIST-CNN's 1->32:
-// 0.28 ms channels-last, 0.43 ms blocked).
+// 0.28 ms channels-last, 0.43 ms blocked). Nor do channel counts that do not fill the blocks,
+// which the blocked layout pads: EfficientNetV2-S's 24 -> 24 at 112x112 took 25 ms blocked and
+// 14 channels-last in its eval forward (HLOTRAIN_PROFILE=all), rounding at 1.46e-7 against
+// 1.83e-7 (bench/conv_accuracy.cpp).
 bool roundsBetterBlocked(const ConvProblem& p) {
   const auto& k = p.weights.dims;
   return p.form == ConvForm::Forward && p.groups == 1 && p.src.type == ElementType::f32 &&
-         k.size() == 4 && k[2] * k[3] > 1 && !firstLayerShape(p);
+         k.size() == 4 && k[2] * k[3] > 1 && !firstLayerShape(p) && k[0] % kChannelBlock == 0 &&
+         k[1] % kChannelBlock == 0;
 }
 
 class ConvKernel : public Kernel {

@@ -6,6 +6,7 @@
 #include <cstring>
 #include <set>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -265,6 +266,23 @@ TEST(FastConv, ForwardRoundingDoesNotGrowWithTheChannels) {
   }
   // Measured: 8.0e-7 channels-last, 2.1e-7 blocked.
   EXPECT_LT(errors[1], 0.5 * errors[0]);
+}
+
+// Channel counts that do not fill the blocked layout's 16-wide blocks, which it would pad, stay
+// channels-last, their source and result read and written in place (EfficientNetV2-S's 24 -> 24
+// and 24 -> 96); counts that fill them take the blocked kernel.
+TEST(FastConv, ChannelsThatDoNotFillBlocksStayChannelsLast) {
+  for (auto [c, o, blocked] :
+       {std::tuple{24, 24, false}, std::tuple{24, 96, false}, std::tuple{48, 192, true}}) {
+    FastCase t(5);
+    t.options.winograd = false;
+    const ConvShape f{2, 1, c, o, 12, 12, 3, 3, {1, 1}, {1, 1}, {1, 1}, {1, 1}};
+    t.check({forwardConv(t, f, {0, 3, 1, 2}, {3, 2, 0, 1}, {0, 3, 1, 2})}, 1e-5);
+    const size_t at = t.plan.find("onednn conv forward");
+    ASSERT_NE(at, std::string::npos) << t.plan;
+    const std::string line = t.plan.substr(at, t.plan.find('\n', at) - at);
+    EXPECT_EQ(line.find("reorder(") != line.rfind("reorder("), blocked) << line;
+  }
 }
 
 // Winograd takes 32 channels only on feature maps of 64x64 or more, 64 channels on 28x28 or
