@@ -157,13 +157,20 @@ private:
   __mmask16 tail_;
 };
 
-// reads: x, then each mask op's mask; writes: y. The prologue ops map x to the softmax's input.
+// reads: x, then each mask op's mask; writes: y, then its bf16 copy where `yBf16` is a slot (a
+// bf16 graph's convert of y for the products reading it; the gradient reads y). The prologue ops
+// map x to the softmax's input.
 class RowSoftmaxKernel : public RowKernel {
 public:
-  RowSoftmaxKernel(const Graph& graph, int x, int y, std::vector<RowOp> prologue, int threads)
-      : RowKernel(graph, {x}, y, std::move(prologue), threads) {}
+  RowSoftmaxKernel(const Graph& graph, int x, int y, int yBf16, std::vector<RowOp> prologue,
+                   int threads)
+      : RowKernel(graph, {x}, y, std::move(prologue), threads), copies_(yBf16 >= 0) {
+    if (copies_) writes.push_back(yBf16);
+  }
 
-  std::string describe() const override { return "row softmax " + opsText(); }
+  std::string describe() const override {
+    return "row softmax " + opsText() + (copies_ ? " and bf16" : "");
+  }
 
 private:
   void runRow(RunState& state, int64_t at,
@@ -189,45 +196,66 @@ private:
     }
     const __m512 sum =
         _mm512_set1_ps(static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(low, high))));
+    uint16_t* copy =
+        copies_ ? reinterpret_cast<uint16_t*>(state.slotData[size_t(writes[1])]) + at : nullptr;
     for (int64_t j = 0; j < width_; j += 16) {
       const __mmask16 m = lanes(j);
-      _mm512_mask_storeu_ps(y + j, m, _mm512_div_ps(_mm512_maskz_loadu_ps(m, y + j), sum));
+      const __m512 quotient = _mm512_div_ps(_mm512_maskz_loadu_ps(m, y + j), sum);
+      _mm512_mask_storeu_ps(y + j, m, quotient);
+      if (copies_) _mm256_mask_storeu_epi16(copy + j, m, bf16Halves(quotient));
     }
   }
+
+  bool copies_;
 };
 
-// reads: y, dy, then each mask op's mask; writes: dx. The epilogue ops map the softmax's input
-// gradient to dx.
+// reads: y, dy (bf16 where `dyBf16`: the value a widening convert made dy from, which the kernel
+// widens as it loads, exactly), then each mask op's mask; writes: dx (in bf16 where `dxBf16`: the
+// convert that was its only reader). The epilogue ops map the softmax's input gradient to dx.
 class RowSoftmaxGradientKernel : public RowKernel {
 public:
-  RowSoftmaxGradientKernel(const Graph& graph, int y, int dy, int dx, std::vector<RowOp> epilogue,
-                           int threads)
-      : RowKernel(graph, {y, dy}, dx, std::move(epilogue), threads) {}
+  RowSoftmaxGradientKernel(const Graph& graph, int y, int dy, bool dyBf16, int dx, bool dxBf16,
+                           std::vector<RowOp> epilogue, int threads)
+      : RowKernel(graph, {y, dy}, dx, std::move(epilogue), threads), dyBf16_(dyBf16),
+        dxBf16_(dxBf16) {}
 
-  std::string describe() const override { return "row softmax gradient " + opsText(); }
+  std::string describe() const override {
+    return "row softmax gradient " + opsText() + (dyBf16_ ? " from bf16" : "") +
+           (dxBf16_ ? " to bf16" : "");
+  }
 
 private:
   void runRow(RunState& state, int64_t at,
               const std::array<const uint8_t*, kMaxRowOps>& masks) const override {
     const float* y = reinterpret_cast<const float*>(state.slotData[size_t(reads[0])]) + at;
-    const float* dy = reinterpret_cast<const float*>(state.slotData[size_t(reads[1])]) + at;
-    float* dx = reinterpret_cast<float*>(state.slotData[size_t(writes[0])]) + at;
+    const uint8_t* dy = state.slotData[size_t(reads[1])] + at * (dyBf16_ ? 2 : 4);
+    uint8_t* dx = state.slotData[size_t(writes[0])] + at * (dxBf16_ ? 2 : 4);
+    auto loadDy = [&](int64_t j, __mmask16 m) {
+      if (!dyBf16_) return _mm512_maskz_loadu_ps(m, reinterpret_cast<const float*>(dy) + j);
+      const __m256i halves = _mm256_maskz_loadu_epi16(m, reinterpret_cast<const uint16_t*>(dy) + j);
+      return _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(halves), 16));
+    };
     __m512d low = _mm512_setzero_pd(), high = _mm512_setzero_pd();
     for (int64_t j = 0; j < width_; j += 16) {
       const __mmask16 m = lanes(j);
-      addWidened(low, high,
-                 _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + j), _mm512_maskz_loadu_ps(m, dy + j)));
+      addWidened(low, high, _mm512_mul_ps(_mm512_maskz_loadu_ps(m, y + j), loadDy(j, m)));
     }
     const __m512 sum =
         _mm512_set1_ps(static_cast<float>(_mm512_reduce_add_pd(_mm512_add_pd(low, high))));
     for (int64_t j = 0; j < width_; j += 16) {
       const __mmask16 m = lanes(j);
       const __m512 yv = _mm512_maskz_loadu_ps(m, y + j);
-      const __m512 ydy = _mm512_mul_ps(yv, _mm512_maskz_loadu_ps(m, dy + j));
+      const __m512 ydy = _mm512_mul_ps(yv, loadDy(j, m));
       const __m512 d = _mm512_sub_ps(ydy, _mm512_mul_ps(yv, sum));
-      _mm512_mask_storeu_ps(dx + j, m, applyOps(d, j, m, masks));
+      const __m512 out = applyOps(d, j, m, masks);
+      if (dxBf16_)
+        _mm256_mask_storeu_epi16(reinterpret_cast<uint16_t*>(dx) + j, m, bf16Halves(out));
+      else
+        _mm512_mask_storeu_ps(reinterpret_cast<float*>(dx) + j, m, out);
     }
   }
+
+  bool dyBf16_, dxBf16_;
 };
 
 // The slots of one layer norm over the last dim (nn::emitLayerNorm's form): x, γ and β read;
@@ -393,6 +421,19 @@ public:
   // of its readers may keep it in registers.
   bool readOnlyBy(int slot, int count) const {
     return uses_[static_cast<size_t>(slot)] == count && !isOutput_[static_cast<size_t>(slot)];
+  }
+
+  // The bf16 result of a live convert of `slot`, where `slot` has one such convert whose result
+  // is laid out as `slot` (row-major); -1 otherwise.
+  int bf16ConvertOf(int slot) const {
+    int found = -1;
+    for (const Step& step : graph_.steps)
+      if (step.live && step.op->kind == OpKind::convert && step.operands[0] == slot) {
+        if (found >= 0 || !rowsAlong(step.results[0], type(slot).rank() - 1, ElementType::bf16))
+          return -1;
+        found = step.results[0];
+      }
+    return found;
   }
 
   // The one step reading `slot` where nothing else does, or -1.
@@ -616,7 +657,14 @@ std::optional<Match> matchSoftmax(const Matcher& g, int divideStep, int threads)
   }
   if (!g.rowMajorF32(in)) return std::nullopt;
   match.steps.push_back(divideStep);
-  match.kernel = std::make_unique<RowSoftmaxKernel>(g.graph(), in, y, std::move(prologue), threads);
+  // A bf16 graph converts y for the products reading it (P·V and its value gradient) while the
+  // gradient reads y itself: the kernel writes the bf16 copy too, from the quotients in its
+  // registers, where nothing reads y before that convert.
+  const int copy = g.bf16ConvertOf(y);
+  if (copy >= 0 && !g.readBefore(g.producerIndex(copy), {y}, match.steps))
+    match.steps.push_back(g.producerIndex(copy));
+  match.kernel = std::make_unique<RowSoftmaxKernel>(
+      g.graph(), in, y, match.steps.back() == divideStep ? -1 : copy, std::move(prologue), threads);
   return match;
 }
 
@@ -633,11 +681,21 @@ std::optional<Match> matchSoftmaxGradient(const Matcher& g, int subtractStep, in
   const auto sum = g.rowReduction(scaled->operands[sumFirst ? 0 : 1], OpKind::add, 0.0f);
   if (!sum || sum->operand != ydy) return std::nullopt;
   if (product->operands[0] != y && product->operands[1] != y) return std::nullopt;
-  const int dy = product->operands[0] == y ? product->operands[1] : product->operands[0];
+  int dy = product->operands[0] == y ? product->operands[1] : product->operands[0];
   if (!g.rowMajorF32(y) || !g.rowMajorF32(dy)) return std::nullopt;
   Match match;
-  match.steps = {g.producerIndex(ydy), sum->reduceStep, sum->broadcastStep, g.producerIndex(ySum),
-                 subtractStep};
+  // dy widened from bf16 for the kernel alone (a bf16 graph's dO·Vᵀ): the kernel reads the bf16
+  // values and widens them as it loads.
+  const Step* widening = g.soleProducer(dy, OpKind::convert);
+  const bool dyBf16 =
+      widening && g.rowsAlong(widening->operands[0], g.type(dy).rank() - 1, ElementType::bf16);
+  if (dyBf16) {
+    match.steps.push_back(g.producerIndex(dy));
+    dy = widening->operands[0];
+  }
+  for (int step : {g.producerIndex(ydy), sum->reduceStep, sum->broadcastStep, g.producerIndex(ySum),
+                   subtractStep})
+    match.steps.push_back(step);
   std::vector<RowOp> epilogue;
   int out = subtract.results[0];
   while (epilogue.size() < kMaxRowOps) {
@@ -649,7 +707,19 @@ std::optional<Match> matchSoftmaxGradient(const Matcher& g, int subtractStep, in
     out = g.step(reader).results[0];
   }
   if (!g.rowMajorF32(out)) return std::nullopt;
-  match.kernel = std::make_unique<RowSoftmaxGradientKernel>(g.graph(), y, dy, out,
+  // dx read only through a convert to bf16 (the products dQ = dS·K and dK = dSᵀ·Q): stored in
+  // bf16 in the convert's place.
+  bool dxBf16 = false;
+  if (const int reader = g.soleReader(out); reader >= 0) {
+    const Step& convert = g.step(reader);
+    if (convert.op->kind == OpKind::convert &&
+        g.rowsAlong(convert.results[0], g.type(out).rank() - 1, ElementType::bf16)) {
+      match.steps.push_back(reader);
+      out = convert.results[0];
+      dxBf16 = true;
+    }
+  }
+  match.kernel = std::make_unique<RowSoftmaxGradientKernel>(g.graph(), y, dy, dyBf16, out, dxBf16,
                                                             std::move(epilogue), threads);
   return match;
 }

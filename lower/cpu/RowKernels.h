@@ -19,11 +19,13 @@
 // with, absorbed where they are the only reader, a chain of a splat scale (multiply by a splat)
 // and a mask (select(pred, v, splat)) before the softmax (attention's 1/√dh and causal mask) and
 // after the gradient (their VJPs); a layer norm also writes n and 1/σ where the backward reads
-// them, and stores y in bf16 where a convert to bf16 is y's only reader (a bf16 graph's products
-// after it), rounding as that convert does. Each op rounds as the graph's op does: the exponential
-// is the fast path's (Exponential.h), the sums are in double, rounded to f32 once as a reduce's
-// result, the quotients are divisions and 1/σ is a division by a square root, as the fused loops
-// compute it.
+// them. In bf16 graphs the kernels take in the converts around them, rounding as those converts
+// do: a layer norm's y and a softmax gradient's dx stored in bf16 where a convert to bf16 is
+// their only reader, a softmax's y also copied to bf16 for its products, and a softmax gradient's
+// dy read in bf16 where it was widened from bf16 for the kernel alone. Each op rounds as the
+// graph's op does: the exponential is the fast path's (Exponential.h), the sums are in double,
+// rounded to f32 once as a reduce's result, the quotients are divisions and 1/σ is a division by a
+// square root, as the fused loops compute it.
 
 #include <memory>
 #include <vector>

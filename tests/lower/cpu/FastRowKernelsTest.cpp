@@ -139,6 +139,39 @@ TEST_F(FastRowKernels, AttentionsScaleAndCausalMaskRunInBothKernels) {
   EXPECT_FALSE(planHas("fused loop [")) << plan;
 }
 
+// bf16 attention: the scores' softmax is converted for P·V and the value gradient while its
+// gradient reads it in f32, the gradient's dy is dO·Vᵀ, a bf16 product widened, and its result
+// dS is converted for dQ and dK. The softmax writes the bf16 copy, the gradient widens dy as it
+// loads and stores dS in bf16: no convert of [2, 3, 20, 20] runs outside the kernels, and every
+// result is the fusion pass's to the bit.
+TEST_F(FastRowKernels, Bf16AttentionsConvertsRunInsideTheKernels) {
+  const Shape scores{2, 3, 20, 20};
+  Value* s = arg(f32(scores));
+  Value* v = arg({ElementType::bf16, {2, 3, 20, 8}});
+  Value* dyBf16 = arg({ElementType::bf16, scores});
+  Value* y = softmax(b.multiply(s, b.splat(f32(scores), 0.125)));
+  DotDimensionNumbers pv;
+  pv.lhsBatchingDimensions = pv.rhsBatchingDimensions = {0, 1};
+  pv.lhsContractingDimensions = {3};
+  pv.rhsContractingDimensions = {2};
+  // P read by two products, as P·V and the value gradient Pᵀ·dO read it: converted once.
+  Value* p = b.convert(y, ElementType::bf16);
+  Value* out = b.dotGeneral(p, v, pv, ElementType::f32);
+  Value* again = b.dotGeneral(p, arg({ElementType::bf16, {2, 3, 20, 8}}), pv, ElementType::f32);
+  Value* ds = b.convert(softmaxGradient(y, b.convert(dyBf16, ElementType::f32)), ElementType::bf16);
+  // dS read by two products too, as dQ = dS·K and dK = dSᵀ·Q read it.
+  Value* k = arg({ElementType::bf16, {2, 3, 20, 8}});
+  DotDimensionNumbers transposed = pv;
+  transposed.lhsContractingDimensions = {2};
+  check({out, again, b.dotGeneral(ds, k, pv, ElementType::f32),
+         b.dotGeneral(ds, k, transposed, ElementType::f32)},
+        1e-5);
+  EXPECT_TRUE(planHas("row softmax [120x20] scale and bf16 (")) << plan;
+  EXPECT_TRUE(planHas("row softmax gradient [120x20] from bf16 to bf16 (")) << plan;
+  EXPECT_FALSE(planHas("convert")) << plan;
+  expectTheFusionPasssBits();
+}
+
 TEST_F(FastRowKernels, ARowWithANaNOrNothingVisibleIsNaN) {
   Value* x = arg(f32({4, 33}));
   Value* visible = arg({ElementType::i1, {4, 33}});
