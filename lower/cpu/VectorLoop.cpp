@@ -147,7 +147,7 @@ public:
             const std::vector<int>& columnSums, int columnVectors, bool hoisted)
       : CodeGenerator(4096 + (body.size() + 2 * columnSums.size()) * 1024 * columnVectors),
         body_(body), reg_(reg), columnSums_(columnSums), columnVectors_(columnVectors),
-        hoisted_(hoisted) {
+        hoisted_(hoisted), packed_(packedNarrowings(body)) {
     using namespace Xbyak;
     // rdi: v, rsi: n, rdx: sums, rcx: width; rcx then the vector's byte offset, r8 the end.
     mov(r8, rsi);
@@ -174,6 +174,23 @@ public:
   }
 
 private:
+  // The narrowed converts only their store reads, which this CPU's vcvtneps2bf16 rounds (to
+  // nearest even, NaN quiet, as roundToBf16) straight into the bf16 halves: four instructions
+  // where the bit operations and the narrowing take nine. It reads subnormal inputs as zero, so a
+  // vector holding one takes the bit operations instead (see op()).
+  static std::vector<bool> packedNarrowings(const std::vector<VectorNode>& body) {
+    static const bool bf16Instructions = Xbyak::util::Cpu().has(Xbyak::util::Cpu::tAVX512_BF16);
+    std::vector<bool> packed(body.size(), false);
+    if (!bf16Instructions) return packed;
+    for (size_t i = 0; i < body.size(); ++i)
+      packed[i] = body[i].role == Role::Compute && body[i].kind == ir::OpKind::convert &&
+                  body[i].result == ElementType::bf16 && body[i].narrow && body[i].store;
+    for (const VectorNode& node : body)
+      if (node.role == Role::Compute)
+        for (int a : node.args) packed[static_cast<size_t>(a)] = false;
+    return packed;
+  }
+
   // Every vector in memory order, then the partial last one under the mask k1.
   void linearLoop() {
     using namespace Xbyak;
@@ -361,11 +378,18 @@ private:
           vmovups(d, ptr[rax + rcx + offset]);
         continue;
       }
-      op(node, d);
+      if (packed_[i])
+        packedBf16(d, z(node.args[0]));
+      else
+        op(node, d);
     }
     for (size_t i = 0; i < body_.size(); ++i) {
       if (body_[i].role != Role::Compute || !body_[i].store) continue;
       mov(rax, ptr[rdi + static_cast<int>(8 * i)]);
+      if (packed_[i]) {
+        storePackedBf16(Xbyak::Ymm(reg_[i]), masked, offset);
+        continue;
+      }
       if (body_[i].narrow) {
         storeBf16(Xbyak::Zmm(reg_[i]), masked, offset);
         continue;
@@ -406,6 +430,42 @@ private:
       vpmovdw(ptr[rax + r9 + offset / 2] | k1, zmm28);
     else
       vpmovdw(ptr[rax + r9 + offset / 2], zmm28);
+  }
+
+  // a rounded to bf16, as the halves in the low 256 bits of d; a vector with a subnormal lane
+  // takes the bit operations of op()'s convert (which leave the low halves zero) and narrows.
+  void packedBf16(const Xbyak::Zmm& d, const Xbyak::Zmm& a) {
+    Xbyak::Label exact, done;
+    vfpclassps(k2, a, 0x20); // subnormal
+    kortestw(k2, k2);
+    jnz(exact, T_NEAR);
+    vcvtneps2bf16(Xbyak::Ymm(d.getIdx()), a);
+    jmp(done, T_NEAR);
+    L(exact);
+    roundBitwise(d, a);
+    vpsrld(d, d, 16);
+    vpmovdw(Xbyak::Ymm(d.getIdx()), d);
+    L(done);
+  }
+
+  void storePackedBf16(const Xbyak::Ymm& halves, bool masked, int offset) {
+    mov(r9, rcx);
+    shr(r9, 1);
+    if (masked)
+      vmovdqu16(ptr[rax + r9 + offset / 2] | k1, halves);
+    else
+      vmovdqu16(ptr[rax + r9 + offset / 2], halves);
+  }
+
+  // roundToBf16 (Bf16Rounding.h): + 0x7fff + the lowest kept bit, NaN made quiet, truncated.
+  void roundBitwise(const Xbyak::Zmm& d, const Xbyak::Zmm& a) {
+    vpsrld(zmm28, a, 16);
+    vpandd(zmm28, zmm28, splat(1));
+    vpaddd(zmm28, zmm28, a);
+    vpaddd(zmm28, zmm28, splat(0x7fff));
+    vcmpps(k2, a, a, kUnordQ);
+    vpord(zmm28 | k2, a, splat(0x00400000u));
+    vpandd(d, zmm28, splat(0xffff0000u));
   }
 
   void broadcast(size_t node) {
@@ -462,16 +522,7 @@ private:
         vcmpps(k2, a, zmm30, kNeqUQ);
         return ones(d, k2);
       }
-      if (node.result == ElementType::bf16) {
-        // roundToBf16 (Bf16Rounding.h): + 0x7fff + the lowest kept bit, NaN made quiet, truncated.
-        vpsrld(zmm28, a, 16);
-        vpandd(zmm28, zmm28, splat(1));
-        vpaddd(zmm28, zmm28, a);
-        vpaddd(zmm28, zmm28, splat(0x7fff));
-        vcmpps(k2, a, a, kUnordQ);
-        vpord(zmm28 | k2, a, splat(0x00400000u));
-        return vpandd(d, zmm28, splat(0xffff0000u));
-      }
+      if (node.result == ElementType::bf16) return roundBitwise(d, a);
       return vmovaps(d, a);
     case OpKind::add:
       return isBool ? vmaxps(d, a, b) : vaddps(d, a, b);
@@ -523,6 +574,7 @@ private:
   const std::vector<int>& columnSums_;
   int columnVectors_;
   bool hoisted_;
+  std::vector<bool> packed_; // per node: narrowed by packedBf16, stored by storePackedBf16
   std::vector<std::pair<uint32_t, Xbyak::Label>> constants_;
 };
 

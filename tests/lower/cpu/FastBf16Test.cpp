@@ -389,12 +389,22 @@ TEST_F(FastBf16, LoopsConvertToAndFromBf16Exactly) {
   Value* narrowed = toBf16(t, t.b.multiply(x, y));
   Value* row = toBf16(t, t.arg(f32({33})));
   Value* wide = t.b.add(toF32(t, t.b.broadcastInDim(row, {4, 33}, {1})), x);
-  // Values that round: ties, near-overflow, NaN, tiny.
-  for (int64_t i = 0; i < 8; ++i) t.inputs[0].set<float>(i, 1.0f + float(i) / 256.0f + 1.0f / 512);
-  t.inputs[0].set<float>(8, 3.4e38f);
-  t.inputs[1].set<float>(8, 1.0f);
-  t.inputs[0].set<float>(9, std::nanf(""));
-  t.inputs[0].set<float>(10, 1e-40f);
+  // Values that round: ties, near-overflow, NaN (one whose payload would carry into the sign if
+  // rounded as a number), in a vector of their own (which a CPU with AVX512-BF16 narrows with
+  // vcvtneps2bf16) and again beside a subnormal (which that instruction reads as zero: the
+  // vector takes the bit operations).
+  for (int64_t start : {0, 16}) {
+    for (int64_t i = 0; i < 8; ++i) {
+      t.inputs[0].set<float>(start + i, 1.0f + float(i) / 256.0f + 1.0f / 512);
+      t.inputs[1].set<float>(start + i, 1.0f);
+    }
+    t.inputs[0].set<float>(start + 8, 3.4e38f);
+    t.inputs[1].set<float>(start + 8, 1.0f);
+    t.inputs[0].set<float>(start + 9, std::nanf(""));
+    t.inputs[0].set<float>(start + 11, std::bit_cast<float>(0x7fffffffu));
+  }
+  t.inputs[0].set<float>(10, 1e-39f); // a subnormal bf16 keeps: 0x000b
+  t.inputs[1].set<float>(10, 1.0f);
   t.check({narrowed, wide}, 0);
   EXPECT_FALSE(t.planHas("generic")) << t.plan;
   EXPECT_EQ(kernelCount(t.plan), 3) << t.plan; // x*y narrowed; the row narrowed; the sum
