@@ -177,7 +177,7 @@ private:
   // The narrowed converts only their store reads, which this CPU's vcvtneps2bf16 rounds (to
   // nearest even, NaN quiet, as roundToBf16) straight into the bf16 halves: four instructions
   // where the bit operations and the narrowing take nine. It reads subnormal inputs as zero, so a
-  // vector holding one takes the bit operations instead (see op()).
+  // vector holding one takes the bit operations instead (packedBf16).
   static std::vector<bool> packedNarrowings(const std::vector<VectorNode>& body) {
     static const bool bf16Instructions = Xbyak::util::Cpu().has(Xbyak::util::Cpu::tAVX512_BF16);
     std::vector<bool> packed(body.size(), false);
