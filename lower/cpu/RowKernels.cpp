@@ -436,6 +436,18 @@ public:
     return found;
   }
 
+  // The step converting `slot` to bf16 where nothing else reads `slot` and the convert's result
+  // holds rows along `axis` as `slot` does, or -1.
+  int soleBf16Convert(int slot, int64_t axis) const {
+    const int reader = soleReader(slot);
+    if (reader < 0) return -1;
+    const Step& convert = step(reader);
+    return convert.op->kind == OpKind::convert &&
+                   rowsAlong(convert.results[0], axis, ElementType::bf16)
+               ? reader
+               : -1;
+  }
+
   // The one step reading `slot` where nothing else does, or -1.
   int soleReader(int slot) const {
     return readOnlyBy(slot, 1) ? reader_[static_cast<size_t>(slot)] : -1;
@@ -709,16 +721,12 @@ std::optional<Match> matchSoftmaxGradient(const Matcher& g, int subtractStep, in
   if (!g.rowMajorF32(out)) return std::nullopt;
   // dx read only through a convert to bf16 (the products dQ = dS·K and dK = dSᵀ·Q): stored in
   // bf16 in the convert's place.
-  bool dxBf16 = false;
-  if (const int reader = g.soleReader(out); reader >= 0) {
-    const Step& convert = g.step(reader);
-    if (convert.op->kind == OpKind::convert &&
-        g.rowsAlong(convert.results[0], g.type(out).rank() - 1, ElementType::bf16)) {
-      match.steps.push_back(reader);
-      out = convert.results[0];
-      dxBf16 = true;
-    }
+  const int convert = g.soleBf16Convert(out, g.type(out).rank() - 1);
+  if (convert >= 0) {
+    match.steps.push_back(convert);
+    out = g.step(convert).results[0];
   }
+  const bool dxBf16 = convert >= 0;
   match.kernel = std::make_unique<RowSoftmaxGradientKernel>(g.graph(), y, dy, dyBf16, out, dxBf16,
                                                             std::move(epilogue), threads);
   return match;
@@ -785,14 +793,10 @@ std::optional<Match> matchLayerNorm(const Matcher& g, int addStep, int threads) 
   // place, half the bytes, and y is never written. A product that reads y through such a
   // convert reads y itself, so y has another reader then.
   int root = addStep;
-  if (const int reader = g.soleReader(ln.y); reader >= 0) {
-    const Step& convert = g.step(reader);
-    if (convert.op->kind == OpKind::convert &&
-        g.rowsAlong(convert.results[0], axis, ElementType::bf16)) {
-      ln.y = convert.results[0];
-      ln.yBf16 = true;
-      root = reader;
-    }
+  if (const int convert = g.soleBf16Convert(ln.y, axis); convert >= 0) {
+    ln.y = g.step(convert).results[0];
+    ln.yBf16 = true;
+    root = convert;
   }
   Match match;
   match.steps = {g.producerIndex(meanDivide->operands[0]),
