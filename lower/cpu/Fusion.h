@@ -8,13 +8,15 @@
 // every reader is itself a loop, reduce or piece (below) and recomputing it costs no more memory
 // traffic than storing it (batch norm's centered input, its pre-activation and the ReLU gradient
 // are recomputed from the convolution output wherever they are read). Reduces fold their operand's
-// loop, and reduces over the same elements share one pass. A view chain of any other element
-// type becomes a strided copy. A concatenate or pad becomes one kernel of pieces: each operand's
-// loop (absorbing what a loop would) stores straight into its block of the result, in the
-// result's planned layout, and a pad's padding value fills the blocks no operand element lands
-// on; single-use concatenates among the operands, and reshapes of them that only merge dims (the
-// bilinear upsample's interleave), flatten into the same kernel. Of other element types the
-// pieces are strided copies.
+// loop, and reduces over the same elements share one pass; an operand that only the reduce and its
+// narrowing to bf16 read (a gradient summed for its bias and narrowed for its convolutions) is
+// computed by the reduce's pass, which stores the bf16 copy, and never stored in f32. A view
+// chain of any other element type becomes a strided copy. A concatenate or pad becomes one kernel
+// of pieces: each operand's loop (absorbing what a loop would) stores straight into its block of
+// the result, in the result's planned layout, and a pad's padding value fills the blocks no
+// operand element lands on; single-use concatenates among the operands, and reshapes of them that
+// only merge dims (the bilinear upsample's interleave), flatten into the same kernel. Of other
+// element types the pieces are strided copies.
 
 #include <cstdint>
 #include <memory>

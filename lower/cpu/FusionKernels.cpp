@@ -334,8 +334,8 @@ void narrowBf16(const float* __restrict from, uint16_t* __restrict to, int n) {
 // block of it (a piece of a concatenate or pad).
 class FusedLoop : public Kernel {
 public:
-  // Besides the root, the loop stores `coOutputs` ((node, slot)), or feeds `reductions` instead
-  // of storing anything.
+  // Besides the root, the loop stores `coOutputs` ((node, slot)); or it feeds `reductions`
+  // instead of storing its root, storing only the co-outputs (at `out`'s places).
   FusedLoop(std::vector<Node> nodes, std::vector<Leaf> leaves, std::vector<int64_t> dims, Leaf out,
             int64_t numElements, const LoopOptions& options,
             std::vector<std::pair<int, int>> coOutputs = {}, OpKind combiner = OpKind::add,
@@ -412,6 +412,7 @@ public:
     if (!reductions_.empty()) {
       kind = "fused reduce " + std::string(ir::opName(combiner_).substr(10));
       if (reductions_.size() > 1) kind += " x" + std::to_string(reductions_.size());
+      for (auto [node, slot] : coOutputs_) kind += " storing %" + std::to_string(slot);
     }
     return kind + " " + body() +
            (foldsCompiled_  ? " compiled with sums"
@@ -442,6 +443,7 @@ private:
     combiner_ = combiner;
     reductions_ = std::move(reductions);
     writes.clear();
+    for (auto [node, slot] : coOutputs_) writes.push_back(slot);
     int64_t total = 0;
     for (LoopReduction& r : reductions_) {
       r.columnSums =
@@ -506,6 +508,15 @@ private:
       stored(static_cast<int>(nodes_.size() - 1));
       for (auto [node, slot] : coOutputs_) stored(node);
     } else if (sumsColumns()) {
+      // A bf16 co-output (a narrowed gradient) is rounded in registers and stored as its bf16
+      // halves, as a loop's result is.
+      const bool narrows = out_.type == ElementType::bf16 &&
+                           std::all_of(coOutputs_.begin(), coOutputs_.end(),
+                                       [&](const auto& co) { return computed(co.first); });
+      for (auto [node, slot] : coOutputs_) {
+        stored(node);
+        body[static_cast<size_t>(node)].narrow = narrows;
+      }
       // Summed in registers, as the interpreted fold sums them (in double, row by row).
       std::vector<int> summed;
       for (const LoopReduction& r : reductions_) summed.push_back(r.node);
@@ -519,6 +530,7 @@ private:
     }
     if (!foldsCompiled_) {
       for (const LoopReduction& r : reductions_) stored(r.node);
+      for (auto [node, slot] : coOutputs_) stored(node);
       vector_ = VectorLoop::compile(body);
     }
     if (vector_)
@@ -526,7 +538,10 @@ private:
         splat_[i] = body[i].splat;
         bf16Read_[i] = body[i].bf16;
       }
-    narrowsInBody_ = vector_ && body.back().narrow;
+    narrowsInBody_ =
+        vector_ &&
+        (reductions_.empty() ? body.back().narrow
+                             : !coOutputs_.empty() && body[size_t(coOutputs_[0].first)].narrow);
     storesComputed_ = vector_ &&
                       (out_.type == ElementType::f32 || out_.type == ElementType::bf16) &&
                       reductions_.empty() && rootAndCoOutputsComputed;
@@ -621,11 +636,17 @@ private:
               sums[k] = partial + chunk.start;
               partial += reductions_[k].outElements;
             }
-            evaluate(state, chunk, thread, false, sums);
+            // Narrowed co-outputs go straight where they are stored when the chunk lies whole.
+            const bool inPlace = narrowsInBody_ && storedWhole(chunk);
+            evaluate(state, chunk, thread, inPlace, sums);
+            if (!inPlace)
+              for (auto [node, slot] : coOutputs_)
+                store(state, slot, chunk, valuesOf(thread)[node]);
             continue;
           }
         evaluate(state, chunk, thread);
         const float** values = valuesOf(thread);
+        for (auto [node, slot] : coOutputs_) store(state, slot, chunk, values[node]);
         Acc* partial = partialsOf.data() + block * stride;
         for (const LoopReduction& r : reductions_) {
           fold(r, chunk, values[r.node], partial, f);
@@ -786,7 +807,8 @@ private:
   }
 
   // The root's values for one chunk (every node's values are in values_ afterwards; `inPlace`:
-  // the root's and co-outputs' are in their results instead, see storesInPlace).
+  // the root's and co-outputs' are in their results instead, see storesInPlace; a reduce's
+  // co-outputs only).
   // `sums`: where the compiled column sums of this chunk go (foldsCompiled_).
   const float* evaluate(RunState& state, const ChunkGrid::Chunk& chunk, int thread,
                         bool inPlace = false, double* const* sums = nullptr) {
@@ -884,7 +906,7 @@ private:
     if (vector_ && !invariant) {
       const VectorLoop* body = vector_.get();
       if (inPlace) {
-        v[nodes_.size() - 1] = storedAt(state, out_.slot, chunk);
+        if (reductions_.empty()) v[nodes_.size() - 1] = storedAt(state, out_.slot, chunk);
         for (auto [node, slot] : coOutputs_) v[node] = storedAt(state, slot, chunk);
         auto aligned = [&](int node) { return reinterpret_cast<uintptr_t>(v[node]) % 64 == 0; };
         if (aroundCaches_ && aligned(static_cast<int>(nodes_.size() - 1)) &&
@@ -1100,11 +1122,12 @@ std::unique_ptr<Kernel> makeFusedLoop(LoopProgram program, const LoopOptions& op
 }
 
 std::unique_ptr<Kernel> makeFusedReduce(LoopProgram program, const LoopOptions& options,
-                                        OpKind combiner, std::vector<LoopReduction> reductions) {
-  return std::make_unique<FusedLoop>(
-      std::move(program.nodes), std::move(program.leaves), std::move(program.dims),
-      std::move(program.out), program.numElements, options, std::vector<std::pair<int, int>>{},
-      combiner, std::move(reductions));
+                                        OpKind combiner, std::vector<LoopReduction> reductions,
+                                        std::vector<std::pair<int, int>> stored) {
+  return std::make_unique<FusedLoop>(std::move(program.nodes), std::move(program.leaves),
+                                     std::move(program.dims), std::move(program.out),
+                                     program.numElements, options, std::move(stored), combiner,
+                                     std::move(reductions));
 }
 
 std::unique_ptr<Kernel> makeCopyKernel(Leaf leaf, ir::TensorType type, int outSlot, int threads) {

@@ -73,9 +73,11 @@ struct CopyPiece {
 std::unique_ptr<Kernel> makeFusedLoop(LoopProgram program, const LoopOptions& options,
                                       std::vector<std::pair<int, int>> coOutputs = {});
 
-// A fused reduce: the loop feeds `reductions`, all combined by `combiner`, and stores nothing.
+// A fused reduce: the loop feeds `reductions`, all combined by `combiner`, and stores only
+// `stored` ((node, slot), at the program's `out`; none: `out` is unstored).
 std::unique_ptr<Kernel> makeFusedReduce(LoopProgram program, const LoopOptions& options,
-                                        ir::OpKind combiner, std::vector<LoopReduction> reductions);
+                                        ir::OpKind combiner, std::vector<LoopReduction> reductions,
+                                        std::vector<std::pair<int, int>> stored = {});
 
 // A view chain of a type not computed in registers: `leaf` copied into the dense `outSlot`.
 std::unique_ptr<Kernel> makeCopyKernel(Leaf leaf, ir::TensorType type, int outSlot, int threads);

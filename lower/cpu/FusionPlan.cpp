@@ -115,6 +115,12 @@ public:
   void storeAlongside(int rootSlot) { rootSlot_ = rootSlot; }
   // Counts `step` as part of the loop without building a node for it.
   void takeStep(int step) { take(step); }
+  // A node of `step`'s op over the nodes `args`, the step taken into the loop.
+  int apply(int step, std::vector<int> args) {
+    take(step);
+    return addNode(
+        {Node::Kind::Op, graph_.steps[static_cast<size_t>(step)].op, std::move(args), -1, 0});
+  }
 
   std::vector<Node> nodes;
   std::vector<Leaf> leaves;
@@ -443,12 +449,14 @@ std::vector<int64_t> sortedDims(const ir::Op& op) {
   return dims;
 }
 
-// A fusible reduce before `root` over the same elements with the same combiner, whose result
-// nobody reads before `root` runs, and whose operand reads a large tensor that root's reads too
-// (`rootLeaves`): computing it in root's pass saves a pass over that tensor.
-bool isSibling(const FusionContext& c, size_t j, size_t root, const std::vector<Leaf>& rootLeaves) {
+// A fusible reduce before `root` (where reduce `reduce` runs) over the same elements with the
+// same combiner, whose result nobody reads before `root` runs, and whose operand reads a large
+// tensor that the reduce's reads too (`rootLeaves`): computing it in that pass saves a pass over
+// that tensor.
+bool isSibling(const FusionContext& c, size_t j, size_t reduce, size_t root,
+               const std::vector<Leaf>& rootLeaves) {
   const Step& step = c.graph.steps[j];
-  const Step& rootStep = c.graph.steps[root];
+  const Step& rootStep = c.graph.steps[reduce];
   if (!fusibleReduce(c, j) || c.firstReader[static_cast<size_t>(step.results[0])] <= root ||
       binaryBodyKind(*step.op->regions[0]) != binaryBodyKind(*rootStep.op->regions[0]) ||
       sortedDims(*step.op) != sortedDims(*rootStep.op))
@@ -469,9 +477,60 @@ bool isSibling(const FusionContext& c, size_t j, size_t root, const std::vector<
   return false;
 }
 
+// The convert to bf16 that, besides reduce `i`, alone reads the reduce's f32 operand, computed
+// elementwise (stored, or recomputed by both); or -1. A gradient narrowed for the convolutions
+// that read it, whose f32 values its bias gradient sums (ConvNeXt-T's exact-GELU gradients in
+// its bf16 step): one pass computes it, stores the bf16 copy and sums it, where storing the f32
+// value cost a pass to narrow it and another to sum it.
+int narrowedBesideReduce(const FusionContext& c, size_t i) {
+  const int operand = c.graph.steps[i].operands[0];
+  const auto x = static_cast<size_t>(operand);
+  const Slot& value = c.graph.slots[x];
+  if (value.kind != Slot::Kind::Computed || value.type.elementType != ElementType::f32 ||
+      c.uses[x] != 2 || c.isOutput[x])
+    return -1;
+  const Step& producer = c.graph.steps[static_cast<size_t>(value.producer)];
+  if (!producer.live || c.claimed[static_cast<size_t>(value.producer)] ||
+      producer.results.size() != 1 || !fusibleElementwise(*producer.op))
+    return -1;
+  // The other reader: the first one, or the next after the reduce.
+  size_t j = c.firstReader[x];
+  if (j == i)
+    for (j = i + 1; j < c.graph.steps.size(); ++j) {
+      const Step& reader = c.graph.steps[j];
+      if (reader.live && std::find(reader.operands.begin(), reader.operands.end(), operand) !=
+                             reader.operands.end())
+        break;
+    }
+  if (j >= c.graph.steps.size()) return -1;
+  const Step& reader = c.graph.steps[j];
+  const bool converts =
+      !c.claimed[j] && reader.op->kind == OpKind::convert &&
+      c.graph.slots[static_cast<size_t>(reader.results[0])].type.elementType == ElementType::bf16;
+  return converts ? static_cast<int>(j) : -1;
+}
+
+// The reduce whose operand convert `i` narrows, where narrowedBesideReduce pairs the two.
+std::optional<size_t> reduceBesideNarrowed(const FusionContext& c, size_t i) {
+  const Step& step = c.graph.steps[i];
+  if (step.op->kind != OpKind::convert) return std::nullopt;
+  const auto x = static_cast<size_t>(step.operands[0]);
+  if (c.uses[x] != 2) return std::nullopt;
+  for (size_t j = c.firstReader[x]; j < c.graph.steps.size(); ++j) {
+    const Step& reader = c.graph.steps[j];
+    if (reader.live && reader.op->kind == OpKind::reduce && reader.operands[0] == step.operands[0])
+      return fusibleReduce(c, j) && narrowedBesideReduce(c, j) == static_cast<int>(i)
+                 ? std::optional(j)
+                 : std::nullopt;
+  }
+  return std::nullopt;
+}
+
 // A reduce of one f32 operand with a one-op body: the loop computing its operand (absorbing
 // single-use elementwise producers, as a fused loop would) folds into the result directly, and
-// sibling reduces over the same elements fold in the same pass.
+// sibling reduces over the same elements fold in the same pass. An operand also narrowed to bf16
+// (narrowedBesideReduce) is computed by this loop, which stores the bf16 copy; the loop then runs
+// where the first of the reduce and the convert did.
 std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
   const Step& step = c.graph.steps[i];
   if (!fusibleReduce(c, i)) return std::nullopt;
@@ -480,16 +539,24 @@ std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
   const int rank = static_cast<int>(in.rank());
   IndexMap identity(static_cast<size_t>(rank));
   for (int d = 0; d < rank; ++d) identity[static_cast<size_t>(d)] = {d, 1, 0};
+  const int narrowed = narrowedBesideReduce(c, i);
+  const size_t root = narrowed >= 0 ? std::min(i, static_cast<size_t>(narrowed)) : i;
   c.claimed[i] = true;
   GroupBuilder builder = c.builder(c.claimed, true, rank);
   std::vector<size_t> members{i};
-  std::vector<LoopReduction> reductions{{builder.build(step.operands[0], identity, false, false),
-                                         step.results[0],
-                                         step.operands[1],
-                                         {},
-                                         0}};
-  for (size_t j = i; j-- > 0 && j + kSiblingWindow > i;) {
-    if (!isSibling(c, j, i, builder.leaves)) continue;
+  std::vector<LoopReduction> reductions{
+      {builder.build(step.operands[0], identity, false, narrowed >= 0),
+       step.results[0],
+       step.operands[1],
+       {},
+       0}};
+  std::vector<std::pair<int, int>> stored;
+  if (narrowed >= 0) {
+    const int bf16Copy = c.graph.steps[static_cast<size_t>(narrowed)].results[0];
+    stored.push_back({builder.apply(narrowed, {reductions[0].node}), bf16Copy});
+  }
+  for (size_t j = root; j-- > 0 && j + kSiblingWindow > root;) {
+    if (!isSibling(c, j, i, root, builder.leaves)) continue;
     const Step& sibling = c.graph.steps[j];
     c.claimed[j] = true;
     members.push_back(j);
@@ -499,8 +566,15 @@ std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
                           {},
                           0});
   }
-  // Walk the input in the memory order of the first leaf stored in a planned layout.
+  // Walk the input in the memory order of the bf16 copy, or else of the first leaf stored in a
+  // planned layout.
   std::vector<int64_t> order;
+  Leaf loopOut{step.results[0], ElementType::f32, 0, {}}; // unstored
+  if (!stored.empty()) {
+    const Slot& copy = c.graph.slots[static_cast<size_t>(stored[0].second)];
+    order = copy.layout;
+    loopOut = Leaf{stored[0].second, ElementType::bf16, 0, slotStrides(copy)};
+  }
   for (const Leaf& leaf : builder.leaves) {
     const auto& layout = c.graph.slots[static_cast<size_t>(leaf.slot)].layout;
     if (order.empty() && static_cast<int>(layout.size()) == rank) order = layout;
@@ -518,17 +592,21 @@ std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
     reductions[m].outElements = outElements;
     builder.leaves.push_back(std::move(out));
   }
+  if (!stored.empty()) builder.leaves.push_back(loopOut);
   std::vector<int64_t> dims = in.shape;
   permuteDims(dims, builder.leaves, order);
   collapseDims(dims, builder.leaves);
   for (size_t m = 0; m < members.size(); ++m)
     reductions[m].outStrides = std::move(builder.leaves[numLeaves + m].strides);
+  if (stored.empty())
+    loopOut.strides = ir::stridesOf(dims);
+  else
+    loopOut = builder.leaves.back();
   builder.leaves.resize(numLeaves);
-  Leaf unstored{step.results[0], ElementType::f32, 0, ir::stridesOf(dims)};
   auto loop = makeFusedReduce({std::move(builder.nodes), std::move(builder.leaves), std::move(dims),
-                               std::move(unstored), in.numElements()},
-                              c.loops, combiner, std::move(reductions));
-  return FusedGroup{static_cast<int>(i), std::move(builder.absorbed), std::move(loop)};
+                               std::move(loopOut), in.numElements()},
+                              c.loops, combiner, std::move(reductions), std::move(stored));
+  return FusedGroup{static_cast<int>(root), std::move(builder.absorbed), std::move(loop)};
 }
 
 namespace {
@@ -840,6 +918,10 @@ std::vector<FusedGroup> fuseElementwise(const Graph& graph, std::vector<bool>& c
     const Step& step = graph.steps[i];
     if (!step.live || claimed[i] || step.results.size() != 1) continue;
     const ir::Op& op = *step.op;
+    if (auto reduce = reduceBesideNarrowed(c, i)) {
+      groups.push_back(std::move(*fuseReduce(c, *reduce)));
+      continue;
+    }
     if (auto group = fuseReduce(c, i)) {
       groups.push_back(std::move(*group));
       continue;

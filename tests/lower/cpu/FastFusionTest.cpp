@@ -1,6 +1,9 @@
 // The fast path's whole-graph fusions against the reference interpreter: reduces that absorb
-// their elementwise producers, views recomputed in every loop that reads them, a matmul that
-// writes its transposed product directly, and planar (NCHW) pooling.
+// their elementwise producers (and store their operand's bf16 copy), views recomputed in every
+// loop that reads them, a matmul that writes its transposed product directly, and planar (NCHW)
+// pooling.
+
+#include <cstring>
 
 #include "FastTestUtil.h"
 
@@ -198,6 +201,40 @@ TEST_F(FastFusion, AValueReadDirectlyAndThroughARecomputedOneIsComputedOnce) {
   EXPECT_EQ(kernelCount(plan), 1) << plan;
   EXPECT_EQ(occurrences(plan, "clamp"), 1) << plan;
   EXPECT_EQ(occurrences(plan, ",add"), 2) << plan; // y, and 1 + w·z
+}
+
+TEST(FastFusionNarrowed, AGradientNarrowedAndSummedIsComputedOnceAndNeverStoredInF32) {
+  // g = dy·x·x + dy (f32) read by its bf16 narrowing (the convolutions' operand) and by its
+  // column sums (a bias gradient): one pass stores the bf16 copy and sums g, whichever of the two
+  // comes first, compiled and interpreted, each as the separate passes would.
+  for (bool narrowFirst : {false, true})
+    for (bool vectorLoops : {true, false}) {
+      FastCase c(3);
+      c.options.vectorLoops = vectorLoops;
+      Value* x = c.arg(f32({64, 48}));
+      Value* dy = c.arg(f32({64, 48}));
+      Value* g = c.b.add(c.b.multiply(c.b.multiply(dy, x), x), dy);
+      Value* narrowed = narrowFirst ? c.b.convert(g, ElementType::bf16) : nullptr;
+      Value* sums = c.b.reduce(g, c.b.scalar(0.0f), {0}, OpKind::add);
+      if (!narrowFirst) narrowed = c.b.convert(g, ElementType::bf16);
+      c.check({narrowed, sums});
+      // The bf16 copy rounds as the convert: bit for bit the reference's.
+      const Tensor expected = interpret(c.module, c.fn, c.inputs)[0];
+      const Tensor actual = Executable::compile(c.module, "main", c.options)->run(c.inputs)[0];
+      EXPECT_EQ(std::memcmp(actual.bytes(), expected.bytes(), expected.type().byteSize()), 0);
+      EXPECT_EQ(kernelCount(c.plan), 1) << c.plan;
+      EXPECT_TRUE(c.planHas("fused reduce add storing %")) << c.plan;
+      EXPECT_EQ(c.planHas("compiled with sums"), vectorLoops) << c.plan;
+    }
+}
+
+TEST(FastFusionNarrowed, AGradientReadByAnythingElseIsStored) {
+  FastCase c(3);
+  Value* x = c.arg(f32({64, 48}));
+  Value* g = c.b.multiply(x, x);
+  c.check({c.b.convert(g, ElementType::bf16), c.b.reduce(g, c.b.scalar(0.0f), {0}, OpKind::add),
+           c.b.add(g, x)});
+  EXPECT_FALSE(c.planHas("storing")) << c.plan;
 }
 
 TEST_F(FastFusion, ValuesReadElsewhereKeepTheirOwnLoop) {
