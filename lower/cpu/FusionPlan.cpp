@@ -482,6 +482,19 @@ bool isSibling(const FusionContext& c, size_t j, size_t reduce, size_t root,
 // that read it, whose f32 values its bias gradient sums (ConvNeXt-T's exact-GELU gradients in
 // its bf16 step): one pass computes it, stores the bf16 copy and sums it, where storing the f32
 // value cost a pass to narrow it and another to sum it.
+// The live step other than `i` reading `slot`, which two steps read; steps.size() if none.
+size_t otherReader(const FusionContext& c, int slot, size_t i) {
+  size_t j = c.firstReader[static_cast<size_t>(slot)];
+  if (j != i) return j;
+  for (j = i + 1; j < c.graph.steps.size(); ++j) {
+    const Step& reader = c.graph.steps[j];
+    if (reader.live &&
+        std::find(reader.operands.begin(), reader.operands.end(), slot) != reader.operands.end())
+      break;
+  }
+  return j;
+}
+
 int narrowedBesideReduce(const FusionContext& c, size_t i) {
   const int operand = c.graph.steps[i].operands[0];
   const auto x = static_cast<size_t>(operand);
@@ -493,15 +506,7 @@ int narrowedBesideReduce(const FusionContext& c, size_t i) {
   if (!producer.live || c.claimed[static_cast<size_t>(value.producer)] ||
       producer.results.size() != 1 || !fusibleElementwise(*producer.op))
     return -1;
-  // The other reader: the first one, or the next after the reduce.
-  size_t j = c.firstReader[x];
-  if (j == i)
-    for (j = i + 1; j < c.graph.steps.size(); ++j) {
-      const Step& reader = c.graph.steps[j];
-      if (reader.live && std::find(reader.operands.begin(), reader.operands.end(), operand) !=
-                             reader.operands.end())
-        break;
-    }
+  const size_t j = otherReader(c, operand, i);
   if (j >= c.graph.steps.size()) return -1;
   const Step& reader = c.graph.steps[j];
   const bool converts =
@@ -513,17 +518,13 @@ int narrowedBesideReduce(const FusionContext& c, size_t i) {
 // The reduce whose operand convert `i` narrows, where narrowedBesideReduce pairs the two.
 std::optional<size_t> reduceBesideNarrowed(const FusionContext& c, size_t i) {
   const Step& step = c.graph.steps[i];
-  if (step.op->kind != OpKind::convert) return std::nullopt;
-  const auto x = static_cast<size_t>(step.operands[0]);
-  if (c.uses[x] != 2) return std::nullopt;
-  for (size_t j = c.firstReader[x]; j < c.graph.steps.size(); ++j) {
-    const Step& reader = c.graph.steps[j];
-    if (reader.live && reader.op->kind == OpKind::reduce && reader.operands[0] == step.operands[0])
-      return fusibleReduce(c, j) && narrowedBesideReduce(c, j) == static_cast<int>(i)
-                 ? std::optional(j)
-                 : std::nullopt;
-  }
-  return std::nullopt;
+  if (step.op->kind != OpKind::convert || c.uses[static_cast<size_t>(step.operands[0])] != 2)
+    return std::nullopt;
+  const size_t j = otherReader(c, step.operands[0], i);
+  if (j >= c.graph.steps.size() || c.graph.steps[j].op->kind != OpKind::reduce ||
+      !fusibleReduce(c, j) || narrowedBesideReduce(c, j) != static_cast<int>(i))
+    return std::nullopt;
+  return j;
 }
 
 // A reduce of one f32 operand with a one-op body: the loop computing its operand (absorbing
@@ -544,6 +545,8 @@ std::optional<FusedGroup> fuseReduce(FusionContext& c, size_t i) {
   c.claimed[i] = true;
   GroupBuilder builder = c.builder(c.claimed, true, rank);
   std::vector<size_t> members{i};
+  // An operand also narrowed has two readers: built as the loop's own value (as a root is), so
+  // that its producers are absorbed rather than read back.
   std::vector<LoopReduction> reductions{
       {builder.build(step.operands[0], identity, false, narrowed >= 0),
        step.results[0],
