@@ -10,6 +10,7 @@
 
 #include "lower/cpu/Avx512.h"
 #include "lower/cpu/Exponential.h"
+#include "lower/cpu/GraphMatcher.h"
 #include "lower/cpu/Kernels.h"
 
 #if defined(__AVX512F__) && defined(__AVX512BW__) && defined(__AVX512VL__)
@@ -383,51 +384,16 @@ private:
   float count_;
 };
 
-// Reads the forms off the graph: which step makes a slot, who reads it, what a constant holds.
-class Matcher {
+// The forms of the row kernels, read off the graph.
+class Matcher : public GraphMatcher {
 public:
-  explicit Matcher(const Graph& graph)
-      : graph_(graph), uses_(graph.useCounts()), isOutput_(graph.slots.size(), false),
-        reader_(graph.slots.size(), -1) {
-    for (int s : graph.outputs) isOutput_[static_cast<size_t>(s)] = true;
-    for (size_t i = 0; i < graph.steps.size(); ++i)
-      if (graph.steps[i].live)
-        for (int s : graph.steps[i].operands) reader_[static_cast<size_t>(s)] = static_cast<int>(i);
-  }
-
-  const Graph& graph() const { return graph_; }
-  const Step& step(int index) const { return graph_.steps[static_cast<size_t>(index)]; }
-
-  const ir::TensorType& type(int slot) const {
-    return graph_.slots[static_cast<size_t>(slot)].type;
-  }
-
-  // The live step of `kind` with the one result `slot`; nullptr otherwise.
-  const Step* producer(int slot, OpKind kind) const {
-    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
-    if (s.kind != Slot::Kind::Computed) return nullptr;
-    const Step& step = graph_.steps[static_cast<size_t>(s.producer)];
-    return step.live && step.op->kind == kind && step.results.size() == 1 ? &step : nullptr;
-  }
-
-  int producerIndex(int slot) const { return graph_.slots[static_cast<size_t>(slot)].producer; }
-
-  // The step of `kind` making `slot`, where nothing else reads `slot`; nullptr otherwise.
-  const Step* soleProducer(int slot, OpKind kind) const {
-    return readOnlyBy(slot, 1) ? producer(slot, kind) : nullptr;
-  }
-
-  // Whether exactly `count` operands read `slot` and it is not returned: a kernel computing all
-  // of its readers may keep it in registers.
-  bool readOnlyBy(int slot, int count) const {
-    return uses_[static_cast<size_t>(slot)] == count && !isOutput_[static_cast<size_t>(slot)];
-  }
+  using GraphMatcher::GraphMatcher;
 
   // The bf16 result of a live convert of `slot`, where `slot` has one such convert whose result
   // is laid out as `slot` (row-major); -1 otherwise.
   int bf16ConvertOf(int slot) const {
     int found = -1;
-    for (const Step& step : graph_.steps)
+    for (const Step& step : graph().steps)
       if (step.live && step.op->kind == OpKind::convert && step.operands[0] == slot) {
         if (found >= 0 || !rowsAlong(step.results[0], type(slot).rank() - 1, ElementType::bf16))
           return -1;
@@ -446,20 +412,6 @@ public:
                    rowsAlong(convert.results[0], axis, ElementType::bf16)
                ? reader
                : -1;
-  }
-
-  // The one step reading `slot` where nothing else does, or -1.
-  int soleReader(int slot) const {
-    return readOnlyBy(slot, 1) ? reader_[static_cast<size_t>(slot)] : -1;
-  }
-
-  // The value of every element of `slot`, an f32 splat constant or a broadcast of one.
-  std::optional<float> splat(int slot) const {
-    if (type(slot).elementType != ElementType::f32) return std::nullopt;
-    if (const Step* b = producer(slot, OpKind::broadcast_in_dim)) slot = b->operands[0];
-    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
-    if (s.kind != Slot::Kind::Constant) return std::nullopt;
-    return splatValue(*s.constant);
   }
 
   // The value of the rows' leading shape that `wide` broadcasts back along `axis` (default:
@@ -510,63 +462,10 @@ public:
     return RowReduction{operand, producerIndex(reduced), producerIndex(wide)};
   }
 
-  // The f32 vector that `wide` broadcasts along `axis` (one value per column of the rows), or
-  // -1.
-  int columnVector(int wide, int64_t axis) const {
-    const Step* broadcast = producer(wide, OpKind::broadcast_in_dim);
-    if (!broadcast) return -1;
-    const int vector = broadcast->operands[0];
-    if (broadcast->op->attrs.dimensions != std::vector<int64_t>{axis} || !rowMajorF32(vector) ||
-        type(vector).shape != ir::Shape{type(wide).shape[static_cast<size_t>(axis)]})
-      return -1;
-    return vector;
-  }
-
-  // Whether a live step before `before`, other than `excluded`, reads any of `slots`.
-  bool readBefore(int before, const std::vector<int>& slots,
-                  const std::vector<int>& excluded) const {
-    for (int i = 0; i < before; ++i) {
-      const Step& s = graph_.steps[static_cast<size_t>(i)];
-      if (!s.live || std::find(excluded.begin(), excluded.end(), i) != excluded.end()) continue;
-      for (int operand : s.operands)
-        if (std::find(slots.begin(), slots.end(), operand) != slots.end()) return true;
-    }
-    return false;
-  }
-
-  // Whether `slot` is f32, of some elements, and row-major, as the kernels address it.
-  bool rowMajorF32(int slot) const { return rowsAlongF32(slot, type(slot).rank() - 1); }
-
-  bool rowsAlongF32(int slot, int64_t axis) const {
-    return rowsAlong(slot, axis, ElementType::f32);
-  }
-
-  // Whether `slot` is of `elementType`, of some elements, and holds rows along `axis`: that dim
-  // innermost, the others in their order outside it (row-major for the last dim; channels-last
-  // activations for their channels).
-  bool rowsAlong(int slot, int64_t axis, ElementType elementType) const {
-    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
-    if (s.type.elementType != elementType || s.type.numElements() == 0) return false;
-    std::vector<int64_t> rows;
-    for (int64_t d = 0; d < s.type.rank(); ++d)
-      if (d != axis) rows.push_back(d);
-    if (s.type.rank() > 0) rows.push_back(axis);
-    std::vector<int64_t> order = s.layout;
-    if (order.empty())
-      for (int64_t d = 0; d < s.type.rank(); ++d) order.push_back(d);
-    return order == rows;
-  }
-
-  // The dim `slot` holds innermost: its layout's last, else its last.
-  int64_t innermostDim(int slot) const {
-    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
-    return s.layout.empty() ? s.type.rank() - 1 : s.layout.back();
-  }
-
   // The row op of the step `index` reading `v`: select(pred, v, fill) or v multiplied by a
   // splat (either side); nullopt for any other step.
   std::optional<RowOp> rowOp(int index, int v) const {
-    const Step& step = graph_.steps[static_cast<size_t>(index)];
+    const Step& step = graph().steps[static_cast<size_t>(index)];
     if (!step.live || step.results.size() != 1 || type(step.results[0]) != type(v))
       return std::nullopt;
     if (step.op->kind == OpKind::multiply) {
@@ -584,9 +483,9 @@ public:
 
   // The row op whose step makes `slot`, and the operand it maps; nullopt for any other step.
   std::optional<std::pair<RowOp, int>> rowOpMaking(int slot) const {
-    const Slot& s = graph_.slots[static_cast<size_t>(slot)];
+    const Slot& s = graph().slots[static_cast<size_t>(slot)];
     if (s.kind != Slot::Kind::Computed) return std::nullopt;
-    const Step& maker = graph_.steps[static_cast<size_t>(s.producer)];
+    const Step& maker = graph().steps[static_cast<size_t>(s.producer)];
     const bool select = maker.op->kind == OpKind::select;
     for (size_t k = select ? 1 : 0; k < (select ? 2 : maker.operands.size()); ++k)
       if (std::optional<RowOp> op = rowOp(s.producer, maker.operands[k]))
@@ -601,13 +500,13 @@ private:
     RowOp op{RowOp::Kind::mask, fill, pred, std::vector<int64_t>(shape.size(), 0)};
     if (const Step* b = producer(pred, OpKind::broadcast_in_dim)) {
       op.mask = b->operands[0];
-      const Slot& from = graph_.slots[static_cast<size_t>(op.mask)];
+      const Slot& from = graph().slots[static_cast<size_t>(op.mask)];
       const std::vector<int64_t> strides = slotStrides(from);
       for (size_t k = 0; k < from.type.shape.size(); ++k)
         if (from.type.shape[k] != 1)
           op.maskStrides[static_cast<size_t>(b->op->attrs.dimensions[k])] = strides[k];
     } else if (type(pred).shape == shape) {
-      op.maskStrides = slotStrides(graph_.slots[static_cast<size_t>(pred)]);
+      op.maskStrides = slotStrides(graph().slots[static_cast<size_t>(pred)]);
     } else {
       return std::nullopt; // a scalar predicate
     }
@@ -615,11 +514,6 @@ private:
       return std::nullopt;
     return op;
   }
-
-  const Graph& graph_;
-  std::vector<int> uses_;
-  std::vector<bool> isOutput_;
-  std::vector<int> reader_; // per slot: the last live step reading it
 };
 
 // The operand of the binary `step` that `pick` maps to a slot (either order: the ops matched
