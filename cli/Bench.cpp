@@ -55,7 +55,8 @@ vocabulary V, width D, heads H, blocks L and MLP width M (each left out: the net
 tied to its token table, RoPE and the memory-efficient attention.
 --devices N measures the data-parallel train step of `hlotrain train --devices N` (B is the whole
 batch, B/N records on each of the lowerer's first N devices; images/s counts all B).
---dump-plan prints the train step's plan (kernels, buffers, memory summary) to stderr.
+--dump-plan prints the plan (kernels, buffers, memory summary) of each graph timed to stderr: the
+eval forward's first with --eval, then the train step's.
 --paired-peak also samples the matmul peak right before and after every timed step and adds
 `paired_peak_fraction`: the median over the timed steps of the step's GFLOP/s over the better of
 its two neighbouring samples, so a step is held against the machine's speed at its own time.
@@ -245,6 +246,7 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
   measureOptions.steps = positiveIntFlag(args, "--steps", 10, 1 << 20);
   measureOptions.warmup = positiveIntFlag(args, "--warmup", 1, 1 << 20);
   measureOptions.pairPeak = args.has("--paired-peak");
+  measureOptions.dumpPlan = args.has("--dump-plan");
   config.devices = positiveIntFlag(args, "--devices", 1, 1024);
   config.loss.kind = program::defaultLossKind(spec);
   if (args.has("--loss")) {
@@ -324,7 +326,6 @@ int benchCommand(std::span<const std::string> argv, std::ostream& out) {
         lowerer->uploadTo(ir::Tensor::scalar<float>(step), static_cast<int64_t>(replica));
     return lowerer->download(*results[sig.loss.begin]).get<float>(0);
   };
-  measureOptions.dumpPlan = args.has("--dump-plan");
   Timing t = measure(*lowerer, std::move(built), std::move(replicas), !args.has("--no-donate"),
                      measureOptions, feedBack);
   peak = std::max(

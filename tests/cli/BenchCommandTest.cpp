@@ -23,9 +23,14 @@ TEST(BenchCommand, PrintsOneJsonLineAndThePlan) {
     EXPECT_GT(line[field].number, 0) << field;
   }
   EXPECT_TRUE(std::isfinite(line["first_loss"].number));
-  // The train step's plan, with its memory summary, goes to stderr.
-  EXPECT_NE(r.err.find("plan for @main"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("arena: "), std::string::npos) << r.err;
+  // The eval forward's plan, then the train step's, each with its memory summary, go to stderr.
+  auto count = [&](const std::string& text) {
+    size_t n = 0;
+    for (size_t at = r.err.find(text); at != std::string::npos; at = r.err.find(text, at + 1)) ++n;
+    return n;
+  };
+  EXPECT_EQ(count("plan for @main"), 2u) << r.err;
+  EXPECT_EQ(count("arena: "), 2u) << r.err;
 }
 
 TEST(BenchCommand, PairedPeakAddsTheFractionAgainstTheSamplesBesideEachStep) {
