@@ -15,7 +15,9 @@
 #include <sys/mman.h>
 #include <type_traits>
 
+#include "lower/cpu/ConvEpilogue.h"
 #include "lower/cpu/Fusion.h"
+#include "lower/cpu/GraphMatcher.h"
 #include "lower/cpu/Interpreter.h"
 #include "lower/cpu/OneDnn.h"
 #include "lower/cpu/Plan.h"
@@ -298,6 +300,7 @@ public:
         blockedForward_(options.blockedForward && !envSaysOff("HLOTRAIN_BLOCKED_FORWARD")),
         vectorLoops_(options.vectorLoops && !envSaysOff("HLOTRAIN_VECTOR_LOOPS")),
         rowKernels_(vectorLoops_ && options.rowKernels && !envSaysOff("HLOTRAIN_ROW_KERNELS")),
+        convEpilogues_(options.convEpilogues && !envSaysOff("HLOTRAIN_CONV_EPILOGUES")),
         replica_(options.replica) {
     graph_ = flatten(module, function);
     log_ += "flatten: " + std::to_string(graph_.steps.size()) + " steps, " +
@@ -305,9 +308,10 @@ public:
     mergeDuplicateConverts(graph_);
     std::vector<std::unique_ptr<Kernel>> kernelAt(graph_.steps.size());
     assignLayouts(graph_);
-    selectContractions(kernelAt);
+    const std::map<int, ConvProblem> forwardConvolutions = selectContractions(kernelAt);
     eliminateDeadSteps(graph_);
     if (rowKernels_) planRowKernels(graph_, kernelAt, threads_);
+    if (convEpilogues_) planConvEpilogues(forwardConvolutions, kernelAt);
     std::vector<bool> claimed(graph_.steps.size(), false);
     for (size_t i = 0; i < kernelAt.size(); ++i) claimed[i] = kernelAt[i] != nullptr;
     auto groups = fuseElementwise(graph_, claimed, {threads_, vectorLoops_});
@@ -612,8 +616,51 @@ private:
     return BiasAdd{readerOf[r], {view.operands[0], add.results[0]}};
   }
 
-  void selectContractions(std::vector<std::unique_ptr<Kernel>>& kernelAt) {
+  ConvOptions convOptions() const { return {threads_, winograd_, blockedForward_}; }
+
+  // Gives each forward convolution (by step, the problem its kernel was made for) its epilogue
+  // (ConvEpilogue.h) among the steps no kernel has taken: after the row kernels, which take the
+  // layer norm gradient's dy·γ, a product's multiply an epilogue would take too. A convolution
+  // with its epilogue moves to the epilogue's last step (the vectors and the residual it reads
+  // are computed by then), which becomes that convolution making the epilogue's result; its own
+  // step and the others die.
+  void planConvEpilogues(const std::map<int, ConvProblem>& forwardConvolutions,
+                         std::vector<std::unique_ptr<Kernel>>& kernelAt) {
+    std::vector<bool> taken(kernelAt.size());
+    for (size_t i = 0; i < kernelAt.size(); ++i) taken[i] = kernelAt[i] != nullptr;
+    bool fused = false;
+    for (const auto& [conv, problem] : forwardConvolutions) {
+      const auto at = static_cast<size_t>(conv);
+      if (!kernelAt[at] || !graph_.steps[at].live) continue;
+      const std::optional<ConvEpilogue> epilogue =
+          recognizeEpilogue(GraphMatcher(graph_), conv, problem, taken);
+      if (!epilogue) continue;
+      std::unique_ptr<Kernel> kernel =
+          withEpilogue(*kernelAt[at], problem, dnnl_, convOptions(), *epilogue);
+      if (!kernel) continue;
+      const auto end = static_cast<size_t>(epilogue->steps.back());
+      graph_.steps[at].live = false;
+      for (int s : epilogue->steps) graph_.steps[static_cast<size_t>(s)].live = false;
+      Step& step = graph_.steps[end];
+      step.op = graph_.steps[at].op;
+      step.live = true;
+      step.operands = kernel->reads;
+      step.results = kernel->writes;
+      graph_.slots[static_cast<size_t>(epilogue->result)].producer = static_cast<int>(end);
+      kernelAt[at].reset();
+      kernelAt[end] = std::move(kernel);
+      taken[end] = true;
+      fused = true;
+      log_ += "fused steps " + std::to_string(epilogue->steps.front()) + ".." +
+              std::to_string(end) + " into the convolution of step " + std::to_string(conv) + "\n";
+    }
+    if (fused) eliminateDeadSteps(graph_);
+  }
+
+  // Makes the kernels of the products; returns the forward convolutions' problems by step.
+  std::map<int, ConvProblem> selectContractions(std::vector<std::unique_ptr<Kernel>>& kernelAt) {
     requireBf16MatrixUnits();
+    std::map<int, ConvProblem> forwardConvolutions;
     std::vector<int> uses = graph_.useCounts();
     std::vector<int> readerOf(graph_.slots.size(), -1); // the last live step reading each slot
     for (size_t i = 0; i < graph_.steps.size(); ++i)
@@ -635,7 +682,8 @@ private:
               out.slot = fusedResult;
               out.slotType = ElementType::f32;
             }
-            kernelAt[i] = makeConvKernel(*problem, dnnl_, {threads_, winograd_, blockedForward_});
+            kernelAt[i] = makeConvKernel(*problem, dnnl_, convOptions());
+            if (problem->form == ConvForm::Forward) forwardConvolutions.emplace(int(i), *problem);
           }
         } else if (step.op->kind == OpKind::dot_general) {
           const std::optional<BiasAdd> add = soleBiasAdd(step, uses, readerOf);
@@ -665,12 +713,13 @@ private:
                 " step " + std::to_string(fusedReader) + " into step " + std::to_string(i) + "\n";
       }
     }
+    return forwardConvolutions;
   }
 
   const ir::Module& module_;
   const ir::Function& function_;
   int threads_;
-  bool winograd_, blockedForward_, vectorLoops_, rowKernels_;
+  bool winograd_, blockedForward_, vectorLoops_, rowKernels_, convEpilogues_;
   Replica replica_;
   Graph graph_;
   DnnlContext dnnl_;

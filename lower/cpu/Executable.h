@@ -40,6 +40,12 @@ struct CompileOptions {
   // the whole tensor; only with vectorLoops. false, or the environment variable
   // HLOTRAIN_ROW_KERNELS=0, leaves them to the fusion pass.
   bool rowKernels = true;
+  // A forward convolution's f32 result passed through per-channel subtracts, multiplies and adds
+  // (an eval's batch norm), a residual add, a ReLU and a convert to bf16, each its only reader,
+  // is computed by oneDNN's post-ops on the convolution's results in registers (ConvEpilogue.h:
+  // the same rounding, except that the ReLU maps NaN to 0). false, or the environment variable
+  // HLOTRAIN_CONV_EPILOGUES=0, leaves the chain to the fusion pass.
+  bool convEpilogues = true;
   // The replica this executable runs as, and where its collectives meet the other replicas
   // (our PJRT plugin's devices); by default the one replica of its program.
   Replica replica = {};

@@ -468,14 +468,28 @@ public:
     // oneDNN prefers. Weights always take the preferred layout (small reorder).
     using dnnl::algorithm;
     bool chosen = options.winograd && winogradShape(p) &&
-                  tryCreate(p, context, false, algorithm::convolution_winograd);
+                  tryCreate(p, context, {false, algorithm::convolution_winograd});
     chosen = chosen ||
              (!(options.blockedForward && roundsBetterBlocked(p)) &&
-              tryCreate(p, context, true, algorithm::convolution_direct) &&
+              tryCreate(p, context, {true, algorithm::convolution_direct}) &&
               impl_.find("gemm") == std::string::npos && impl_.find("ref") == std::string::npos);
-    if (!chosen) create(p, context, false, algorithm::convolution_direct); // always exists
+    if (!chosen) create(p, context, {false, algorithm::convolution_direct}); // always exists
     finish(p, context);
   }
+
+  // The kernel `plain` chose for `p`, with `epilogue`'s post-ops; the problem's result is the
+  // epilogue's. Throws dnnl::error where oneDNN has no such primitive.
+  ConvKernel(const ConvProblem& p, DnnlContext& context, const ConvOptions& options,
+             const ConvKernel& plain, const ConvEpilogue& epilogue)
+      : context_(context), threads_(options.threads),
+        src_(p.src, p.src.dims, activationStrides(p.src)),
+        weights_(p.weights, p.weights.dims, stridesIfDirect(p.weights)),
+        dst_(p.dst, p.dst.dims, activationStrides(p.dst)) {
+    create(p, context, plain.choice_, &epilogue);
+    finish(p, context, &epilogue);
+  }
+
+  const std::string& impl() const { return impl_; }
 
   // oneDNN offers its brgemm kernel first, but on a first layer its jit one is faster
   // (bench/conv_accuracy.cpp: 1->32 at 28x28 0.23 against 0.40 ms, 3->32 at 32x32 0.56 against
@@ -491,20 +505,29 @@ public:
     return first;
   }
 
+  // Which primitive: activations in their planned layout (else oneDNN's choice), and the
+  // algorithm.
+  struct Choice {
+    bool plainActivations;
+    dnnl::algorithm algorithm;
+  };
+
   // create(), or false when oneDNN has no such primitive (then the next candidate replaces
   // whatever it set).
-  bool tryCreate(const ConvProblem& p, DnnlContext& context, bool plainActivations,
-                 dnnl::algorithm algorithm) {
+  bool tryCreate(const ConvProblem& p, DnnlContext& context, Choice choice) {
     try {
-      create(p, context, plainActivations, algorithm);
+      create(p, context, choice);
       return true;
     } catch (const dnnl::error&) {
       return false;
     }
   }
 
-  void create(const ConvProblem& p, DnnlContext& context, bool plainActivations,
-              dnnl::algorithm algorithm) {
+  void create(const ConvProblem& p, DnnlContext& context, Choice choice,
+              const ConvEpilogue* epilogue = nullptr) {
+    choice_ = choice;
+    const bool plainActivations = choice.plainActivations;
+    const dnnl::algorithm algorithm = choice.algorithm;
     auto any = [](const DnnlView& v) {
       return memory::desc(v.dims, dataType(v.type), memory::format_tag::any);
     };
@@ -521,6 +544,8 @@ public:
     };
     memory::dims strides = p.strides, dilates = p.dilates, padL = p.padL, padR = p.padR;
     auto attr = userScratchpad();
+    postOpArgs_.clear();
+    if (epilogue) attr.set_post_ops(postOps(*epilogue, p.dst.dims));
     // A backward primitive's forward hint computes in the backward inputs' type (a bf16 forward
     // convolution takes bf16 sources and weights), whatever the backward result's type.
     const ElementType inType = p.form == ConvForm::BackwardData ? p.dst.type : p.src.type;
@@ -586,13 +611,46 @@ public:
     }
   }
 
-  void finish(const ConvProblem& p, DnnlContext& context) {
+  // oneDNN's post-ops for `epilogue` on a destination of `dims`, and the memories their
+  // operands are bound to (postOpArgs_).
+  dnnl::post_ops postOps(const ConvEpilogue& epilogue, const memory::dims& dims) {
+    dnnl::post_ops ops;
+    const memory::desc channels({1, dims[1], 1, 1}, memory::data_type::f32,
+                                memory::dims{dims[1], 1, 1, 1});
+    for (const ConvEpilogue::Stage& stage : epilogue.stages) {
+      using dnnl::algorithm;
+      if (stage.op == ConvEpilogue::Op::relu) {
+        ops.append_eltwise(1.0f, algorithm::eltwise_relu, 0.0f, 0.0f);
+        continue;
+      }
+      if (stage.op == ConvEpilogue::Op::clamp) { // min(max(x, low), high)
+        ops.append_eltwise(1.0f, algorithm::eltwise_clip_v2, stage.low, stage.high);
+        continue;
+      }
+      const memory::desc operand = stage.op == ConvEpilogue::Op::addTensor
+                                       ? memory::desc(dims, memory::data_type::f32, stage.strides)
+                                       : channels;
+      const algorithm kind = stage.op == ConvEpilogue::Op::subtractChannels ? algorithm::binary_sub
+                             : stage.op == ConvEpilogue::Op::multiplyChannels
+                                 ? algorithm::binary_mul
+                                 : algorithm::binary_add;
+      const int index = ops.len();
+      ops.append_binary(kind, operand);
+      postOpArgs_.push_back({stage.slot, DNNL_ARG_ATTR_MULTIPLE_POST_OP(index) | DNNL_ARG_SRC_1,
+                             memory(operand, context_.engine, DNNL_MEMORY_NONE)});
+    }
+    return ops;
+  }
+
+  void finish(const ConvProblem& p, DnnlContext& context, const ConvEpilogue* epilogue = nullptr) {
     scratchpad_ = memory(scratch_, context.engine, DNNL_MEMORY_NONE);
     args_.insert({DNNL_ARG_SCRATCHPAD, scratchpad_});
+    for (const PostOpArg& arg : postOpArgs_) args_.insert({arg.key, arg.data});
     scratchBytes = layOutScratch(scratch_, {&src_, &weights_, &dst_});
     for (BoundArg* in : inputs_) reads.push_back(in->slot());
+    for (const PostOpArg& arg : postOpArgs_) reads.push_back(arg.slot);
     writes.push_back(output_->slot());
-    text_ = describeProblem(p) + " [" + impl_ + "]";
+    text_ = describeProblem(p) + (epilogue ? describeEpilogue(*epilogue) : "") + " [" + impl_ + "]";
     for (const BoundArg* arg : {&src_, &weights_, &dst_}) {
       if (arg->reordered())
         text_ += (arg->converts() ? " convert+reorder(%" : " reorder(%") +
@@ -604,6 +662,8 @@ public:
   void run(RunState& state) override {
     scratchpad_.set_data_handle(state.scratch);
     for (BoundArg* in : inputs_) in->prepareInput(state, context_, threads_);
+    for (PostOpArg& arg : postOpArgs_)
+      arg.data.set_data_handle(state.slotData[static_cast<size_t>(arg.slot)]);
     output_->prepareOutput(state);
     primitive_.execute(context_.stream, args_);
     output_->finishOutput(context_);
@@ -613,8 +673,15 @@ public:
   std::string describe() const override { return text_; }
 
 private:
+  struct PostOpArg {
+    int slot, key;
+    memory data;
+  };
+
   DnnlContext& context_;
   int threads_;
+  Choice choice_{false, dnnl::algorithm::convolution_direct};
+  std::vector<PostOpArg> postOpArgs_;
   BoundArg src_, weights_, dst_;
   std::vector<BoundArg*> inputs_;
   BoundArg* output_ = nullptr;
@@ -988,6 +1055,28 @@ std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& 
   if (auto kernel = makeIm2colWeightsKernel(problem, context, options.threads)) return kernel;
   if (auto kernel = makeDepthwiseWeightsKernel(problem, options.threads)) return kernel;
   return std::make_unique<ConvKernel>(problem, context, options);
+}
+
+std::unique_ptr<Kernel> withEpilogue(const Kernel& plain, const ConvProblem& problem,
+                                     DnnlContext& context, const ConvOptions& options,
+                                     const ConvEpilogue& epilogue) {
+  const auto* conv = dynamic_cast<const ConvKernel*>(&plain);
+  if (!conv) return nullptr;
+  ConvProblem fused = problem;
+  fused.dst.slot = epilogue.result;
+  fused.dst.type = fused.dst.slotType = ElementType::bf16;
+  try {
+    auto kernel = std::make_unique<ConvKernel>(fused, context, options, *conv, epilogue);
+    // A jit kernel, not necessarily the plain one's: oneDNN 2.6's brgemm 1x1 kernels take no
+    // residual (a post-op operand of the destination's shape) and its jit 1x1 ones do, as fast
+    // (bench/README.md, "Stop 58"). Its reference or gemm ones would cost more than the loop.
+    const std::string& impl = kernel->impl();
+    if (impl == conv->impl() ||
+        (impl.find("ref") == std::string::npos && impl.find("gemm") == std::string::npos))
+      return kernel;
+  } catch (const dnnl::error&) {
+  }
+  return nullptr;
 }
 
 std::unique_ptr<Kernel> makeMatmulKernel(const Graph& graph, const Step& step, DnnlContext& context,

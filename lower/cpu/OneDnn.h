@@ -20,6 +20,7 @@
 
 #include <oneapi/dnnl/dnnl.hpp>
 
+#include "lower/cpu/ConvEpilogue.h"
 #include "lower/cpu/DnnlProblem.h"
 #include "lower/cpu/Plan.h"
 
@@ -60,6 +61,13 @@ struct ConvOptions {
 // (Im2colWeights.h).
 std::unique_ptr<Kernel> makeConvKernel(const ConvProblem& problem, DnnlContext& context,
                                        const ConvOptions& options);
+
+// `plain` (makeConvKernel's kernel for the forward `problem`) applying `epilogue` as its
+// primitive's post-ops and writing epilogue.result; nullptr where oneDNN has no jit kernel that
+// takes them.
+std::unique_ptr<Kernel> withEpilogue(const Kernel& plain, const ConvProblem& problem,
+                                     DnnlContext& context, const ConvOptions& options,
+                                     const ConvEpilogue& epilogue);
 
 // The add of a vector along a product's last dim, read through a broadcast, that oneDNN's matmul
 // takes as its bias: the kernel writes `sum` (the add's result, f32 and laid out as the product)
