@@ -1,8 +1,9 @@
 #pragma once
 // The fast path's plan: the entry function flattened into a list of steps over numbered value
 // slots, and the kernels that execute it. Planning is a sequence of small passes over this graph
-// (flatten, mergeDuplicateConverts, eliminateDeadSteps, contraction selection, fusion, buffer
-// assignment), each usable and testable on its own; Executable.cpp composes them.
+// (flatten, mergeDuplicateConverts, eliminateDeadSteps, contraction selection, row kernels,
+// convolution epilogues, fusion, buffer assignment), each usable and testable on its own;
+// Executable.cpp composes them.
 
 #include <cstdint>
 #include <memory>
